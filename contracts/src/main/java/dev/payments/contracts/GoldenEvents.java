@@ -1,0 +1,120 @@
+package dev.payments.contracts;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+
+/**
+ * The golden example of every event type ({@code contracts/golden/<WireName>.json}). Producer tests check that what
+ * they publish has the golden shape; consumer tests feed the golden text to their listener. A contract change thus
+ * breaks a build on both sides, not production.
+ */
+public final class GoldenEvents {
+
+    public static final UUID ORDER_ID = UUID.fromString("0b5f8a3e-6c1d-4f7a-9a55-2d3c4b5a6f70");
+    public static final UUID PAYMENT_ID = UUID.fromString("7d2e9c41-83b0-4a6e-b1f2-5e6d7c8b9a01");
+    public static final String MEMBER_ID = "member-1";
+    public static final long AMOUNT = 15_000;
+    public static final String CURRENCY = "KRW";
+    private static final Instant AT = Instant.parse("2026-11-29T07:50:00Z");
+
+    private GoldenEvents() {
+    }
+
+    /** The domain event each golden file holds. */
+    public static DomainEvent sample(EventType type) {
+        return switch (type) {
+            case ORDER_CREATED -> new OrderCreated(ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY, "Annual plan");
+            case ORDER_PAYMENT_PENDING -> new OrderPaymentPending(ORDER_ID, PAYMENT_ID);
+            case ORDER_PAID -> new OrderPaid(ORDER_ID, PAYMENT_ID);
+            case ORDER_FAILED -> new OrderFailed(ORDER_ID, PAYMENT_ID, "PAYMENT_DECLINED");
+            case ORDER_CANCELED -> new OrderCanceled(ORDER_ID, PAYMENT_ID, "CUSTOMER_REQUEST");
+            case PAYMENT_REQUESTED -> new PaymentRequested(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY, "pk_0001");
+            case PAYMENT_APPROVED -> new PaymentApproved(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY,
+                    "txn_0001", AT);
+            case PAYMENT_DECLINED -> new PaymentDeclined(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY,
+                    "EXCEED_MAX_CARD_LIMIT", "Card limit exceeded");
+            case PAYMENT_FAILED -> new PaymentFailed(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY,
+                    "PG_CONNECT_FAILED");
+            case PAYMENT_UNKNOWN -> new PaymentUnknown(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY,
+                    "PG_READ_TIMEOUT");
+            case PAYMENT_CANCELED -> new PaymentCanceled(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY,
+                    "COMPENSATION", AT);
+        };
+    }
+
+    /** The event id every golden file uses. */
+    public static UUID eventId(EventType type) {
+        return UUID.nameUUIDFromBytes(type.wireName().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The envelope each golden file holds, built from {@link #sample(EventType)}. */
+    public static EventEnvelope sampleEnvelope(EventType type) {
+        return EventEnvelope.wrap(eventId(type), sample(type), AT,
+                "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01");
+    }
+
+    /** The golden file's text. */
+    public static String json(EventType type) {
+        String resource = "/contracts/golden/" + type.wireName() + ".json";
+        try (InputStream in = GoldenEvents.class.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("Missing golden file " + resource);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Differences between the shape (field paths and JSON node types) of a published message and the golden file of
+     * its type; empty when they agree. Values are not compared: ids and times differ on every run.
+     */
+    public static List<String> shapeDifferences(String publishedJson) {
+        JsonNode published = EventJson.readTree(publishedJson);
+        EventType type = EventType.fromWireName(published.path("type").asText())
+                .orElseThrow(() -> new IllegalArgumentException("Unknown type in " + publishedJson));
+        Map<String, String> expected = shape(EventJson.readTree(json(type)));
+        Map<String, String> actual = shape(published);
+        List<String> differences = new ArrayList<>();
+        expected.forEach((path, kind) -> {
+            String actualKind = actual.get(path);
+            if (actualKind == null) {
+                differences.add("missing " + path);
+            } else if (!actualKind.equals(kind) && !"NULL".equals(actualKind) && !"NULL".equals(kind)) {
+                differences.add(path + " is " + actualKind + ", golden has " + kind);
+            }
+        });
+        actual.keySet().stream().filter(path -> !expected.containsKey(path))
+                .forEach(path -> differences.add("not in golden file: " + path));
+        return differences;
+    }
+
+    private static Map<String, String> shape(JsonNode root) {
+        Map<String, String> shape = new TreeMap<>();
+        collect("", root, shape);
+        return shape;
+    }
+
+    private static void collect(String path, JsonNode node, Map<String, String> shape) {
+        if (node.isObject()) {
+            for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> field = it.next();
+                collect(path.isEmpty() ? field.getKey() : path + "." + field.getKey(), field.getValue(), shape);
+            }
+        } else {
+            shape.put(path, node.getNodeType().name());
+        }
+    }
+}

@@ -1,0 +1,21 @@
+package dev.payments.contracts;
+
+import java.util.UUID;
+
+/** Events published by payment-service on {@link Topics#PAYMENT_EVENTS}. */
+public sealed interface PaymentEvent extends DomainEvent
+        permits PaymentRequested, PaymentApproved, PaymentDeclined, PaymentFailed, PaymentUnknown, PaymentCanceled {
+
+    UUID paymentId();
+
+    String memberId();
+
+    long amount();
+
+    String currency();
+
+    @Override
+    default String aggregateId() {
+        return paymentId().toString();
+    }
+}

@@ -1,0 +1,70 @@
+package dev.payments.contracts;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class GoldenEventsTest {
+
+    @ParameterizedTest
+    @EnumSource(EventType.class)
+    void serialisingTheSampleGivesTheGoldenFile(EventType type) {
+        String written = EventJson.write(GoldenEvents.sampleEnvelope(type));
+
+        assertThat(EventJson.readTree(written)).isEqualTo(EventJson.readTree(GoldenEvents.json(type)));
+    }
+
+    @ParameterizedTest
+    @EnumSource(EventType.class)
+    void theGoldenFileReadsBackAsTheSampleEvent(EventType type) {
+        EventEnvelope envelope = EventJson.read(GoldenEvents.json(type));
+
+        assertThat(envelope.type()).isEqualTo(type.wireName());
+        assertThat(envelope.aggregateType()).isEqualTo(type.aggregateType().wireName());
+        assertThat(envelope.event()).isEqualTo(GoldenEvents.sample(type));
+    }
+
+    @Test
+    void wireNamesAreLogicalNamesNotClassNames() {
+        for (EventType type : EventType.values()) {
+            assertThat(type.wireName()).doesNotContain(".");
+            assertThat(GoldenEvents.json(type)).doesNotContain("dev.payments");
+        }
+    }
+
+    @Test
+    void anUnknownTypeIsReportedNotGuessed() {
+        String json = GoldenEvents.json(EventType.PAYMENT_APPROVED).replace("\"PaymentApproved\"", "\"PaymentTeleported\"");
+
+        EventEnvelope envelope = EventJson.read(json);
+
+        assertThatThrownBy(envelope::event).isInstanceOf(UnknownEventTypeException.class)
+                .hasMessageContaining("PaymentTeleported");
+    }
+
+    @Test
+    void textThatIsNoEnvelopeIsMalformed() {
+        assertThatThrownBy(() -> EventJson.read("{\"hello\":1}")).isInstanceOf(MalformedEventException.class);
+        assertThatThrownBy(() -> EventJson.read("not json")).isInstanceOf(MalformedEventException.class);
+    }
+
+    @Test
+    void shapeCheckFindsARenamedField() {
+        String renamed = GoldenEvents.json(EventType.PAYMENT_APPROVED).replace("pgTransactionKey", "transactionKey");
+
+        assertThat(GoldenEvents.shapeDifferences(renamed))
+                .contains("missing payload.pgTransactionKey", "not in golden file: payload.transactionKey");
+        assertThat(GoldenEvents.shapeDifferences(GoldenEvents.json(EventType.PAYMENT_APPROVED))).isEmpty();
+    }
+
+    @Test
+    void topicsFollowTheAggregateType() {
+        assertThat(AggregateType.ORDER.topic()).isEqualTo(Topics.ORDER_EVENTS).isEqualTo("order.events");
+        assertThat(AggregateType.PAYMENT.topic()).isEqualTo(Topics.PAYMENT_EVENTS).isEqualTo("payment.events");
+        assertThat(Topics.deadLetter(Topics.PAYMENT_EVENTS, "notification-service"))
+                .isEqualTo("payment.events.notification-service.dlt");
+    }
+}

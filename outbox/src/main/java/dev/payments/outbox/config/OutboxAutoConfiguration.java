@@ -1,0 +1,57 @@
+package dev.payments.outbox.config;
+
+import dev.payments.outbox.OutboxWriter;
+import dev.payments.outbox.TraceContext;
+import dev.payments.outbox.relay.OutboxRelay;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import org.flywaydb.core.api.Location;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.autoconfigure.flyway.FlywayConfigurationCustomizer;
+import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
+import org.springframework.boot.autoconfigure.jdbc.DataSourceProperties;
+import org.springframework.boot.autoconfigure.kafka.KafkaAutoConfiguration;
+import org.springframework.boot.autoconfigure.kafka.KafkaProperties;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.core.env.Environment;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import javax.sql.DataSource;
+import java.time.Clock;
+import java.util.Arrays;
+import java.util.stream.Stream;
+
+/** The outbox for a service that publishes events: its migration, the writer and the relay. */
+@AutoConfiguration(after = {DataSourceAutoConfiguration.class, KafkaAutoConfiguration.class})
+@ConditionalOnProperty(prefix = "outbox", name = "enabled", matchIfMissing = true)
+@EnableConfigurationProperties(OutboxProperties.class)
+public class OutboxAutoConfiguration {
+
+    @Bean
+    FlywayConfigurationCustomizer outboxMigrations() {
+        return configuration -> configuration.locations(Stream.concat(
+                Arrays.stream(configuration.getLocations()), Stream.of(new Location("classpath:db/outbox")))
+                .distinct().toArray(Location[]::new));
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    OutboxWriter outboxWriter(DataSource dataSource, ObjectProvider<Clock> clock, ObjectProvider<TraceContext> traceContext) {
+        return new OutboxWriter(JdbcClient.create(dataSource), clock.getIfAvailable(Clock::systemUTC),
+                traceContext.getIfAvailable(() -> TraceContext.NONE));
+    }
+
+    @Bean
+    @ConditionalOnProperty(prefix = "outbox.relay", name = "enabled", matchIfMissing = true)
+    OutboxRelay outboxRelay(DataSourceProperties dataSource, KafkaProperties kafka, OutboxProperties properties,
+                            Environment environment, ObjectProvider<MeterRegistry> meters, ObjectProvider<Clock> clock) {
+        return new OutboxRelay(dataSource.determineUrl(), dataSource.determineUsername(), dataSource.determinePassword(),
+                String.join(",", kafka.getBootstrapServers()), properties,
+                environment.getRequiredProperty("spring.application.name"),
+                meters.getIfAvailable(SimpleMeterRegistry::new), clock.getIfAvailable(Clock::systemUTC));
+    }
+}

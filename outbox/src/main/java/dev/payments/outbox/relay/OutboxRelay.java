@@ -1,0 +1,298 @@
+package dev.payments.outbox.relay;
+
+import dev.payments.outbox.config.OutboxProperties;
+import io.debezium.embedded.Connect;
+import io.debezium.engine.DebeziumEngine;
+import io.debezium.engine.RecordChangeEvent;
+import io.debezium.engine.format.ChangeEventFormat;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.apache.kafka.connect.source.SourceRecord;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.context.SmartLifecycle;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Pattern;
+
+/**
+ * Streams the outbox table to Kafka with the Debezium embedded engine. Every replica of a service runs one; the one
+ * holding the {@link RelayLease} streams, the others stand by and take over when it dies. The engine's offsets live
+ * in a compacted Kafka topic so they survive a pod that is replaced, and a graceful stop flushes them.
+ */
+public final class OutboxRelay implements SmartLifecycle {
+
+    /** What this replica's relay is doing. */
+    public enum State {
+        /** Not started, or stopped with the application. */
+        STOPPED,
+        /** Another replica holds the lease, or this one is waiting to retry after a failure. */
+        STANDBY,
+        /** This replica streams the outbox. */
+        ACTIVE
+    }
+
+    static final String PUBLICATION = "outbox_publication";
+    private static final Logger log = LoggerFactory.getLogger(OutboxRelay.class);
+    private static final int CLEANUP_BATCH = 10_000;
+
+    private final PostgresTarget target;
+    private final String bootstrapServers;
+    private final OutboxProperties properties;
+    private final String slotName;
+    private final String offsetTopic;
+    private final MeterRegistry meters;
+    private final Clock clock;
+    private final AtomicReference<State> state = new AtomicReference<>(State.STOPPED);
+    private final CountDownLatch stopSignal = new CountDownLatch(1);
+    private volatile boolean running;
+    private Thread loop;
+    private Instant nextCleanup;
+
+    public OutboxRelay(String jdbcUrl, String username, String password, String bootstrapServers,
+                       OutboxProperties properties, String applicationName, MeterRegistry meters, Clock clock) {
+        this.target = PostgresTarget.parse(jdbcUrl, username, password);
+        this.bootstrapServers = bootstrapServers;
+        this.properties = properties;
+        String serviceName = applicationName.replaceAll("[^A-Za-z0-9]", "_").toLowerCase();
+        this.slotName = Optional.ofNullable(properties.relay().slotName()).orElse("outbox_" + serviceName);
+        this.offsetTopic = Optional.ofNullable(properties.relay().offsetTopic()).orElse("_outbox-offsets." + applicationName);
+        this.meters = meters;
+        this.clock = clock;
+        Gauge.builder("outbox.relay.active", state, s -> s.get() == State.ACTIVE ? 1 : 0)
+                .description("1 when this replica streams the outbox").register(meters);
+    }
+
+    public State state() {
+        return state.get();
+    }
+
+    public String slotName() {
+        return slotName;
+    }
+
+    @Override
+    public void start() {
+        try {
+            ReplicationSlot.ensureExists(target, slotName);
+        } catch (SQLException e) {
+            throw new IllegalStateException("Cannot create replication slot " + slotName, e);
+        }
+        running = true;
+        state.set(State.STANDBY);
+        nextCleanup = clock.instant();
+        loop = new Thread(this::electAndStream, "outbox-relay");
+        loop.setDaemon(false);
+        loop.start();
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        stopSignal.countDown();
+        if (loop != null) {
+            try {
+                loop.join(Duration.ofSeconds(30).toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        state.set(State.STOPPED);
+    }
+
+    @Override
+    public boolean isRunning() {
+        return running;
+    }
+
+    /** Stop late (after the web server and the listeners), so events of in-flight requests still get out. */
+    @Override
+    public int getPhase() {
+        return Integer.MIN_VALUE + 1000;
+    }
+
+    private void electAndStream() {
+        while (running) {
+            Duration pause = properties.relay().standbyRetry();
+            try {
+                Optional<RelayLease> lease = RelayLease.tryAcquire(target, slotName);
+                if (lease.isPresent()) {
+                    try (RelayLease held = lease.get(); Producer<String, String> producer = newProducer()) {
+                        state.set(State.ACTIVE);
+                        log.info("Outbox relay {} is active", slotName);
+                        stream(held, producer);
+                    }
+                    pause = properties.relay().restartBackoff();
+                }
+            } catch (Exception e) {
+                log.warn("Outbox relay {} failed; retrying in {}", slotName, properties.relay().restartBackoff(), e);
+                pause = properties.relay().restartBackoff();
+            } finally {
+                state.set(running ? State.STANDBY : State.STOPPED);
+            }
+            awaitStop(pause);
+        }
+    }
+
+    private void stream(RelayLease lease, Producer<String, String> producer) throws InterruptedException {
+        CountDownLatch engineDone = new CountDownLatch(1);
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        DebeziumEngine<RecordChangeEvent<SourceRecord>> engine = DebeziumEngine.create(ChangeEventFormat.of(Connect.class))
+                .using(debeziumProperties())
+                .using((success, message, error) -> {
+                    if (!success) {
+                        failure.set(error != null ? error : new IllegalStateException(message));
+                    }
+                    engineDone.countDown();
+                })
+                .notifying(new KafkaPublisher(producer, clock, meters))
+                .build();
+        ExecutorService executor = Executors.newSingleThreadExecutor(r -> new Thread(r, "outbox-engine"));
+        executor.execute(engine);
+        try {
+            while (running && !engineDone.await(1, TimeUnit.SECONDS)) {
+                if (!lease.isHeld()) {
+                    break;
+                }
+                cleanupIfDue();
+            }
+        } finally {
+            closeQuietly(engine);
+            executor.shutdown();
+            if (!executor.awaitTermination(30, TimeUnit.SECONDS)) {
+                log.warn("Outbox engine of {} did not stop within 30 s", slotName);
+            }
+        }
+        if (failure.get() != null) {
+            log.warn("Outbox engine of {} stopped with an error; it restarts from the last committed offset",
+                    slotName, failure.get());
+        }
+    }
+
+    private void cleanupIfDue() {
+        Instant now = clock.instant();
+        if (now.isBefore(nextCleanup)) {
+            return;
+        }
+        nextCleanup = now.plus(properties.cleanup().interval());
+        try {
+            int deleted = deletePublishedBefore(now.minus(properties.cleanup().retention()));
+            if (deleted > 0) {
+                log.info("Outbox cleanup removed {} rows older than {}", deleted, properties.cleanup().retention());
+            }
+        } catch (SQLException e) {
+            log.warn("Outbox cleanup failed; it runs again in {}", properties.cleanup().interval(), e);
+        }
+    }
+
+    /** Deletes rows older than {@code cutoff} in batches. Deletes are not in the publication, so nothing is streamed. */
+    public int deletePublishedBefore(Instant cutoff) throws SQLException {
+        int total = 0;
+        try (Connection connection = DriverManager.getConnection(target.jdbcUrl(), target.username(), target.password());
+             PreparedStatement delete = connection.prepareStatement(
+                     "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE created_at < ? LIMIT " + CLEANUP_BATCH + ")")) {
+            delete.setTimestamp(1, Timestamp.from(cutoff));
+            int deleted;
+            do {
+                deleted = delete.executeUpdate();
+                total += deleted;
+            } while (deleted == CLEANUP_BATCH);
+        }
+        return total;
+    }
+
+    Properties debeziumProperties() {
+        OutboxProperties.Relay relay = properties.relay();
+        Properties p = new Properties();
+        p.setProperty("name", slotName);
+        p.setProperty("connector.class", "io.debezium.connector.postgresql.PostgresConnector");
+        p.setProperty("offset.storage", "org.apache.kafka.connect.storage.KafkaOffsetBackingStore");
+        p.setProperty("offset.storage.topic", offsetTopic);
+        p.setProperty("offset.storage.partitions", "1");
+        p.setProperty("offset.storage.replication.factor", String.valueOf(relay.offsetTopicReplicationFactor()));
+        p.setProperty("offset.flush.interval.ms", String.valueOf(relay.offsetFlushInterval().toMillis()));
+        p.setProperty("bootstrap.servers", bootstrapServers);
+        p.setProperty("database.hostname", target.host());
+        p.setProperty("database.port", String.valueOf(target.port()));
+        p.setProperty("database.user", target.username());
+        p.setProperty("database.password", target.password() == null ? "" : target.password());
+        p.setProperty("database.dbname", target.database());
+        p.setProperty("topic.prefix", slotName);
+        p.setProperty("plugin.name", "pgoutput");
+        p.setProperty("slot.name", slotName);
+        p.setProperty("publication.name", PUBLICATION);
+        p.setProperty("publication.autocreate.mode", "disabled");
+        p.setProperty("table.include.list", "public.outbox,public.outbox_heartbeat");
+        p.setProperty("snapshot.mode", "no_data");
+        p.setProperty("poll.interval.ms", String.valueOf(relay.pollInterval().toMillis()));
+        p.setProperty("heartbeat.interval.ms", String.valueOf(relay.heartbeatInterval().toMillis()));
+        p.setProperty("heartbeat.action.query", "UPDATE public.outbox_heartbeat SET beat_at = now() WHERE id = 1");
+        p.setProperty("transforms", "outbox");
+        p.setProperty("transforms.outbox.type", "io.debezium.transforms.outbox.EventRouter");
+        p.setProperty("transforms.outbox.predicate", "outboxTable");
+        p.setProperty("transforms.outbox.route.by.field", "aggregatetype");
+        p.setProperty("transforms.outbox.route.topic.replacement", "${routedByValue}.events");
+        p.setProperty("transforms.outbox.table.field.event.key", "kafka_key");
+        p.setProperty("transforms.outbox.table.fields.additional.placement",
+                "type:header:eventType,traceparent:header:traceparent,created_at:header:" + KafkaPublisher.HEADER_CREATED_AT);
+        p.setProperty("predicates", "outboxTable");
+        p.setProperty("predicates.outboxTable.type", "org.apache.kafka.connect.transforms.predicates.TopicNameMatches");
+        p.setProperty("predicates.outboxTable.pattern", Pattern.quote(slotName + ".public.outbox"));
+        for (Map.Entry<String, String> extra : relay.debezium().entrySet()) {
+            p.setProperty(extra.getKey(), extra.getValue());
+        }
+        return p;
+    }
+
+    private Producer<String, String> newProducer() {
+        Properties p = new Properties();
+        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.put(ProducerConfig.CLIENT_ID_CONFIG, "outbox-relay-" + slotName);
+        p.put(ProducerConfig.ACKS_CONFIG, "all");
+        p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        p.put(ProducerConfig.MAX_IN_FLIGHT_REQUESTS_PER_CONNECTION, 5);
+        p.put(ProducerConfig.LINGER_MS_CONFIG, 1);
+        p.put(ProducerConfig.MAX_BLOCK_MS_CONFIG, 10_000);
+        p.put(ProducerConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000);
+        p.put(ProducerConfig.DELIVERY_TIMEOUT_MS_CONFIG, 30_000);
+        p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+        return new KafkaProducer<>(p);
+    }
+
+    private void awaitStop(Duration pause) {
+        try {
+            stopSignal.await(pause.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            running = false;
+        }
+    }
+
+    private static void closeQuietly(DebeziumEngine<?> engine) {
+        try {
+            engine.close();
+        } catch (Exception e) {
+            log.warn("Closing the outbox engine failed", e);
+        }
+    }
+}

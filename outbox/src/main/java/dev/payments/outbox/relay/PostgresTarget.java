@@ -1,0 +1,20 @@
+package dev.payments.outbox.relay;
+
+import java.net.URI;
+
+/** Host, port and database of a {@code jdbc:postgresql://} URL, as Debezium wants them. */
+record PostgresTarget(String jdbcUrl, String host, int port, String database, String username, String password) {
+
+    static PostgresTarget parse(String jdbcUrl, String username, String password) {
+        if (jdbcUrl == null || !jdbcUrl.startsWith("jdbc:postgresql://")) {
+            throw new IllegalArgumentException("The outbox relay needs a jdbc:postgresql:// URL, got " + jdbcUrl);
+        }
+        URI uri = URI.create(jdbcUrl.substring("jdbc:".length()));
+        String path = uri.getPath();
+        if (path == null || path.length() < 2) {
+            throw new IllegalArgumentException("No database name in " + jdbcUrl);
+        }
+        return new PostgresTarget(jdbcUrl, uri.getHost(), uri.getPort() == -1 ? 5432 : uri.getPort(),
+                path.substring(1), username, password);
+    }
+}

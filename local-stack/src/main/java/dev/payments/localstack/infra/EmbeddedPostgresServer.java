@@ -1,0 +1,250 @@
+package dev.payments.localstack.infra;
+
+import io.zonky.test.db.postgres.embedded.EmbeddedPostgres;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A PostgreSQL 17 server (zonky binaries) configured for Debezium's {@code pgoutput} logical decoding.
+ *
+ * <p>The data directory and the port survive {@link #stop()}, {@link #start()} and {@link #restart()}, so
+ * a drill can take the database away under load and bring the same one back. {@link #close()} stops the
+ * server and deletes the data directory only if it was a temporary one.
+ */
+public final class EmbeddedPostgresServer implements AutoCloseable {
+
+    public static final String USERNAME = "postgres";
+    public static final String PASSWORD = "postgres";
+
+    private static final Logger log = LoggerFactory.getLogger(EmbeddedPostgresServer.class);
+    private static final Pattern DATABASE_NAME = Pattern.compile("[a-z_][a-z0-9_]{0,62}");
+    private static final String DUPLICATE_DATABASE = "42P04";
+
+    private final Options options;
+    private final int port;
+    private final Path dataDirectory;
+    private final boolean temporaryDataDirectory;
+    private EmbeddedPostgres postgres;
+
+    public EmbeddedPostgresServer(Options options) {
+        this.options = options;
+        this.port = FreePorts.orPick(options.port());
+        this.temporaryDataDirectory = options.dataDirectory() == null;
+        this.dataDirectory = temporaryDataDirectory
+                ? TempDirectories.create("embedded-pg-data")
+                : options.dataDirectory().toAbsolutePath();
+    }
+
+    /** Creates and starts a server. */
+    public static EmbeddedPostgresServer start(Options options) {
+        EmbeddedPostgresServer server = new EmbeddedPostgresServer(options);
+        server.start();
+        return server;
+    }
+
+    /** Starts the server on its data directory and port; initialises the directory on first use. No-op if running. */
+    public synchronized void start() {
+        if (postgres != null) {
+            return;
+        }
+        long began = System.nanoTime();
+        try {
+            Files.createDirectories(dataDirectory);
+            EmbeddedPostgres.Builder builder = EmbeddedPostgres.builder()
+                    .setPort(port)
+                    .setDataDirectory(dataDirectory)
+                    // initdb runs only when the directory holds no cluster yet; never wipe it on start/stop.
+                    .setCleanDataDirectory(false)
+                    .setRegisterShutdownHook(options.registerShutdownHook())
+                    .setPGStartupWait(Duration.ofSeconds(60));
+            options.serverSettings().forEach(builder::setServerConfig);
+            if (options.logFile() != null) {
+                Files.createDirectories(options.logFile().toAbsolutePath().getParent());
+                ProcessBuilder.Redirect append = ProcessBuilder.Redirect.appendTo(options.logFile().toFile());
+                builder.setOutputRedirector(append).setErrorRedirector(append);
+            }
+            postgres = builder.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException("PostgreSQL did not start on port " + port + " in " + dataDirectory, e);
+        }
+        log.info("PostgreSQL started on port {} with data in {} ({} ms)", port, dataDirectory, millisSince(began));
+    }
+
+    /** Fast shutdown ({@code pg_ctl stop -m fast}); the data directory is kept. No-op if stopped. */
+    public synchronized void stop() {
+        if (postgres == null) {
+            return;
+        }
+        try {
+            postgres.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("PostgreSQL on port " + port + " did not stop", e);
+        } finally {
+            postgres = null;
+        }
+        log.info("PostgreSQL on port {} stopped", port);
+    }
+
+    /** Stops and starts again on the same data directory and port. */
+    public synchronized void restart() {
+        stop();
+        start();
+    }
+
+    public synchronized boolean isRunning() {
+        return postgres != null;
+    }
+
+    /** Creates the database unless it exists. */
+    public void createDatabase(String name) {
+        if (!DATABASE_NAME.matcher(name).matches()) {
+            throw new IllegalArgumentException("not a plain lower-case database name: " + name);
+        }
+        try (Connection connection = connect("postgres");
+             PreparedStatement exists = connection.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
+            exists.setString(1, name);
+            try (ResultSet row = exists.executeQuery()) {
+                if (row.next()) {
+                    return;
+                }
+            }
+            try (Statement create = connection.createStatement()) {
+                create.execute("CREATE DATABASE " + name);
+            }
+        } catch (SQLException e) {
+            if (!DUPLICATE_DATABASE.equals(e.getSQLState())) {
+                throw new IllegalStateException("could not create database " + name, e);
+            }
+        }
+    }
+
+    /** A new connection as the superuser; the caller closes it. */
+    public Connection connect(String database) throws SQLException {
+        return DriverManager.getConnection(jdbcUrl(database), USERNAME, PASSWORD);
+    }
+
+    public String jdbcUrl(String database) {
+        return "jdbc:postgresql://127.0.0.1:" + port + "/" + database;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public String username() {
+        return USERNAME;
+    }
+
+    public String password() {
+        return PASSWORD;
+    }
+
+    public Path dataDirectory() {
+        return dataDirectory;
+    }
+
+    /** Process id of the postmaster, read from {@code postmaster.pid}; empty when stopped. */
+    public synchronized OptionalLong postmasterPid() {
+        if (postgres == null) {
+            return OptionalLong.empty();
+        }
+        try {
+            String firstLine = Files.readAllLines(dataDirectory.resolve("postmaster.pid")).get(0).trim();
+            return OptionalLong.of(Long.parseLong(firstLine));
+        } catch (IOException | RuntimeException e) {
+            return OptionalLong.empty();
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        try {
+            stop();
+        } finally {
+            if (temporaryDataDirectory) {
+                TempDirectories.deleteRecursively(dataDirectory);
+            }
+        }
+    }
+
+    private static long millisSince(long nanos) {
+        return Duration.ofNanos(System.nanoTime() - nanos).toMillis();
+    }
+
+    /**
+     * How to run the server.
+     *
+     * @param port 0 picks a free port once; restarts keep it
+     * @param dataDirectory a persistent directory, or {@code null} for a temporary one deleted on {@link #close()}
+     * @param serverSettings {@code postgresql.conf} settings passed as {@code -c name=value}
+     * @param logFile where the server's output goes, or {@code null} to log it through SLF4J
+     * @param registerShutdownHook let zonky stop the server when the JVM exits; an owner that orders its own
+     *     shutdown (children before the database) turns it off
+     */
+    public record Options(int port, Path dataDirectory, Map<String, String> serverSettings, Path logFile,
+                          boolean registerShutdownHook) {
+
+        public Options {
+            serverSettings = Map.copyOf(serverSettings);
+        }
+
+        /** Random port, temporary data directory, settings for logical replication, fsync on. */
+        public static Options defaults() {
+            Map<String, String> settings = new LinkedHashMap<>();
+            settings.put("wal_level", "logical");
+            settings.put("max_wal_senders", "20");
+            settings.put("max_replication_slots", "20");
+            // zonky turns this off; with it off the WAL sender sees a commit up to wal_writer_delay
+            // (200 ms) late, which adds that much to every CDC event (STACK.md).
+            settings.put("synchronous_commit", "on");
+            // A slot whose consumer is gone must not fill the disk.
+            settings.put("max_slot_wal_keep_size", "1GB");
+            settings.put("max_connections", "300");
+            settings.put("timezone", "UTC");
+            settings.put("fsync", "on");
+            return new Options(0, null, settings, null, true);
+        }
+
+        /** Defaults with fsync and full-page writes off: for tests whose data need not survive a machine crash. */
+        public static Options forTests() {
+            return defaults().withSetting("fsync", "off").withSetting("full_page_writes", "off");
+        }
+
+        public Options withPort(int newPort) {
+            return new Options(newPort, dataDirectory, serverSettings, logFile, registerShutdownHook);
+        }
+
+        public Options withDataDirectory(Path directory) {
+            return new Options(port, directory, serverSettings, logFile, registerShutdownHook);
+        }
+
+        public Options withSetting(String name, String value) {
+            Map<String, String> settings = new LinkedHashMap<>(serverSettings);
+            settings.put(name, value);
+            return new Options(port, dataDirectory, settings, logFile, registerShutdownHook);
+        }
+
+        public Options withLogFile(Path file) {
+            return new Options(port, dataDirectory, serverSettings, file, registerShutdownHook);
+        }
+
+        public Options withRegisterShutdownHook(boolean register) {
+            return new Options(port, dataDirectory, serverSettings, logFile, register);
+        }
+    }
+}

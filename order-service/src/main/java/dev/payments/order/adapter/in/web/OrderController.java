@@ -1,0 +1,47 @@
+package dev.payments.order.adapter.in.web;
+
+import dev.payments.order.application.GetOrder;
+import dev.payments.order.application.PlaceOrder;
+import dev.payments.order.domain.MemberId;
+import dev.payments.order.domain.Money;
+import dev.payments.order.domain.Order;
+import dev.payments.order.domain.OrderId;
+import jakarta.validation.Valid;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.servlet.support.ServletUriComponentsBuilder;
+
+import java.net.URI;
+import java.util.UUID;
+
+@RestController
+@RequestMapping("/api/orders")
+class OrderController {
+
+    private final PlaceOrder placeOrder;
+    private final GetOrder getOrder;
+
+    OrderController(PlaceOrder placeOrder, GetOrder getOrder) {
+        this.placeOrder = placeOrder;
+        this.getOrder = getOrder;
+    }
+
+    @PostMapping
+    ResponseEntity<OrderResponse> place(@Valid @RequestBody PlaceOrderRequest request) {
+        Order order = placeOrder.place(new PlaceOrder.Command(new MemberId(request.memberId()),
+                new Money(request.amount(), request.currency()), request.orderName()));
+        URI location = ServletUriComponentsBuilder.fromCurrentRequestUri().path("/{id}")
+                .buildAndExpand(order.id().value()).toUri();
+        return ResponseEntity.created(location).body(OrderResponse.of(order));
+    }
+
+    @GetMapping("/{orderId}")
+    OrderResponse get(@PathVariable UUID orderId) {
+        return OrderResponse.of(getOrder.get(new OrderId(orderId)));
+    }
+}

@@ -1,0 +1,84 @@
+package dev.payments.order.application;
+
+import dev.payments.contracts.DomainEvent;
+import dev.payments.contracts.OrderEvent;
+import dev.payments.contracts.PaymentApproved;
+import dev.payments.contracts.PaymentCanceled;
+import dev.payments.contracts.PaymentDeclined;
+import dev.payments.contracts.PaymentEvent;
+import dev.payments.contracts.PaymentFailed;
+import dev.payments.contracts.PaymentRequested;
+import dev.payments.contracts.PaymentUnknown;
+import dev.payments.order.domain.Money;
+import dev.payments.order.domain.Order;
+import dev.payments.order.domain.OrderId;
+import dev.payments.order.domain.PaymentId;
+import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Moves an order along what happened to its payment. Runs inside the inbox's transaction, so the event id, the
+ * order's new state and the order event commit together or not at all.
+ */
+@Service
+public class ApplyPaymentOutcome {
+
+    private final OrderRepository orders;
+    private final OrderEvents events;
+    private final Clock clock;
+
+    public ApplyPaymentOutcome(OrderRepository orders, OrderEvents events, Clock clock) {
+        this.orders = orders;
+        this.events = events;
+        this.clock = clock;
+    }
+
+    /**
+     * @throws OrderNotFoundException          the event names an order this service does not have
+     * @throws IllegalArgumentException        the event is not a payment event
+     * @throws dev.payments.order.domain.IllegalOrderTransitionException the outcome contradicts the order's state
+     */
+    @Transactional
+    public void apply(DomainEvent event) {
+        if (!(event instanceof PaymentEvent)) {
+            throw new IllegalArgumentException("Not a payment event: " + event.getClass().getSimpleName());
+        }
+        Order order = orders.lockById(new OrderId(event.orderId()))
+                .orElseThrow(() -> new OrderNotFoundException(new OrderId(event.orderId())));
+        Instant now = clock.instant();
+        Optional<OrderEvent> change = decide(order, event, now);
+        if (change.isPresent()) {
+            orders.update(order);
+            events.publish(change.get());
+        }
+    }
+
+    private static Optional<OrderEvent> decide(Order order, DomainEvent event, Instant now) {
+        if (event instanceof PaymentRequested requested) {
+            return order.startPayment(new PaymentId(requested.paymentId()), now);
+        }
+        if (event instanceof PaymentApproved approved) {
+            return order.markPaid(new PaymentId(approved.paymentId()),
+                    new Money(approved.amount(), approved.currency()), now);
+        }
+        if (event instanceof PaymentDeclined declined) {
+            return order.markFailed(new PaymentId(declined.paymentId()), Order.PAYMENT_DECLINED, now);
+        }
+        if (event instanceof PaymentFailed failed) {
+            return order.markFailed(new PaymentId(failed.paymentId()), Order.PAYMENT_FAILED, now);
+        }
+        if (event instanceof PaymentUnknown unknown) {
+            // Money may have moved: never finalise on UNKNOWN; reconciliation settles it (DESIGN.md, seed 002).
+            order.paymentOutcomeUnknown(new PaymentId(unknown.paymentId()));
+            return Optional.empty();
+        }
+        if (event instanceof PaymentCanceled canceled) {
+            return order.paymentCanceled(new PaymentId(canceled.paymentId()), canceled.reason(), now);
+        }
+        throw new IllegalStateException("Unhandled payment event " + event.getClass().getSimpleName());
+    }
+}

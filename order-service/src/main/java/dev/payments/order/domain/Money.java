@@ -1,0 +1,35 @@
+package dev.payments.order.domain;
+
+import java.util.Currency;
+import java.util.Objects;
+
+/** A positive amount in the currency's minor unit (KRW has none), in an ISO 4217 currency. */
+public record Money(long amount, String currency) {
+
+    public Money {
+        Objects.requireNonNull(currency, "currency");
+        if (amount <= 0) {
+            throw new InvalidOrderException("amount must be positive: " + amount);
+        }
+        if (!isIsoCurrency(currency)) {
+            throw new InvalidOrderException("currency must be an ISO 4217 code: " + currency);
+        }
+    }
+
+    private static boolean isIsoCurrency(String code) {
+        if (!code.matches("[A-Z]{3}")) {
+            return false;
+        }
+        try {
+            Currency.getInstance(code);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return amount + " " + currency;
+    }
+}

@@ -1,0 +1,9 @@
+package dev.payments.pgsim.admin;
+
+/** Bad admin input; answered 400 with this message. */
+final class AdminInputException extends RuntimeException {
+
+    AdminInputException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

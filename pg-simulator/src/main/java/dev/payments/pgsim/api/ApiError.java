@@ -1,0 +1,47 @@
+package dev.payments.pgsim.api;
+
+import dev.payments.pgsim.http.Reply;
+
+/** Gateway errors that are not card declines (those are {@link dev.payments.pgsim.ledger.DeclineReason}). */
+enum ApiError {
+    INVALID_REQUEST(400, "The request is invalid."),
+    ALREADY_PROCESSED_PAYMENT(400, "The payment has already been processed."),
+    NOT_MATCHES_AMOUNT(400, "The amount does not match the checkout amount."),
+    NOT_MATCHES_ORDER_ID(400, "The paymentKey belongs to another order."),
+    NOT_CANCELABLE_PAYMENT(400, "The payment cannot be cancelled."),
+    UNAUTHORIZED_KEY(401, "Unauthorized secret key."),
+    NOT_FOUND_PAYMENT(404, "The payment does not exist."),
+    NOT_FOUND_PAYMENT_SESSION(404, "The checkout session has expired."),
+    NOT_FOUND(404, "No such endpoint."),
+    METHOD_NOT_ALLOWED(405, "Method not allowed."),
+    INVALID_IDEMPOTENCY_KEY(422, "The Idempotency-Key was already used with a different request body."),
+    FAILED_INTERNAL_SYSTEM_PROCESSING(500, "Internal system processing failed."),
+    BAD_GATEWAY(502, "The card company did not answer in time."),
+    SERVICE_UNAVAILABLE(503, "The payment service is temporarily unavailable."),
+    GATEWAY_TIMEOUT(504, "The card company timed out.");
+
+    private final int status;
+    private final String message;
+
+    ApiError(int status, String message) {
+        this.status = status;
+        this.message = message;
+    }
+
+    Reply reply() {
+        return Reply.error(status, name(), message);
+    }
+
+    Reply reply(String detail) {
+        return Reply.error(status, name(), message + " " + detail);
+    }
+
+    static ApiError serverError(int status) {
+        return switch (status) {
+            case 502 -> BAD_GATEWAY;
+            case 503 -> SERVICE_UNAVAILABLE;
+            case 504 -> GATEWAY_TIMEOUT;
+            default -> FAILED_INTERNAL_SYSTEM_PROCESSING;
+        };
+    }
+}

@@ -1,0 +1,88 @@
+package dev.payments.pgsim.api;
+
+import dev.payments.pgsim.fault.RequestPlan;
+import dev.payments.pgsim.http.Reply;
+import dev.payments.pgsim.idempotency.IdempotencyStore;
+import dev.payments.pgsim.ledger.ConfirmStart;
+import dev.payments.pgsim.ledger.DeclineReason;
+import dev.payments.pgsim.ledger.Ledger;
+import dev.payments.pgsim.ledger.Payment;
+import dev.payments.pgsim.stats.Stats;
+import reactor.core.publisher.Mono;
+
+/**
+ * {@code POST /v1/payments/confirm}. The payment is booked IN_PROGRESS when the request arrives,
+ * then after the latency it is approved, declined, or (async mode) left IN_PROGRESS for later.
+ */
+final class ConfirmHandler {
+
+    private final Ledger ledger;
+    private final IdempotencyStore idempotency;
+    private final Stats stats;
+    private final Delays delays;
+    private final AsyncCompletions async;
+
+    ConfirmHandler(Ledger ledger, IdempotencyStore idempotency, Stats stats, Delays delays, AsyncCompletions async) {
+        this.ledger = ledger;
+        this.idempotency = idempotency;
+        this.stats = stats;
+        this.delays = delays;
+        this.async = async;
+    }
+
+    Mono<Outcome> confirm(String idempotencyKeyHeader, byte[] body, RequestPlan plan) {
+        Requests.ConfirmRequest request = Requests.confirm(body);
+        String key = Requests.idempotencyKey(idempotencyKeyHeader);
+        if (key == null) {
+            return process(request, plan).map(Outcome::fresh);
+        }
+        return idempotency.execute(key, request.fingerprint(), () -> process(request, plan))
+                .flatMap(result -> {
+                    if (result instanceof IdempotencyStore.Result.Fresh fresh) {
+                        return Mono.just(Outcome.fresh(fresh.reply()));
+                    }
+                    if (result instanceof IdempotencyStore.Result.Replayed replayed) {
+                        stats.idempotentReplays.increment();
+                        return delays.after(plan.latency(), () -> Outcome.plain(replayed.reply()));
+                    }
+                    return delays.after(plan.latency(), () -> Outcome.plain(ApiError.INVALID_IDEMPOTENCY_KEY.reply()));
+                });
+    }
+
+    private Mono<Reply> process(Requests.ConfirmRequest request, RequestPlan plan) {
+        ConfirmStart start = ledger.beginConfirm(request.paymentKey(), request.orderId(), request.amount());
+        if (start instanceof ConfirmStart.Refused refused) {
+            ApiError error = ApiError.valueOf(refused.refusal().name());
+            return delays.after(plan.latency(), () -> error.reply(refused.message()));
+        }
+        Payment started = ((ConfirmStart.Started) start).payment();
+        return delays.after(plan.latency(), () -> complete(started, plan));
+    }
+
+    private Reply complete(Payment started, RequestPlan plan) {
+        if (plan.decline().isPresent()) {
+            DeclineReason reason = plan.decline().get();
+            return ledger.abort(started.paymentKey(), reason)
+                    .map(aborted -> {
+                        stats.declines.increment();
+                        return Reply.error(reason.httpStatus(), reason.name(), reason.message());
+                    })
+                    .orElseGet(ConfirmHandler::vanished);
+        }
+        if (plan.async().isPresent()) {
+            stats.asyncAccepted.increment();
+            async.schedule(started, plan.async().get());
+            return Reply.json(200, PaymentJson.of(started));
+        }
+        return ledger.approve(started.paymentKey())
+                .map(done -> {
+                    stats.approvals.increment();
+                    return Reply.json(200, PaymentJson.of(done));
+                })
+                .orElseGet(ConfirmHandler::vanished);
+    }
+
+    private static Reply vanished() {
+        return ApiError.NOT_FOUND_PAYMENT.reply("The ledger was reset while the confirm was in progress.");
+    }
+}

@@ -1,0 +1,83 @@
+package dev.payments.pgsim.http;
+
+import dev.payments.pgsim.fault.ListenerSwitch;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.util.concurrent.GlobalEventExecutor;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.BooleanSupplier;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+import reactor.netty.DisposableServer;
+import reactor.netty.http.server.HttpServer;
+
+/**
+ * A listener that can stop accepting, so "connection refused" is the real thing: the port is
+ * unbound and its open connections are closed, as when the PG's process is down. It re-binds the
+ * same port when the fault is cleared.
+ */
+public final class SwitchableServer implements ListenerSwitch, AutoCloseable {
+
+    private static final Duration BIND_TIMEOUT = Duration.ofSeconds(10);
+
+    private final HttpServer server;
+    private final BooleanSupplier refusing;
+    private final ChannelGroup connections = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+    /** Binding blocks, which Reactor forbids on event loops; one thread also serializes the switches. */
+    private final ExecutorService switchThread = Executors.newSingleThreadExecutor(r -> {
+        Thread thread = new Thread(r, "pgsim-listener-switch");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final Scheduler switchScheduler = Schedulers.fromExecutorService(switchThread);
+    private DisposableServer bound;
+    private int port;
+
+    public SwitchableServer(HttpServer server, int port, BooleanSupplier refusing) {
+        this.server = server.doOnConnection(connection -> connections.add(connection.channel()));
+        this.port = port;
+        this.refusing = refusing;
+    }
+
+    public synchronized void start() {
+        bound = server.port(port).bindNow(BIND_TIMEOUT);
+        port = bound.port();
+    }
+
+    public synchronized int port() {
+        return port;
+    }
+
+    public synchronized boolean accepting() {
+        return bound != null;
+    }
+
+    @Override
+    public Mono<Void> sync() {
+        return Mono.<Void>fromRunnable(this::syncNow).subscribeOn(switchScheduler);
+    }
+
+    private synchronized void syncNow() {
+        boolean refuse = refusing.getAsBoolean();
+        if (refuse && bound != null) {
+            bound.disposeNow(BIND_TIMEOUT);
+            bound = null;
+            connections.close().syncUninterruptibly();
+        } else if (!refuse && bound == null) {
+            bound = server.port(port).bindNow(BIND_TIMEOUT);
+        }
+    }
+
+    @Override
+    public synchronized void close() {
+        if (bound != null) {
+            bound.disposeNow(BIND_TIMEOUT);
+            bound = null;
+        }
+        connections.close().syncUninterruptibly();
+        switchScheduler.dispose();
+    }
+}

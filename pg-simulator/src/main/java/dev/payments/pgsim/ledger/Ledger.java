@@ -1,0 +1,208 @@
+package dev.payments.pgsim.ledger;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * The PG's books, in memory. Every operation takes one lock: each is a few map look-ups, so one
+ * lock costs nothing at simulator rates and makes "never approve twice for one order" and
+ * "the listing is in time order" trivially true.
+ */
+public final class Ledger implements LedgerView {
+
+    private final Clock clock;
+    private final Duration readyTtl;
+    /** Distinguishes transaction keys of different simulator runs that a test may persist. */
+    private final String keyPrefix = "tx_" + UUID.randomUUID().toString().substring(0, 8) + "_";
+
+    private final Map<String, Payment> byKey = new LinkedHashMap<>();
+    private final Map<String, List<String>> keysByOrder = new HashMap<>();
+    private final List<Transaction> transactions = new ArrayList<>();
+    private final Map<String, Integer> transactionIndex = new HashMap<>();
+    /** Never reset, so keys stay unique across ledger resets within one run. */
+    private long transactionSequence;
+    private Instant lastTransactionAt = Instant.EPOCH;
+
+    public Ledger(Clock clock, Duration readyTtl) {
+        this.clock = clock;
+        this.readyTtl = readyTtl;
+    }
+
+    /** Registers a checkout session (the customer passed the payment window), as Toss has before a confirm. */
+    public synchronized Payment registerReady(String paymentKey, String orderId, long amount) {
+        if (byKey.containsKey(paymentKey)) {
+            throw new IllegalStateException("paymentKey already exists: " + paymentKey);
+        }
+        return store(Payment.ready(paymentKey, orderId, amount, clock.instant()));
+    }
+
+    public synchronized ConfirmStart beginConfirm(String paymentKey, String orderId, long amount) {
+        Payment existing = current(paymentKey);
+        if (existing != null && !existing.orderId().equals(orderId)) {
+            return refused(ConfirmStart.Refusal.NOT_MATCHES_ORDER_ID, "paymentKey belongs to another orderId");
+        }
+        if (existing != null && existing.status() == PaymentStatus.EXPIRED) {
+            return refused(ConfirmStart.Refusal.NOT_FOUND_PAYMENT_SESSION, "the checkout session has expired");
+        }
+        if (existing != null && existing.status() != PaymentStatus.READY) {
+            return refused(ConfirmStart.Refusal.ALREADY_PROCESSED_PAYMENT, "the payment is already " + existing.status());
+        }
+        if (existing != null && existing.totalAmount() != amount) {
+            return refused(ConfirmStart.Refusal.NOT_MATCHES_AMOUNT,
+                    "amount " + amount + " differs from the checkout amount " + existing.totalAmount());
+        }
+        Optional<Payment> active = paymentsOf(orderId).stream()
+                .filter(p -> p.movedMoney() || p.status() == PaymentStatus.IN_PROGRESS)
+                .findFirst();
+        if (active.isPresent()) {
+            return refused(ConfirmStart.Refusal.ALREADY_PROCESSED_PAYMENT,
+                    "order " + orderId + " already has payment " + active.get().paymentKey() + " " + active.get().status());
+        }
+        Instant now = clock.instant();
+        Payment started = existing == null
+                ? Payment.inProgress(paymentKey, orderId, amount, now)
+                : existing.startConfirm(now);
+        return new ConfirmStart.Started(store(started));
+    }
+
+    /** Books the approval. Empty if the payment is no longer IN_PROGRESS (the ledger was reset meanwhile). */
+    public synchronized Optional<Payment> approve(String paymentKey) {
+        Payment payment = byKey.get(paymentKey);
+        if (payment == null || payment.status() != PaymentStatus.IN_PROGRESS) {
+            return Optional.empty();
+        }
+        Transaction approval = book(payment, TransactionType.APPROVE, payment.totalAmount());
+        return Optional.of(store(payment.approve(approval.transactionKey(), approval.transactedAt())));
+    }
+
+    /** Records a decline. Empty if the payment is no longer IN_PROGRESS (the ledger was reset meanwhile). */
+    public synchronized Optional<Payment> abort(String paymentKey, DeclineReason reason) {
+        Payment payment = byKey.get(paymentKey);
+        if (payment == null || payment.status() != PaymentStatus.IN_PROGRESS) {
+            return Optional.empty();
+        }
+        return Optional.of(store(payment.abort(reason)));
+    }
+
+    public synchronized CancelResult cancel(String paymentKey, String reason) {
+        Payment payment = current(paymentKey);
+        if (payment == null) {
+            return new CancelResult.NotFound(paymentKey);
+        }
+        return switch (payment.status()) {
+            case CANCELED -> new CancelResult.AlreadyCanceled(payment);
+            case DONE -> {
+                Transaction cancel = book(payment, TransactionType.CANCEL, payment.balanceAmount());
+                yield new CancelResult.Canceled(store(payment.cancel(cancel.transactionKey(), reason, cancel.transactedAt())));
+            }
+            default -> new CancelResult.NotCancelable(payment);
+        };
+    }
+
+    /** Forgets every payment and transaction (for tests); transaction keys keep counting. */
+    public synchronized void reset() {
+        byKey.clear();
+        keysByOrder.clear();
+        transactions.clear();
+        transactionIndex.clear();
+    }
+
+    @Override
+    public synchronized Optional<Payment> payment(String paymentKey) {
+        return Optional.ofNullable(current(paymentKey));
+    }
+
+    @Override
+    public synchronized Optional<Payment> paymentForOrder(String orderId) {
+        List<Payment> attempts = paymentsOf(orderId);
+        return attempts.stream().filter(Payment::movedMoney).findFirst()
+                .or(() -> attempts.stream().max(Comparator.comparing(Payment::requestedAt)));
+    }
+
+    @Override
+    public synchronized List<Payment> payments() {
+        return byKey.keySet().stream().map(this::current).toList();
+    }
+
+    @Override
+    public synchronized List<Transaction> transactions() {
+        return List.copyOf(transactions);
+    }
+
+    /**
+     * Transactions with {@code from <= transactedAt < to}, after the cursor, at most {@code limit}.
+     * Booking order equals time order (see {@link #book}), so a cursor is simply a position.
+     */
+    @Override
+    public synchronized TransactionPage transactions(Instant from, Instant to, String startingAfter, int limit) {
+        int start = 0;
+        if (startingAfter != null) {
+            Integer index = transactionIndex.get(startingAfter);
+            if (index == null) {
+                throw new UnknownCursorException(startingAfter);
+            }
+            start = index + 1;
+        }
+        List<Transaction> page = new ArrayList<>();
+        boolean hasNext = false;
+        for (int i = start; i < transactions.size(); i++) {
+            Transaction t = transactions.get(i);
+            if (t.transactedAt().isBefore(from) || !t.transactedAt().isBefore(to)) {
+                continue;
+            }
+            if (page.size() == limit) {
+                hasNext = true;
+                break;
+            }
+            page.add(t);
+        }
+        String cursor = hasNext ? page.get(page.size() - 1).transactionKey() : null;
+        return new TransactionPage(page, hasNext, cursor);
+    }
+
+    private Transaction book(Payment payment, TransactionType type, long amount) {
+        // Never let the clock go backwards on the books, so time order and booking order agree.
+        Instant now = clock.instant();
+        Instant at = now.isBefore(lastTransactionAt) ? lastTransactionAt : now;
+        lastTransactionAt = at;
+        String key = keyPrefix + String.format("%010d", ++transactionSequence);
+        Transaction transaction = new Transaction(key, payment.paymentKey(), payment.orderId(), type, amount, at);
+        transactionIndex.put(key, transactions.size());
+        transactions.add(transaction);
+        return transaction;
+    }
+
+    private Payment store(Payment payment) {
+        if (byKey.put(payment.paymentKey(), payment) == null) {
+            keysByOrder.computeIfAbsent(payment.orderId(), k -> new ArrayList<>()).add(payment.paymentKey());
+        }
+        return payment;
+    }
+
+    /** The stored payment, with READY sessions past their TTL turned EXPIRED on the way out. */
+    private Payment current(String paymentKey) {
+        Payment payment = byKey.get(paymentKey);
+        if (payment != null && payment.status() == PaymentStatus.READY
+                && !clock.instant().isBefore(payment.requestedAt().plus(readyTtl))) {
+            return store(payment.expire());
+        }
+        return payment;
+    }
+
+    private List<Payment> paymentsOf(String orderId) {
+        return keysByOrder.getOrDefault(orderId, List.of()).stream().map(this::current).toList();
+    }
+
+    private static ConfirmStart refused(ConfirmStart.Refusal refusal, String message) {
+        return new ConfirmStart.Refused(refusal, message);
+    }
+}

@@ -1,0 +1,83 @@
+package dev.payments.pgsim.ledger;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A payment as the PG sees it: an immutable snapshot. Transitions return a new snapshot and
+ * check the current state, so the ledger can never approve or cancel twice by accident.
+ */
+public record Payment(
+        String paymentKey,
+        String orderId,
+        long totalAmount,
+        PaymentStatus status,
+        Instant requestedAt,
+        Instant approvedAt,
+        String lastTransactionKey,
+        List<Cancel> cancels,
+        Failure failure) {
+
+    public Payment {
+        Objects.requireNonNull(paymentKey, "paymentKey");
+        Objects.requireNonNull(orderId, "orderId");
+        Objects.requireNonNull(status, "status");
+        Objects.requireNonNull(requestedAt, "requestedAt");
+        cancels = List.copyOf(cancels);
+    }
+
+    static Payment ready(String paymentKey, String orderId, long amount, Instant at) {
+        return new Payment(paymentKey, orderId, amount, PaymentStatus.READY, at, null, null, List.of(), null);
+    }
+
+    static Payment inProgress(String paymentKey, String orderId, long amount, Instant at) {
+        return new Payment(paymentKey, orderId, amount, PaymentStatus.IN_PROGRESS, at, null, null, List.of(), null);
+    }
+
+    /** What is left to cancel; 0 once cancelled. */
+    public long balanceAmount() {
+        return totalAmount - cancels.stream().mapToLong(Cancel::cancelAmount).sum();
+    }
+
+    /** True once money has moved for this payment (approved, possibly refunded since). */
+    public boolean movedMoney() {
+        return status == PaymentStatus.DONE || status == PaymentStatus.CANCELED;
+    }
+
+    Payment startConfirm(Instant at) {
+        requireStatus(PaymentStatus.READY);
+        return new Payment(paymentKey, orderId, totalAmount, PaymentStatus.IN_PROGRESS, at, null, null, cancels, null);
+    }
+
+    Payment approve(String transactionKey, Instant at) {
+        requireStatus(PaymentStatus.IN_PROGRESS);
+        return new Payment(paymentKey, orderId, totalAmount, PaymentStatus.DONE, requestedAt, at, transactionKey, cancels, null);
+    }
+
+    Payment abort(DeclineReason reason) {
+        requireStatus(PaymentStatus.IN_PROGRESS);
+        return new Payment(paymentKey, orderId, totalAmount, PaymentStatus.ABORTED, requestedAt, null, null, cancels,
+                Failure.of(reason));
+    }
+
+    Payment expire() {
+        requireStatus(PaymentStatus.READY);
+        return new Payment(paymentKey, orderId, totalAmount, PaymentStatus.EXPIRED, requestedAt, null, null, cancels, null);
+    }
+
+    Payment cancel(String transactionKey, String reason, Instant at) {
+        requireStatus(PaymentStatus.DONE);
+        List<Cancel> withCancel = new ArrayList<>(cancels);
+        withCancel.add(new Cancel(balanceAmount(), at, transactionKey, reason));
+        return new Payment(paymentKey, orderId, totalAmount, PaymentStatus.CANCELED, requestedAt, approvedAt, transactionKey,
+                withCancel, null);
+    }
+
+    private void requireStatus(PaymentStatus expected) {
+        if (status != expected) {
+            throw new IllegalStateException("payment " + paymentKey + " is " + status + ", expected " + expected);
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package dev.payments.reconciliation.adapter.in.web;
+
+import dev.payments.reconciliation.application.OrderReport;
+import dev.payments.reconciliation.domain.OrderDetails;
+import dev.payments.reconciliation.domain.OrderView;
+import dev.payments.reconciliation.domain.PaymentView;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * An order as reconciliation believes it, with its payments. {@code status} is null while only payment events of the
+ * order have been seen; member, amount and name are null until {@code OrderCreated} has been seen.
+ */
+record OrderResponse(UUID orderId, String status, String statusReason, String memberId, Long amount, String currency,
+                     String orderName, UUID paymentId, String lastEventType, Instant lastEventAt, Instant firstSeenAt,
+                     Instant updatedAt, int eventsApplied, int conflicts, List<Payment> payments,
+                     List<HistoryEntry> history) {
+
+    record Payment(UUID paymentId, String status, long amount, String currency, String pgTransactionKey,
+                   String lastEventType, Instant lastEventAt) {
+
+        static Payment of(PaymentView p) {
+            return new Payment(p.paymentId().value(), p.status().name(), p.amount().amount(), p.amount().currency(),
+                    p.pgTransactionKey(), p.lastEventType(), p.lastEventAt());
+        }
+    }
+
+    static OrderResponse of(OrderReport report) {
+        List<Payment> payments = report.payments().stream().map(Payment::of).toList();
+        List<HistoryEntry> history = report.history().stream().map(HistoryEntry::of).toList();
+        if (report.order().isEmpty()) {
+            return new OrderResponse(report.orderId().value(), null, null, null, null, null, null, null, null, null,
+                    null, null, 0, 0, payments, history);
+        }
+        OrderView o = report.order().get();
+        OrderDetails d = o.details();
+        return new OrderResponse(o.orderId().value(), o.status().name(), o.statusReason(),
+                d == null ? null : d.memberId().value(), d == null ? null : d.amount().amount(),
+                d == null ? null : d.amount().currency(), d == null ? null : d.orderName(),
+                o.paymentId() == null ? null : o.paymentId().value(), o.lastEventType(), o.lastEventAt(),
+                o.firstSeenAt(), o.updatedAt(), o.eventsApplied(), o.conflicts(), payments, history);
+    }
+}

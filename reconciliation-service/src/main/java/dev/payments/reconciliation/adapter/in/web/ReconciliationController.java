@@ -1,0 +1,50 @@
+package dev.payments.reconciliation.adapter.in.web;
+
+import dev.payments.reconciliation.application.ShowOrder;
+import dev.payments.reconciliation.application.ShowPayment;
+import dev.payments.reconciliation.application.SummarizeBooks;
+import dev.payments.reconciliation.domain.OrderId;
+import dev.payments.reconciliation.domain.PaymentId;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.util.UUID;
+
+/** What reconciliation believes happened, read from its own projection only. */
+@RestController
+@RequestMapping("/api/reconciliation")
+class ReconciliationController {
+
+    private final ShowPayment showPayment;
+    private final ShowOrder showOrder;
+    private final SummarizeBooks summarizeBooks;
+
+    ReconciliationController(ShowPayment showPayment, ShowOrder showOrder, SummarizeBooks summarizeBooks) {
+        this.showPayment = showPayment;
+        this.showOrder = showOrder;
+        this.summarizeBooks = summarizeBooks;
+    }
+
+    @GetMapping("/payments/{paymentId}")
+    PaymentResponse payment(@PathVariable UUID paymentId) {
+        return showPayment.show(new PaymentId(paymentId))
+                .map(PaymentResponse::of)
+                .orElseThrow(() -> new NotFoundException(ProblemCode.PAYMENT_NOT_FOUND,
+                        "No event of payment " + paymentId + " has been seen"));
+    }
+
+    @GetMapping("/orders/{orderId}")
+    OrderResponse order(@PathVariable UUID orderId) {
+        return showOrder.show(new OrderId(orderId))
+                .map(OrderResponse::of)
+                .orElseThrow(() -> new NotFoundException(ProblemCode.ORDER_NOT_FOUND,
+                        "No event of order " + orderId + " or of its payments has been seen"));
+    }
+
+    @GetMapping("/summary")
+    SummaryResponse summary() {
+        return SummaryResponse.of(summarizeBooks.summarize());
+    }
+}

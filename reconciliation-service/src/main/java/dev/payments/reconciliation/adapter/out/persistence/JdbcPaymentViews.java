@@ -1,0 +1,123 @@
+package dev.payments.reconciliation.adapter.out.persistence;
+
+import dev.payments.reconciliation.application.PaymentViews;
+import dev.payments.reconciliation.domain.MemberId;
+import dev.payments.reconciliation.domain.Money;
+import dev.payments.reconciliation.domain.OrderId;
+import dev.payments.reconciliation.domain.PaymentId;
+import dev.payments.reconciliation.domain.PaymentStatus;
+import dev.payments.reconciliation.domain.PaymentView;
+import org.springframework.jdbc.core.RowMapper;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+import static dev.payments.reconciliation.adapter.out.persistence.Rows.instant;
+import static dev.payments.reconciliation.adapter.out.persistence.Rows.timestamp;
+import static dev.payments.reconciliation.adapter.out.persistence.Rows.uuid;
+
+@Repository
+class JdbcPaymentViews implements PaymentViews {
+
+    private static final String COLUMNS = """
+            payment_id, order_id, member_id, amount, currency, status, status_reason, pg_transaction_key,
+            approved_at, canceled_at, last_event_id, last_event_type, last_event_at, first_seen_at, updated_at,
+            events_applied, conflicts""";
+
+    private static final RowMapper<PaymentView> MAPPER = (row, n) -> new PaymentView(
+            new PaymentId(uuid(row, "payment_id")), new OrderId(uuid(row, "order_id")),
+            new MemberId(row.getString("member_id")), new Money(row.getLong("amount"), row.getString("currency")),
+            PaymentStatus.valueOf(row.getString("status")), row.getString("status_reason"),
+            row.getString("pg_transaction_key"), instant(row, "approved_at"), instant(row, "canceled_at"),
+            uuid(row, "last_event_id"), row.getString("last_event_type"), instant(row, "last_event_at"),
+            instant(row, "first_seen_at"), instant(row, "updated_at"), row.getInt("events_applied"),
+            row.getInt("conflicts"));
+
+    private final JdbcClient jdbc;
+
+    JdbcPaymentViews(JdbcClient jdbc) {
+        this.jdbc = jdbc;
+    }
+
+    @Override
+    public Optional<PaymentView> find(PaymentId paymentId) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM payment_view WHERE payment_id = :id")
+                .param("id", paymentId.value()).query(MAPPER).optional();
+    }
+
+    @Override
+    public Optional<PaymentView> lock(PaymentId paymentId) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM payment_view WHERE payment_id = :id FOR UPDATE")
+                .param("id", paymentId.value()).query(MAPPER).optional();
+    }
+
+    @Override
+    public void insert(PaymentView view) {
+        jdbc.sql("INSERT INTO payment_view (" + COLUMNS + """
+                        ) VALUES (:paymentId, :orderId, :memberId, :amount, :currency, :status, :statusReason,
+                        :pgTransactionKey, :approvedAt, :canceledAt, :lastEventId, :lastEventType, :lastEventAt,
+                        :firstSeenAt, :updatedAt, :eventsApplied, :conflicts)""")
+                .params(params(view)).update();
+    }
+
+    @Override
+    public void update(PaymentView view) {
+        int updated = jdbc.sql("""
+                        UPDATE payment_view SET status = :status, status_reason = :statusReason,
+                            pg_transaction_key = :pgTransactionKey, approved_at = :approvedAt, canceled_at = :canceledAt,
+                            last_event_id = :lastEventId, last_event_type = :lastEventType, last_event_at = :lastEventAt,
+                            updated_at = :updatedAt, events_applied = :eventsApplied, conflicts = :conflicts
+                        WHERE payment_id = :paymentId""")
+                .params(params(view)).update();
+        if (updated != 1) {
+            throw new IllegalStateException("payment view " + view.paymentId() + " vanished while locked");
+        }
+    }
+
+    @Override
+    public List<PaymentView> byOrder(OrderId orderId) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM payment_view WHERE order_id = :orderId ORDER BY first_seen_at, payment_id")
+                .param("orderId", orderId.value()).query(MAPPER).list();
+    }
+
+    @Override
+    public Map<PaymentStatus, Long> countByStatus() {
+        Map<PaymentStatus, Long> counts = new EnumMap<>(PaymentStatus.class);
+        jdbc.sql("SELECT status, count(*) AS n FROM payment_view GROUP BY status")
+                .query((row, n) -> counts.put(PaymentStatus.valueOf(row.getString("status")), row.getLong("n")))
+                .list();
+        return counts;
+    }
+
+    @Override
+    public long conflicts() {
+        return jdbc.sql("SELECT coalesce(sum(conflicts), 0) FROM payment_view").query(Long.class).single();
+    }
+
+    private static Map<String, Object> params(PaymentView view) {
+        Map<String, Object> params = new HashMap<>();
+        params.put("paymentId", view.paymentId().value());
+        params.put("orderId", view.orderId().value());
+        params.put("memberId", view.memberId().value());
+        params.put("amount", view.amount().amount());
+        params.put("currency", view.amount().currency());
+        params.put("status", view.status().name());
+        params.put("statusReason", view.statusReason());
+        params.put("pgTransactionKey", view.pgTransactionKey());
+        params.put("approvedAt", timestamp(view.approvedAt()));
+        params.put("canceledAt", timestamp(view.canceledAt()));
+        params.put("lastEventId", view.lastEventId());
+        params.put("lastEventType", view.lastEventType());
+        params.put("lastEventAt", timestamp(view.lastEventAt()));
+        params.put("firstSeenAt", timestamp(view.firstSeenAt()));
+        params.put("updatedAt", timestamp(view.updatedAt()));
+        params.put("eventsApplied", view.eventsApplied());
+        params.put("conflicts", view.conflicts());
+        return params;
+    }
+}

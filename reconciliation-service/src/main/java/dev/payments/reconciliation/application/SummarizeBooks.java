@@ -1,0 +1,20 @@
+package dev.payments.reconciliation.application;
+
+import dev.payments.reconciliation.domain.BooksSummary;
+
+/** Counts of payments and orders by state: our side of the ledger identity. */
+public final class SummarizeBooks {
+
+    private final PaymentViews payments;
+    private final OrderViews orders;
+
+    public SummarizeBooks(PaymentViews payments, OrderViews orders) {
+        this.payments = payments;
+        this.orders = orders;
+    }
+
+    public BooksSummary summarize() {
+        return new BooksSummary(payments.countByStatus(), orders.countByStatus(),
+                payments.conflicts() + orders.conflicts());
+    }
+}

@@ -57,6 +57,7 @@ CREATE INDEX order_view_status_idx ON order_view (status, last_event_at);
 CREATE TABLE projected_event (
     event_id    uuid        PRIMARY KEY,
     event_type  varchar(64) NOT NULL,
+    aggregate   varchar(16) NOT NULL CHECK (aggregate IN ('ORDER', 'PAYMENT')),
     order_id    uuid        NOT NULL,
     payment_id  uuid,
     occurred_at timestamptz NOT NULL,
@@ -64,4 +65,4 @@ CREATE TABLE projected_event (
     effect      varchar(16) NOT NULL CHECK (effect IN ('CREATED', 'ADVANCED', 'STALE', 'CONFLICT'))
 );
 CREATE INDEX projected_event_order_idx ON projected_event (order_id, occurred_at);
-CREATE INDEX projected_event_payment_idx ON projected_event (payment_id, occurred_at) WHERE payment_id IS NOT NULL;
+CREATE INDEX projected_event_payment_idx ON projected_event (payment_id, occurred_at) WHERE aggregate = 'PAYMENT';

@@ -11,7 +11,7 @@ public interface EventHistory {
 
     void append(ProjectedEvent event);
 
-    /** Events of the payment, in the order they occurred. */
+    /** The payment's own events (not the order events that name it), in the order they occurred. */
     List<ProjectedEvent> ofPayment(PaymentId paymentId);
 
     /** Events of the order and of all its payments, in the order they occurred. */

@@ -62,7 +62,8 @@ public final class ProjectEvent {
             payments.update(projected.view());
             effect = projected.effect();
         }
-        history.append(new ProjectedEvent(fact.event(), fact.orderId(), fact.paymentId(), receivedAt, effect));
+        history.append(new ProjectedEvent(fact.event(), ProjectedEvent.Aggregate.PAYMENT, fact.orderId(), fact.paymentId(),
+                receivedAt, effect));
         return effect;
     }
 
@@ -77,7 +78,8 @@ public final class ProjectEvent {
             orders.update(projected.view());
             effect = projected.effect();
         }
-        history.append(new ProjectedEvent(fact.event(), fact.orderId(), fact.paymentId(), receivedAt, effect));
+        history.append(new ProjectedEvent(fact.event(), ProjectedEvent.Aggregate.ORDER, fact.orderId(), fact.paymentId(),
+                receivedAt, effect));
         return effect;
     }
 }

@@ -133,7 +133,8 @@ final class InMemoryProjection {
 
         @Override
         public List<ProjectedEvent> ofPayment(PaymentId paymentId) {
-            return events.stream().filter(e -> paymentId.equals(e.paymentId()))
+            return events.stream()
+                    .filter(e -> e.aggregate() == ProjectedEvent.Aggregate.PAYMENT && paymentId.equals(e.paymentId()))
                     .sorted(Comparator.comparing(e -> e.event().occurredAt())).toList();
         }
 

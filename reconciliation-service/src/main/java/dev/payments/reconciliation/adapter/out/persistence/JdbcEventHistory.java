@@ -23,14 +23,15 @@ import static dev.payments.reconciliation.adapter.out.persistence.Rows.uuid;
 class JdbcEventHistory implements EventHistory {
 
     private static final String SELECT = """
-            SELECT event_id, event_type, order_id, payment_id, occurred_at, received_at, effect FROM projected_event
+            SELECT event_id, event_type, aggregate, order_id, payment_id, occurred_at, received_at, effect FROM projected_event
             """;
 
     private static final RowMapper<ProjectedEvent> MAPPER = (row, n) -> {
         UUID paymentId = uuid(row, "payment_id");
         return new ProjectedEvent(
                 new EventRef(uuid(row, "event_id"), row.getString("event_type"), instant(row, "occurred_at")),
-                new OrderId(uuid(row, "order_id")), paymentId == null ? null : new PaymentId(paymentId),
+                ProjectedEvent.Aggregate.valueOf(row.getString("aggregate")), new OrderId(uuid(row, "order_id")),
+                paymentId == null ? null : new PaymentId(paymentId),
                 instant(row, "received_at"), ProjectionEffect.valueOf(row.getString("effect")));
     };
 
@@ -45,20 +46,22 @@ class JdbcEventHistory implements EventHistory {
         Map<String, Object> params = new HashMap<>();
         params.put("eventId", event.event().eventId());
         params.put("type", event.event().type());
+        params.put("aggregate", event.aggregate().name());
         params.put("orderId", event.orderId().value());
         params.put("paymentId", event.paymentId() == null ? null : event.paymentId().value());
         params.put("occurredAt", timestamp(event.event().occurredAt()));
         params.put("receivedAt", timestamp(event.receivedAt()));
         params.put("effect", event.effect().name());
         jdbc.sql("""
-                        INSERT INTO projected_event (event_id, event_type, order_id, payment_id, occurred_at, received_at, effect)
-                        VALUES (:eventId, :type, :orderId, :paymentId, :occurredAt, :receivedAt, :effect)""")
+                        INSERT INTO projected_event
+                            (event_id, event_type, aggregate, order_id, payment_id, occurred_at, received_at, effect)
+                        VALUES (:eventId, :type, :aggregate, :orderId, :paymentId, :occurredAt, :receivedAt, :effect)""")
                 .params(params).update();
     }
 
     @Override
     public List<ProjectedEvent> ofPayment(PaymentId paymentId) {
-        return jdbc.sql(SELECT + "WHERE payment_id = :paymentId ORDER BY occurred_at, received_at")
+        return jdbc.sql(SELECT + "WHERE payment_id = :paymentId AND aggregate = 'PAYMENT' ORDER BY occurred_at, received_at")
                 .param("paymentId", paymentId.value()).query(MAPPER).list();
     }
 

@@ -1,0 +1,302 @@
+package dev.payments.reconciliation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.payments.contracts.EventType;
+import dev.payments.contracts.GoldenEvents;
+import dev.payments.contracts.Topics;
+import dev.payments.localstack.infra.SharedTestInfrastructure;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutionException;
+
+import static dev.payments.contracts.GoldenEvents.ORDER_ID;
+import static dev.payments.contracts.GoldenEvents.PAYMENT_ID;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * reconciliation-service on real PostgreSQL and Kafka: events produced onto both topics as the outbox relay would
+ * (key = order id, headers {@code id} and {@code eventType}), and what an operator then reads over HTTP.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"inbox.initial-backoff=50ms", "inbox.max-retries=2"})
+@AutoConfigureObservability(tracing = false)
+class ReconciliationProjectionIntegrationTest {
+
+    private static final Duration EVENTUALLY = Duration.ofSeconds(30);
+    private static final String DEAD_LETTERS = Topics.deadLetter(Topics.PAYMENT_EVENTS, "reconciliation-service");
+    private static KafkaProducer<String, String> producer;
+
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        SharedTestInfrastructure.springProperties("reconciliation").forEach((name, value) -> registry.add(name, () -> value));
+        // This module runs one context, so it keeps the production consumer group and thus the production DLT name.
+        registry.add("spring.kafka.consumer.group-id", () -> "reconciliation-service");
+    }
+
+    @AfterAll
+    static void closeProducer() {
+        if (producer != null) {
+            producer.close();
+        }
+    }
+
+    @Autowired
+    TestRestTemplate http;
+
+    @Autowired
+    MeterRegistry meters;
+
+    @Test
+    void theGoldenHappyPathBecomesAnApprovedPaymentAndAPaidOrderEvenWhenPaymentsArriveFirst() {
+        JsonNode before = summary();
+
+        // payment.events ahead of order.events: the two topics are independent
+        sendGolden(EventType.PAYMENT_REQUESTED);
+        sendGolden(EventType.PAYMENT_APPROVED);
+        sendGolden(EventType.ORDER_CREATED);
+        sendGolden(EventType.ORDER_PAYMENT_PENDING);
+        sendGolden(EventType.ORDER_PAID);
+
+        JsonNode order = await().atMost(EVENTUALLY).until(() -> get("/orders/" + ORDER_ID),
+                o -> o.path("status").asText().equals("PAID") && o.path("history").size() == 5);
+        assertThat(order.path("memberId").asText()).isEqualTo(GoldenEvents.MEMBER_ID);
+        assertThat(order.path("amount").asLong()).isEqualTo(GoldenEvents.AMOUNT);
+        assertThat(order.path("currency").asText()).isEqualTo(GoldenEvents.CURRENCY);
+        assertThat(order.path("orderName").asText()).isEqualTo("Annual plan");
+        assertThat(order.path("paymentId").asText()).isEqualTo(PAYMENT_ID.toString());
+        assertThat(order.path("payments")).singleElement().satisfies(p -> {
+            assertThat(p.path("status").asText()).isEqualTo("APPROVED");
+            assertThat(p.path("pgTransactionKey").asText()).isEqualTo("txn_0001");
+        });
+
+        JsonNode payment = get("/payments/" + PAYMENT_ID);
+        assertThat(payment.path("status").asText()).isEqualTo("APPROVED");
+        assertThat(payment.path("orderId").asText()).isEqualTo(ORDER_ID.toString());
+        assertThat(payment.path("memberId").asText()).isEqualTo(GoldenEvents.MEMBER_ID);
+        assertThat(payment.path("amount").asLong()).isEqualTo(GoldenEvents.AMOUNT);
+        assertThat(payment.path("pgTransactionKey").asText()).isEqualTo("txn_0001");
+        assertThat(payment.path("lastEventType").asText()).isEqualTo("PaymentApproved");
+        assertThat(payment.path("lastEventAt").asText()).isEqualTo("2026-11-29T07:50:00Z");
+        assertThat(payment.path("firstSeenAt").isTextual()).isTrue();
+        assertThat(payment.path("eventsApplied").asInt()).isEqualTo(2);
+        assertThat(payment.path("history")).extracting(e -> e.path("type").asText())
+                .containsExactlyInAnyOrder("PaymentRequested", "PaymentApproved");
+
+        JsonNode after = summary();
+        assertThat(delta(before, after, "approvals")).isEqualTo(1);
+        assertThat(delta(before, after, "paidOrders")).isEqualTo(1);
+        assertThat(delta(before, after, "cancellations")).isZero();
+        assertThat(delta(before, after, "unresolved")).isZero();
+        assertThat(after.at("/payments/byStatus/APPROVED").asLong() - before.at("/payments/byStatus/APPROVED").asLong())
+                .isEqualTo(1);
+        assertThat(after.at("/orders/byStatus/PAID").asLong() - before.at("/orders/byStatus/PAID").asLong())
+                .isEqualTo(1);
+    }
+
+    @Test
+    void theSameEventTwiceIsCountedOnce() {
+        UUID orderId = UUID.randomUUID();
+        UUID paymentId = UUID.randomUUID();
+        UUID eventId = UUID.randomUUID();
+        double duplicatesBefore = duplicates("PaymentApproved");
+        JsonNode before = summary();
+
+        send(EventType.PAYMENT_APPROVED, orderId, paymentId, eventId);
+        send(EventType.PAYMENT_APPROVED, orderId, paymentId, eventId);
+
+        await().atMost(EVENTUALLY).until(() -> duplicates("PaymentApproved") > duplicatesBefore);
+        JsonNode payment = get("/payments/" + paymentId);
+        assertThat(payment.path("status").asText()).isEqualTo("APPROVED");
+        assertThat(payment.path("eventsApplied").asInt()).isEqualTo(1);
+        assertThat(payment.path("history")).hasSize(1);
+        assertThat(delta(before, summary(), "approvals")).isEqualTo(1);
+    }
+
+    @Test
+    void lateEventsNeverTakeAPaymentBackButStillAddWhatTheyKnow() {
+        UUID orderId = UUID.randomUUID();
+        UUID paymentId = UUID.randomUUID();
+
+        // Same key, same partition: they arrive in exactly this (reversed) order.
+        send(EventType.PAYMENT_CANCELED, orderId, paymentId, UUID.randomUUID());
+        send(EventType.PAYMENT_APPROVED, orderId, paymentId, UUID.randomUUID());
+        send(EventType.PAYMENT_REQUESTED, orderId, paymentId, UUID.randomUUID());
+
+        JsonNode payment = await().atMost(EVENTUALLY).until(() -> get("/payments/" + paymentId),
+                p -> p.path("eventsApplied").asInt() == 3);
+        assertThat(payment.path("status").asText()).isEqualTo("CANCELED");
+        assertThat(payment.path("lastEventType").asText()).isEqualTo("PaymentCanceled");
+        assertThat(payment.path("statusReason").asText()).isEqualTo("COMPENSATION");
+        assertThat(payment.path("pgTransactionKey").asText()).as("merged from the late approval").isEqualTo("txn_0001");
+        assertThat(payment.path("approvedAt").asText()).isEqualTo("2026-11-29T07:50:00Z");
+        assertThat(payment.path("history")).extracting(e -> e.path("effect").asText())
+                .containsExactlyInAnyOrder("CREATED", "STALE", "STALE");
+
+        JsonNode order = get("/orders/" + orderId);
+        assertThat(order.path("status").isNull()).as("no order event seen").isTrue();
+        assertThat(order.path("payments")).singleElement()
+                .satisfies(p -> assertThat(p.path("status").asText()).isEqualTo("CANCELED"));
+    }
+
+    @Test
+    void anUnknownEventTypeGoesToTheDeadLetterTopicAndTheNextEventIsStillProjected() {
+        UUID orderId = UUID.randomUUID();
+        UUID paymentId = UUID.randomUUID();
+        UUID poisonId = UUID.randomUUID();
+        String poison = golden(EventType.PAYMENT_APPROVED, orderId, paymentId, poisonId)
+                .replace("\"PaymentApproved\"", "\"PaymentRefunded\"");
+
+        send(orderId.toString(), poison, poisonId, "PaymentRefunded");
+        send(EventType.PAYMENT_REQUESTED, orderId, paymentId, UUID.randomUUID());
+
+        await().atMost(EVENTUALLY).until(() -> get("/payments/" + paymentId),
+                p -> p.path("status").asText().equals("REQUESTED"));
+        List<ConsumerRecord<String, String>> dead = readDeadLetters(orderId.toString());
+        assertThat(dead).singleElement().satisfies(record -> assertThat(record.value()).isEqualTo(poison));
+        assertThat(get("/payments/" + paymentId).path("history")).hasSize(1);
+    }
+
+    @Test
+    void unknownIdsAndMalformedIdsAreProblemsWithAStableCode() {
+        ResponseEntity<JsonNode> payment = http.getForEntity(api("/payments/" + UUID.randomUUID()), JsonNode.class);
+        assertThat(payment.getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
+        assertThat(payment.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+        assertThat(payment.getBody().path("code").asText()).isEqualTo("PAYMENT_NOT_FOUND");
+        assertThat(payment.getBody().path("status").asInt()).isEqualTo(404);
+
+        ResponseEntity<JsonNode> order = http.getForEntity(api("/orders/" + UUID.randomUUID()), JsonNode.class);
+        assertThat(order.getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
+        assertThat(order.getBody().path("code").asText()).isEqualTo("ORDER_NOT_FOUND");
+
+        ResponseEntity<JsonNode> malformed = http.getForEntity(api("/payments/not-a-uuid"), JsonNode.class);
+        assertThat(malformed.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+        assertThat(malformed.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+        assertThat(malformed.getBody().path("code").asText()).isEqualTo("VALIDATION_FAILED");
+        assertThat(malformed.getBody().path("detail").asText()).contains("paymentId");
+    }
+
+    @Test
+    void probesAndMetricsAreExposed() {
+        assertThat(http.getForEntity("/actuator/health/readiness", JsonNode.class).getBody().path("status").asText())
+                .isEqualTo("UP");
+        assertThat(http.getForEntity("/actuator/health/liveness", JsonNode.class).getBody().path("status").asText())
+                .isEqualTo("UP");
+        send(EventType.PAYMENT_UNKNOWN, UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID());
+        await().atMost(EVENTUALLY).until(() -> http.getForObject("/actuator/prometheus", String.class),
+                text -> text.contains("reconciliation_projection_events_total{effect=\"created\",type=\"PaymentUnknown\""));
+    }
+
+    private JsonNode summary() {
+        return get("/summary");
+    }
+
+    private static long delta(JsonNode before, JsonNode after, String field) {
+        return after.path(field).asLong() - before.path(field).asLong();
+    }
+
+    /** The view's JSON, or a missing node while it is not there yet. */
+    private JsonNode get(String path) {
+        ResponseEntity<JsonNode> response = http.getForEntity(api(path), JsonNode.class);
+        return response.getStatusCode().is2xxSuccessful() ? response.getBody() : MissingNode.getInstance();
+    }
+
+    private static String api(String path) {
+        return "/api/reconciliation" + path;
+    }
+
+    private double duplicates(String type) {
+        Counter counter = meters.find("inbox.events").tag("outcome", "duplicate").tag("type", type).counter();
+        return counter == null ? 0 : counter.count();
+    }
+
+    private static void sendGolden(EventType type) {
+        send(ORDER_ID.toString(), GoldenEvents.json(type), GoldenEvents.eventId(type), type.wireName());
+    }
+
+    private static void send(EventType type, UUID orderId, UUID paymentId, UUID eventId) {
+        send(orderId.toString(), golden(type, orderId, paymentId, eventId), eventId, type.wireName());
+    }
+
+    /** The golden event of {@code type}, moved to another order, payment and event id. */
+    private static String golden(EventType type, UUID orderId, UUID paymentId, UUID eventId) {
+        return GoldenEvents.json(type)
+                .replace(GoldenEvents.eventId(type).toString(), eventId.toString())
+                .replace(ORDER_ID.toString(), orderId.toString())
+                .replace(PAYMENT_ID.toString(), paymentId.toString());
+    }
+
+    /** As the outbox relay publishes: key = order id, event id and type in headers. */
+    private static void send(String key, String json, UUID eventId, String type) {
+        ProducerRecord<String, String> record = new ProducerRecord<>(
+                type.startsWith("Order") ? Topics.ORDER_EVENTS : Topics.PAYMENT_EVENTS, key, json);
+        record.headers().add(Topics.HEADER_EVENT_ID, eventId.toString().getBytes(StandardCharsets.UTF_8));
+        record.headers().add(Topics.HEADER_EVENT_TYPE, type.getBytes(StandardCharsets.UTF_8));
+        try {
+            producer().send(record).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("could not send " + type, e.getCause());
+        }
+    }
+
+    private static synchronized KafkaProducer<String, String> producer() {
+        if (producer == null) {
+            producer = new KafkaProducer<>(Map.of(
+                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.kafka().bootstrapServers(),
+                    ProducerConfig.ACKS_CONFIG, "all",
+                    ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true), new StringSerializer(), new StringSerializer());
+        }
+        return producer;
+    }
+
+    /** The dead-letter records of one key, read by a plain consumer as an operator would. */
+    private static List<ConsumerRecord<String, String>> readDeadLetters(String key) {
+        List<ConsumerRecord<String, String>> found = new ArrayList<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.kafka().bootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG, "dlt-reader-" + UUID.randomUUID(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), new StringDeserializer(), new StringDeserializer())) {
+            consumer.subscribe(List.of(DEAD_LETTERS));
+            await().atMost(EVENTUALLY).until(() -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(record -> {
+                    if (key.equals(record.key())) {
+                        found.add(record);
+                    }
+                });
+                return !found.isEmpty();
+            });
+        }
+        return found;
+    }
+}

@@ -1,0 +1,270 @@
+package dev.payments.order;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.payments.contracts.EventJson;
+import dev.payments.contracts.EventType;
+import dev.payments.contracts.GoldenEvents;
+import dev.payments.contracts.Topics;
+import dev.payments.order.support.Infrastructure;
+import dev.payments.order.support.Topic;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.http.HttpEntity;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static dev.payments.order.support.PaymentEventsTestData.golden;
+import static dev.payments.order.support.PaymentEventsTestData.publish;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * order-service on real PostgreSQL (logical replication), the Debezium outbox relay and Kafka: what a client sees over
+ * HTTP, and what other services see on {@code order.events}.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@AutoConfigureObservability(tracing = false)
+// Close the application (relay, listeners) while Kafka and PostgreSQL still run; their JVM shutdown hooks would
+// otherwise race it and the relay's stop would wait for a broker that is already gone.
+@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
+class OrderServiceIntegrationTest {
+
+    private static final Duration EVENTUALLY = Duration.ofSeconds(20);
+    private static final Topic ORDER_EVENTS = Topic.named(Topics.ORDER_EVENTS);
+
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        Infrastructure.register(registry);
+    }
+
+    @Autowired
+    TestRestTemplate http;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    /** order-service in production; the shared test infrastructure may give each test context its own group. */
+    @Value("${spring.kafka.consumer.group-id}")
+    String consumerGroup;
+
+    private final ObjectMapper json = new ObjectMapper();
+
+    @Test
+    void placingAnOrderAnswers201AndPublishesOrderCreated() throws Exception {
+        ResponseEntity<String> response = post("""
+                {"memberId":"member-1","amount":15000,"currency":"KRW","orderName":"Annual plan"}""");
+
+        assertThat(response.getStatusCode()).isEqualTo(HttpStatus.CREATED);
+        JsonNode body = json.readTree(response.getBody());
+        String orderId = body.get("orderId").asText();
+        assertThat(response.getHeaders().getLocation()).hasPath("/api/orders/" + orderId);
+        assertThat(body.get("memberId").asText()).isEqualTo("member-1");
+        assertThat(body.get("amount").asLong()).isEqualTo(15000);
+        assertThat(body.get("currency").asText()).isEqualTo("KRW");
+        assertThat(body.get("orderName").asText()).isEqualTo("Annual plan");
+        assertThat(body.get("status").asText()).isEqualTo("CREATED");
+        assertThat(body.get("paymentId").isNull()).isTrue();
+
+        JsonNode fetched = json.readTree(http.getForObject(response.getHeaders().getLocation(), String.class));
+        assertThat(fetched.get("status").asText()).isEqualTo("CREATED");
+        assertThat(fetched.get("updatedAt").asText()).isNotBlank();
+
+        List<ConsumerRecord<String, String>> published = awaitOrderEvents(orderId, 1);
+        assertPublishedAsContract(published.get(0), orderId, EventType.ORDER_CREATED);
+        JsonNode payload = json.readTree(published.get(0).value()).get("payload");
+        assertThat(payload.get("amount").asLong()).isEqualTo(15000);
+        assertThat(payload.get("memberId").asText()).isEqualTo("member-1");
+    }
+
+    @Test
+    void anApprovedPaymentPaysTheOrderOnceEvenWhenDeliveredTwiceAndACancelRefundsIt() throws Exception {
+        UUID orderId = placeOrder();
+        UUID paymentId = UUID.randomUUID();
+
+        publish(EventType.PAYMENT_REQUESTED, orderId, paymentId);
+        awaitStatus(orderId, "PAYMENT_PENDING");
+        assertThat(order(orderId).get("paymentId").asText()).isEqualTo(paymentId.toString());
+
+        UUID approval = publish(EventType.PAYMENT_APPROVED, orderId, paymentId);
+        awaitStatus(orderId, "PAID");
+        publish(EventType.PAYMENT_APPROVED, orderId, paymentId, approval);          // redelivery: inbox drops it
+        publish(EventType.PAYMENT_APPROVED, orderId, paymentId);                    // same outcome, new id: domain no-op
+        publish(EventType.PAYMENT_CANCELED, orderId, paymentId);                    // same partition, processed after
+        awaitStatus(orderId, "CANCELED");
+        assertThat(order(orderId).get("statusReason").asText()).isEqualTo("COMPENSATION");
+
+        List<ConsumerRecord<String, String>> published = awaitOrderEvents(orderId.toString(), 4);
+        assertThat(ORDER_EVENTS.readAll(r -> r.key().equals(orderId.toString())))
+                .extracting(r -> Topic.header(r, Topics.HEADER_EVENT_TYPE))
+                .containsExactly("OrderCreated", "OrderPaymentPending", "OrderPaid", "OrderCanceled");
+        assertPublishedAsContract(published.get(1), orderId.toString(), EventType.ORDER_PAYMENT_PENDING);
+        assertPublishedAsContract(published.get(2), orderId.toString(), EventType.ORDER_PAID);
+        assertPublishedAsContract(published.get(3), orderId.toString(), EventType.ORDER_CANCELED);
+        assertThat(jdbc.sql("SELECT count(*) FROM inbox WHERE event_id = :id").param("id", approval)
+                .query(Integer.class).single()).isEqualTo(1);
+    }
+
+    @Test
+    void aDeclinedCustomerRetriesWithANewPaymentAndAnUnknownOutcomeNeverFailsTheOrder() throws Exception {
+        UUID orderId = placeOrder();
+        UUID declined = UUID.randomUUID();
+        publish(EventType.PAYMENT_REQUESTED, orderId, declined);
+        publish(EventType.PAYMENT_DECLINED, orderId, declined);
+        awaitStatus(orderId, "FAILED");
+        assertThat(order(orderId).get("statusReason").asText()).isEqualTo("PAYMENT_DECLINED");
+
+        UUID retry = UUID.randomUUID();
+        publish(EventType.PAYMENT_REQUESTED, orderId, retry);
+        publish(EventType.PAYMENT_UNKNOWN, orderId, retry);
+        awaitPaymentId(orderId, retry);
+        // Still waiting: money may have moved, so UNKNOWN must not finish the order either way.
+        publish(EventType.PAYMENT_CANCELED, orderId, retry);
+        awaitStatus(orderId, "FAILED");
+        assertThat(order(orderId).get("statusReason").asText()).isEqualTo("PAYMENT_CANCELED");
+
+        awaitOrderEvents(orderId.toString(), 5);
+        assertThat(ORDER_EVENTS.readAll(r -> r.key().equals(orderId.toString())))
+                .extracting(r -> Topic.header(r, Topics.HEADER_EVENT_TYPE))
+                .containsExactly("OrderCreated", "OrderPaymentPending", "OrderFailed", "OrderPaymentPending",
+                        "OrderFailed");
+    }
+
+    @Test
+    void poisonMessagesLandOnTheDeadLetterTopicAndTheConsumerMovesOn() throws Exception {
+        UUID unknownOrder = UUID.randomUUID();
+        UUID forUnknownOrder = publish(EventType.PAYMENT_APPROVED, unknownOrder, UUID.randomUUID());
+        Topic.named(Topics.PAYMENT_EVENTS).send("not-an-order", "this is not an event", Map.of());
+        String unknownType = golden(EventType.PAYMENT_APPROVED, UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID())
+                .replace("\"PaymentApproved\"", "\"PaymentRefunded\"");
+        Topic.named(Topics.PAYMENT_EVENTS).send("unknown-type", unknownType, Map.of());
+
+        Topic deadLetters = Topic.named(Topics.deadLetter(Topics.PAYMENT_EVENTS, consumerGroup));
+        List<ConsumerRecord<String, String>> parked = deadLetters.read(r -> r.key() != null
+                && (r.key().equals(unknownOrder.toString()) || r.key().equals("not-an-order")
+                || r.key().equals("unknown-type")), 3, EVENTUALLY);
+        assertThat(parked).extracting(ConsumerRecord::key)
+                .containsExactlyInAnyOrder(unknownOrder.toString(), "not-an-order", "unknown-type");
+        ConsumerRecord<String, String> approval = parked.stream()
+                .filter(r -> r.key().equals(unknownOrder.toString())).findFirst().orElseThrow();
+        assertThat(EventJson.read(approval.value()).eventId()).isEqualTo(forUnknownOrder);
+        assertThat(Topic.header(approval, "kafka_dlt-exception-message")).contains("No order " + unknownOrder);
+        assertThat(jdbc.sql("SELECT count(*) FROM inbox WHERE event_id = :id").param("id", forUnknownOrder)
+                .query(Integer.class).single()).as("a failed effect leaves no inbox row").isZero();
+
+        UUID orderId = placeOrder();
+        publish(EventType.PAYMENT_REQUESTED, orderId, UUID.randomUUID());
+        awaitStatus(orderId, "PAYMENT_PENDING");
+    }
+
+    @Test
+    void badInputIsRefusedAsProblemJsonAndChangesNothing() throws Exception {
+        long ordersBefore = count("orders");
+        long outboxBefore = count("outbox");
+
+        assertProblem(post("{\"memberId\":\"member-1\",\"amount\":"), 400, "MALFORMED_REQUEST");
+        assertProblem(post("""
+                {"memberId":"member-1","amount":15000.5,"currency":"KRW","orderName":"Annual plan"}"""),
+                400, "MALFORMED_REQUEST");
+        JsonNode invalid = assertProblem(post("""
+                {"memberId":"","amount":-5,"currency":"won","orderName":"Annual plan"}"""), 400, "VALIDATION_FAILED");
+        assertThat(invalid.get("errors").findValuesAsText("field"))
+                .containsExactlyInAnyOrder("memberId", "amount", "currency");
+        assertProblem(post("""
+                {"memberId":"member-1","amount":15000,"currency":"XYZ","orderName":"Annual plan"}"""),
+                400, "VALIDATION_FAILED");
+        assertProblem(post("{}"), 400, "VALIDATION_FAILED");
+        assertProblem(http.getForEntity("/api/orders/" + UUID.randomUUID(), String.class), 404, "ORDER_NOT_FOUND");
+        assertProblem(http.getForEntity("/api/orders/not-a-uuid", String.class), 400, "VALIDATION_FAILED");
+
+        assertThat(count("orders")).isEqualTo(ordersBefore);
+        assertThat(count("outbox")).isEqualTo(outboxBefore);
+    }
+
+    @Test
+    void operatorsSeeHealthAndMetrics() {
+        ResponseEntity<String> health = http.getForEntity("/actuator/health/readiness", String.class);
+        assertThat(health.getStatusCode()).isEqualTo(HttpStatus.OK);
+        assertThat(health.getBody()).contains("UP");
+        ResponseEntity<String> metrics = http.getForEntity("/actuator/prometheus", String.class);
+        assertThat(metrics.getStatusCode()).isEqualTo(HttpStatus.OK);
+        assertThat(metrics.getBody()).contains("outbox_relay_active");
+    }
+
+    private UUID placeOrder() throws Exception {
+        ResponseEntity<String> response = post("""
+                {"memberId":"member-1","amount":15000,"currency":"KRW","orderName":"Annual plan"}""");
+        assertThat(response.getStatusCode()).isEqualTo(HttpStatus.CREATED);
+        return UUID.fromString(json.readTree(response.getBody()).get("orderId").asText());
+    }
+
+    private ResponseEntity<String> post(String body) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.setContentType(MediaType.APPLICATION_JSON);
+        return http.exchange("/api/orders", HttpMethod.POST, new HttpEntity<>(body, headers), String.class);
+    }
+
+    private JsonNode order(UUID orderId) throws Exception {
+        return json.readTree(http.getForObject("/api/orders/" + orderId, String.class));
+    }
+
+    private void awaitStatus(UUID orderId, String status) {
+        await().atMost(EVENTUALLY).untilAsserted(() -> assertThat(order(orderId).get("status").asText())
+                .isEqualTo(status));
+    }
+
+    private void awaitPaymentId(UUID orderId, UUID paymentId) {
+        await().atMost(EVENTUALLY).untilAsserted(() -> {
+            JsonNode order = order(orderId);
+            assertThat(order.get("paymentId").asText()).isEqualTo(paymentId.toString());
+            assertThat(order.get("status").asText()).isEqualTo("PAYMENT_PENDING");
+        });
+    }
+
+    private static List<ConsumerRecord<String, String>> awaitOrderEvents(String orderId, int count) {
+        List<ConsumerRecord<String, String>> records = ORDER_EVENTS.read(r -> orderId.equals(r.key()), count, EVENTUALLY);
+        assertThat(records).as("events of order %s on %s", orderId, Topics.ORDER_EVENTS).hasSize(count);
+        return records;
+    }
+
+    private void assertPublishedAsContract(ConsumerRecord<String, String> record, String orderId, EventType type)
+            throws Exception {
+        JsonNode envelope = json.readTree(record.value());
+        assertThat(record.key()).isEqualTo(orderId);
+        assertThat(Topic.header(record, Topics.HEADER_EVENT_TYPE)).isEqualTo(type.wireName());
+        assertThat(Topic.header(record, Topics.HEADER_EVENT_ID)).isEqualTo(envelope.get("eventId").asText());
+        assertThat(envelope.get("type").asText()).isEqualTo(type.wireName());
+        assertThat(envelope.get("aggregateId").asText()).isEqualTo(orderId);
+        assertThat(GoldenEvents.shapeDifferences(record.value())).as(record.value()).isEmpty();
+    }
+
+    private static JsonNode assertProblem(ResponseEntity<String> response, int status, String code) throws Exception {
+        assertThat(response.getStatusCode().value()).as(response.getBody()).isEqualTo(status);
+        assertThat(response.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+        JsonNode problem = new ObjectMapper().readTree(response.getBody());
+        assertThat(problem.get("code").asText()).isEqualTo(code);
+        assertThat(problem.get("status").asInt()).isEqualTo(status);
+        return problem;
+    }
+
+    private long count(String table) {
+        return jdbc.sql("SELECT count(*) FROM " + table).query(Long.class).single();
+    }
+}

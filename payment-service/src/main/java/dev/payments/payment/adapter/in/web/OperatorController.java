@@ -1,0 +1,50 @@
+package dev.payments.payment.adapter.in.web;
+
+import dev.payments.payment.application.SyncPayment;
+import dev.payments.payment.config.ApprovalProperties;
+import dev.payments.payment.domain.PaymentId;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Map;
+import java.util.UUID;
+
+/** Operator-only actions, guarded by a configured token (reconciliation uses the same). */
+@RestController
+class OperatorController {
+
+    private final SyncPayment syncPayment;
+    private final ApprovalProperties properties;
+
+    OperatorController(SyncPayment syncPayment, ApprovalProperties properties) {
+        this.syncPayment = syncPayment;
+        this.properties = properties;
+    }
+
+    /** Asks the PG (never blocked by the breaker) and settles the payment; repeating it changes nothing. */
+    @PostMapping("/api/payments/{paymentId}/sync")
+    ResponseEntity<?> sync(@PathVariable UUID paymentId,
+                           @RequestHeader(value = "X-Operator-Token", required = false) String token) {
+        if (!authorized(token)) {
+            return Problems.problem(HttpStatus.UNAUTHORIZED, "OPERATOR_TOKEN_REQUIRED",
+                    "This action needs a valid X-Operator-Token");
+        }
+        return syncPayment.sync(new PaymentId(paymentId))
+                .<ResponseEntity<?>>map(result -> ResponseEntity.ok(Map.of(
+                        "payment", PaymentView.of(result.payment()),
+                        "pgState", result.pgState(),
+                        "action", result.action())))
+                .orElseGet(() -> Problems.problem(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND", "No payment " + paymentId));
+    }
+
+    private boolean authorized(String token) {
+        return token != null && MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
+                properties.operatorToken().getBytes(StandardCharsets.UTF_8));
+    }
+}

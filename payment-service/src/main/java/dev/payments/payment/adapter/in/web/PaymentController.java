@@ -1,0 +1,86 @@
+package dev.payments.payment.adapter.in.web;
+
+import dev.payments.payment.application.ConfirmCommand;
+import dev.payments.payment.application.ConfirmPayment;
+import dev.payments.payment.application.ConfirmResult;
+import dev.payments.payment.application.PaymentReceipt;
+import dev.payments.payment.application.PaymentRepository;
+import dev.payments.payment.domain.MemberId;
+import dev.payments.payment.domain.OrderId;
+import dev.payments.payment.domain.PaymentId;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Size;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.validation.annotation.Validated;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.util.Map;
+import java.util.UUID;
+
+@Validated
+@RestController
+@RequestMapping("/api/payments")
+class PaymentController {
+
+    private final ConfirmPayment confirmPayment;
+    private final PaymentRepository payments;
+
+    PaymentController(ConfirmPayment confirmPayment, PaymentRepository payments) {
+        this.confirmPayment = confirmPayment;
+        this.payments = payments;
+    }
+
+    @PostMapping("/confirm")
+    ResponseEntity<?> confirm(@RequestHeader("Idempotency-Key") @NotBlank @Size(max = 128) String idempotencyKey,
+                              @RequestHeader("X-Member-Id") @NotBlank @Size(max = 64) String memberId,
+                              @Valid @RequestBody ConfirmRequest request) {
+        ConfirmResult result = confirmPayment.confirm(new ConfirmCommand(new MemberId(memberId), idempotencyKey,
+                new OrderId(request.orderId()), request.paymentKey(), request.amount()));
+        if (result instanceof ConfirmResult.Answered answered) {
+            return answer(answered.receipt());
+        }
+        if (result instanceof ConfirmResult.InFlight inFlight) {
+            return ResponseEntity.accepted().body(PaymentResponse.of(inFlight.receipt()));
+        }
+        return refusal((ConfirmResult.Refused) result);
+    }
+
+    @GetMapping("/{paymentId}")
+    ResponseEntity<?> get(@PathVariable UUID paymentId) {
+        return payments.findById(new PaymentId(paymentId))
+                .<ResponseEntity<?>>map(payment -> ResponseEntity.ok(PaymentView.of(payment)))
+                .orElseGet(() -> Problems.problem(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND",
+                        "No payment " + paymentId));
+    }
+
+    private static ResponseEntity<?> answer(PaymentReceipt receipt) {
+        return switch (receipt.result()) {
+            case APPROVED -> ResponseEntity.ok(PaymentResponse.of(receipt));
+            case PENDING, NONE -> ResponseEntity.accepted().body(PaymentResponse.of(receipt));
+            case DECLINED -> Problems.problem(HttpStatus.UNPROCESSABLE_ENTITY, "PAYMENT_DECLINED",
+                    receipt.message() == null ? "The PG declined the payment" : receipt.message(),
+                    Map.of("paymentId", receipt.paymentId(), "pgCode", String.valueOf(receipt.code())), null);
+            case FAILED -> Problems.problem(HttpStatus.BAD_GATEWAY, "PAYMENT_FAILED", receipt.message(),
+                    Map.of("paymentId", receipt.paymentId(), "reason", String.valueOf(receipt.code())), null);
+        };
+    }
+
+    private static ResponseEntity<?> refusal(ConfirmResult.Refused refused) {
+        HttpStatus status = switch (refused.refusal()) {
+            case PG_UNAVAILABLE -> HttpStatus.SERVICE_UNAVAILABLE;
+            case RATE_LIMITED -> HttpStatus.TOO_MANY_REQUESTS;
+            case ORDER_NOT_FOUND -> HttpStatus.NOT_FOUND;
+            case ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, PAYMENT_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED -> HttpStatus.CONFLICT;
+            case AMOUNT_MISMATCH -> HttpStatus.BAD_REQUEST;
+        };
+        return Problems.problem(status, refused.refusal().name(), refused.detail(), Map.of(), refused.retryAfter());
+    }
+}

@@ -1,0 +1,77 @@
+package dev.payments.payment.adapter.out.persistence;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.payments.payment.application.IdempotencyKeyTakenException;
+import dev.payments.payment.application.IdempotencyStore;
+import dev.payments.payment.application.PaymentReceipt;
+import dev.payments.payment.domain.MemberId;
+import dev.payments.payment.domain.PaymentId;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.stereotype.Repository;
+
+import java.util.Optional;
+import java.util.UUID;
+
+@Repository
+class JdbcIdempotencyStore implements IdempotencyStore {
+
+    private final JdbcClient jdbc;
+    private final ObjectMapper json;
+
+    JdbcIdempotencyStore(JdbcClient jdbc, ObjectMapper json) {
+        this.jdbc = jdbc;
+        this.json = json;
+    }
+
+    @Override
+    public Optional<IdempotencyRecord> find(MemberId member, String key) {
+        return jdbc.sql("SELECT request_hash, payment_id, receipt::text AS receipt FROM idempotency_keys WHERE member_id = :member AND idem_key = :key")
+                .param("member", member.value())
+                .param("key", key)
+                .query((rs, i) -> new IdempotencyRecord(rs.getString("request_hash"),
+                        new PaymentId(rs.getObject("payment_id", UUID.class)),
+                        Optional.ofNullable(rs.getString("receipt")).map(this::readReceipt)))
+                .optional();
+    }
+
+    @Override
+    public void claim(MemberId member, String key, String requestHash, PaymentId paymentId) {
+        try {
+            jdbc.sql("INSERT INTO idempotency_keys (member_id, idem_key, request_hash, payment_id) VALUES (:member, :key, :hash, :paymentId)")
+                    .param("member", member.value())
+                    .param("key", key)
+                    .param("hash", requestHash)
+                    .param("paymentId", paymentId.value())
+                    .update();
+        } catch (DuplicateKeyException e) {
+            throw new IdempotencyKeyTakenException(key, e);
+        }
+    }
+
+    @Override
+    public void complete(MemberId member, String key, PaymentReceipt receipt) {
+        jdbc.sql("UPDATE idempotency_keys SET receipt = CAST(:receipt AS jsonb), completed_at = clock_timestamp() WHERE member_id = :member AND idem_key = :key")
+                .param("receipt", writeReceipt(receipt))
+                .param("member", member.value())
+                .param("key", key)
+                .update();
+    }
+
+    private PaymentReceipt readReceipt(String text) {
+        try {
+            return json.readValue(text, PaymentReceipt.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Stored receipt is not readable", e);
+        }
+    }
+
+    private String writeReceipt(PaymentReceipt receipt) {
+        try {
+            return json.writeValueAsString(receipt);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Receipt is not writable", e);
+        }
+    }
+}

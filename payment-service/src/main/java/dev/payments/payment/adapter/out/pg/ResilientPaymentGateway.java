@@ -1,0 +1,233 @@
+package dev.payments.payment.adapter.out.pg;
+
+import dev.payments.payment.adapter.out.pg.TossPgClient.ConfirmAnswer;
+import dev.payments.payment.adapter.out.pg.TossPgClient.PgPayment;
+import dev.payments.payment.application.PaymentGateway;
+import dev.payments.payment.domain.OrderId;
+import dev.payments.payment.domain.PgOutcome;
+import io.github.resilience4j.bulkhead.Bulkhead;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.retry.Retry;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The approval chain, outermost first: Bulkhead -> CircuitBreaker -> Retry -> HTTP timeouts (docs/resilience.md).
+ * The breaker sits outside the retry, so three failed attempts count as one failure (001: reversed, it opened three
+ * times too early). Bulkhead and breaker are taken in {@link #admit()}, before the caller touches the database.
+ * Status query and cancel are money-recovery paths: never behind the breaker (000).
+ */
+public class ResilientPaymentGateway implements PaymentGateway {
+
+    private static final Logger log = LoggerFactory.getLogger(ResilientPaymentGateway.class);
+
+    private final TossPgClient client;
+    private final PgClientProperties properties;
+    private final Bulkhead bulkhead;
+    private final CircuitBreaker breaker;
+    private final Retry approveRetry;
+    private final Retry queryRetry;
+    private final Retry cancelRetry;
+    private final Clock clock;
+    private final Timer confirmLatency;
+    private final Timer queryLatency;
+    private final Timer cancelLatency;
+
+    public ResilientPaymentGateway(TossPgClient client, PgClientProperties properties, Bulkhead bulkhead,
+                                   CircuitBreaker breaker, Retry approveRetry, Retry queryRetry, Retry cancelRetry,
+                                   Clock clock, MeterRegistry meters) {
+        this.client = client;
+        this.properties = properties;
+        this.bulkhead = bulkhead;
+        this.breaker = breaker;
+        this.approveRetry = approveRetry;
+        this.queryRetry = queryRetry;
+        this.cancelRetry = cancelRetry;
+        this.clock = clock;
+        this.confirmLatency = pgTimer(meters, "confirm");
+        this.queryLatency = pgTimer(meters, "query");
+        this.cancelLatency = pgTimer(meters, "cancel");
+        breaker.getEventPublisher().onStateTransition(event ->
+                log.warn("PG approval breaker {}", event.getStateTransition()));
+    }
+
+    @Override
+    public Admission admit() {
+        if (!bulkhead.tryAcquirePermission()) {
+            return new Admission.Rejected("BULKHEAD_FULL", Duration.ofSeconds(1));
+        }
+        if (!breaker.tryAcquirePermission()) {
+            bulkhead.onComplete();
+            return new Admission.Rejected("BREAKER_OPEN", retryAfterOpenBreaker());
+        }
+        return new GrantedPermit();
+    }
+
+    @Override
+    public PgOutcome approve(Admission.Granted admission, ApprovalRequest request, Instant deadline) {
+        GrantedPermit permit = (GrantedPermit) admission;
+        long started = System.nanoTime();
+        AtomicBoolean reachedPg = new AtomicBoolean();
+        try {
+            ConfirmAnswer answer = approveRetry.executeCallable(() -> {
+                try {
+                    return confirmLatency.recordCallable(() -> client.confirm(request.paymentKey(),
+                            request.orderId().toString(), request.amount(), request.idempotencyKey(),
+                            within(deadline, properties.confirmReadTimeout())));
+                } catch (PgCallException e) {
+                    reachedPg.compareAndSet(false, e.mayHaveReachedPg());
+                    throw e;
+                }
+            });
+            permit.succeeded(started);
+            return toOutcome(answer);
+        } catch (PgCallException e) {
+            return afterFailedConfirm(permit, request, deadline, started, e, reachedPg.get() || e.mayHaveReachedPg());
+        } catch (Exception e) {
+            // Anything else is our bug, but the confirm may have gone out: settle by asking, never by guessing.
+            log.error("Unexpected error confirming payment {}", request.idempotencyKey(), e);
+            return afterFailedConfirm(permit, request, deadline, started,
+                    new PgAnswerLostException("Unexpected: " + e, false, e), true);
+        }
+    }
+
+    private PgOutcome afterFailedConfirm(GrantedPermit permit, ApprovalRequest request, Instant deadline,
+                                         long started, PgCallException failure, boolean mayHaveReachedPg) {
+        if (!mayHaveReachedPg) {
+            permit.failed(started, failure);
+            log.warn("Confirm of {} never reached the PG: {}", request.idempotencyKey(), failure.getMessage());
+            return new PgOutcome.Failed("PG_CONNECT_FAILED");
+        }
+        // The confirm may have been acted on: one status query by order id (its own timeout, never breaker-blocked).
+        Optional<PgPayment> found;
+        try {
+            found = queryLatency.recordCallable(() -> client.findByOrderId(request.orderId().toString(),
+                    within(deadline, properties.queryTimeout())));
+        } catch (Exception queryFailure) {
+            permit.failed(started, failure);
+            log.warn("Confirm of {} lost its answer ({}) and the status query failed too ({}): UNKNOWN",
+                    request.idempotencyKey(), failure.getMessage(), queryFailure.toString());
+            return unknown(failure);
+        }
+        String state = found.map(PgPayment::status).orElse(PgStatus.NOT_FOUND);
+        if ("DONE".equals(state)) {
+            // A delayed call the status query confirmed is not a failure (002); the slow-call rate still sees it.
+            permit.succeeded(started);
+            PgPayment payment = found.get();
+            return new PgOutcome.Approved(payment.lastTransactionKey(), approvedAt(payment));
+        }
+        permit.failed(started, failure);
+        if ("ABORTED".equals(state) || "CANCELED".equals(state) || "EXPIRED".equals(state)) {
+            return new PgOutcome.Failed("PG_" + state);
+        }
+        // NOT_FOUND / READY / IN_PROGRESS right after a lost answer: the PG may still be working on it.
+        log.warn("Confirm of {} lost its answer ({}); the PG says {}: UNKNOWN", request.idempotencyKey(),
+                failure.getMessage(), state);
+        return unknown(failure);
+    }
+
+    @Override
+    public PgStatus status(OrderId orderId) {
+        Optional<PgPayment> found = queryRetry.executeSupplier(() -> queryLatency.record(
+                () -> client.findByOrderId(orderId.toString(), properties.queryTimeout())));
+        return found.map(ResilientPaymentGateway::toStatus)
+                .orElseGet(() -> new PgStatus(PgStatus.NOT_FOUND, null, null, null));
+    }
+
+    @Override
+    public PgStatus cancel(String paymentKey, String reason) {
+        PgPayment payment = cancelRetry.executeSupplier(() -> cancelLatency.record(
+                () -> client.cancel(paymentKey, reason, properties.cancelTimeout())));
+        return toStatus(payment);
+    }
+
+    private PgOutcome toOutcome(ConfirmAnswer answer) {
+        if (answer instanceof ConfirmAnswer.Refused refused) {
+            // A 4xx means the PG is healthy and said no (card limit, invalid card): a success for the breaker.
+            return new PgOutcome.Declined(refused.error().code(), refused.error().message());
+        }
+        PgPayment payment = ((ConfirmAnswer.Accepted) answer).payment();
+        if ("DONE".equals(payment.status())) {
+            return new PgOutcome.Approved(payment.lastTransactionKey(), approvedAt(payment));
+        }
+        // Accepted for asynchronous processing (001): the outcome arrives by callback or by reconciliation.
+        return new PgOutcome.Unknown("PG_" + payment.status());
+    }
+
+    private static PgOutcome unknown(PgCallException failure) {
+        return new PgOutcome.Unknown(failure instanceof PgAnswerLostException lost && lost.timedOut()
+                ? PgOutcome.Unknown.READ_TIMEOUT : "PG_ANSWER_LOST");
+    }
+
+    private Instant approvedAt(PgPayment payment) {
+        return payment.approvedAt() != null ? payment.approvedAt().toInstant() : clock.instant();
+    }
+
+    private static PgStatus toStatus(PgPayment payment) {
+        return new PgStatus(payment.status(), payment.paymentKey(), payment.lastTransactionKey(),
+                payment.approvedAt() == null ? null : payment.approvedAt().toInstant());
+    }
+
+    /** The per-call timeout, cut short so the whole request never outlives its deadline. */
+    private Duration within(Instant deadline, Duration callTimeout) {
+        Duration left = Duration.between(clock.instant(), deadline);
+        if (left.compareTo(Duration.ofMillis(50)) < 0) {
+            throw new PgDeadlineException("The request's deadline has passed");
+        }
+        return left.compareTo(callTimeout) < 0 ? left : callTimeout;
+    }
+
+    /** The breaker's open wait: the earliest moment a trial call may be let through. */
+    private Duration retryAfterOpenBreaker() {
+        return Duration.ofMillis(breaker.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1));
+    }
+
+    private static Timer pgTimer(MeterRegistry meters, String operation) {
+        return Timer.builder("pg.client.latency").description("PG call latency, per attempt")
+                .tag("operation", operation).publishPercentiles(0.5, 0.95, 0.99).register(meters);
+    }
+
+    /** One admission: a bulkhead slot and one breaker permission, each given back exactly once. */
+    private final class GrantedPermit implements Admission.Granted {
+
+        private final AtomicReference<String> breakerOutcome = new AtomicReference<>();
+        private final AtomicBoolean closed = new AtomicBoolean();
+
+        void succeeded(long startedNanos) {
+            if (breakerOutcome.compareAndSet(null, "success")) {
+                breaker.onSuccess(System.nanoTime() - startedNanos, TimeUnit.NANOSECONDS);
+            }
+        }
+
+        void failed(long startedNanos, Throwable failure) {
+            if (breakerOutcome.compareAndSet(null, "failure")) {
+                breaker.onError(System.nanoTime() - startedNanos, TimeUnit.NANOSECONDS, failure);
+            }
+        }
+
+        @Override
+        public void releaseUnused() {
+            if (breakerOutcome.compareAndSet(null, "released")) {
+                breaker.releasePermission();
+            }
+        }
+
+        @Override
+        public void close() {
+            if (closed.compareAndSet(false, true)) {
+                releaseUnused();
+                bulkhead.onComplete();
+            }
+        }
+    }
+}

@@ -1,0 +1,165 @@
+package dev.payments.payment.adapter.out.pg;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.util.Base64;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * HTTP to a Toss-v1-shaped PG. Knows nothing of retries or breakers; it only tells apart the ways a call can end,
+ * because they mean different things for the money: no connection (nothing happened), a 4xx (the PG said no),
+ * a 5xx (the PG failed), and no answer (anything may have happened).
+ */
+public class TossPgClient {
+
+    private final HttpClient http;
+    private final URI baseUrl;
+    private final String authorization;
+    private final ObjectMapper json;
+
+    public TossPgClient(PgClientProperties properties, ObjectMapper json) {
+        this.http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(properties.connectTimeout())
+                .build();
+        this.baseUrl = properties.baseUrl();
+        this.authorization = "Basic " + Base64.getEncoder()
+                .encodeToString((properties.secretKey() + ":").getBytes(StandardCharsets.UTF_8));
+        this.json = json;
+    }
+
+    /** The PG's payment object (fields as in Toss v1; unknown fields ignored). */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record PgPayment(String paymentKey, String orderId, String status, Long totalAmount,
+                            OffsetDateTime approvedAt, String lastTransactionKey) {
+    }
+
+    /** A 4xx: the PG is healthy and said no. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record PgError(String code, String message) {
+    }
+
+    /** What confirm returned when the PG answered. */
+    public sealed interface ConfirmAnswer {
+        record Accepted(PgPayment payment) implements ConfirmAnswer {
+        }
+
+        record Refused(int status, PgError error) implements ConfirmAnswer {
+        }
+    }
+
+    public ConfirmAnswer confirm(String paymentKey, String orderId, long amount, String idempotencyKey, Duration timeout) {
+        HttpRequest request = request("/v1/payments/confirm", timeout)
+                .header("Idempotency-Key", idempotencyKey)
+                .POST(body(Map.of("paymentKey", paymentKey, "orderId", orderId, "amount", amount)))
+                .build();
+        HttpResponse<String> response = send(request);
+        if (response.statusCode() / 100 == 2) {
+            return new ConfirmAnswer.Accepted(read(response.body(), PgPayment.class));
+        }
+        if (response.statusCode() / 100 == 4) {
+            return new ConfirmAnswer.Refused(response.statusCode(), readError(response));
+        }
+        throw serverError(response);
+    }
+
+    /** The payment of an order as the PG sees it; empty if the PG never recorded one. */
+    public Optional<PgPayment> findByOrderId(String orderId, Duration timeout) {
+        HttpRequest request = request("/v1/payments/orders/" + URLEncoder.encode(orderId, StandardCharsets.UTF_8), timeout)
+                .GET().build();
+        HttpResponse<String> response = send(request);
+        if (response.statusCode() == 404) {
+            return Optional.empty();
+        }
+        if (response.statusCode() / 100 == 2) {
+            return Optional.of(read(response.body(), PgPayment.class));
+        }
+        throw serverError(response);
+    }
+
+    /** Cancels at the PG (idempotent there). A 4xx here is a bug or a state mismatch, reported as such. */
+    public PgPayment cancel(String paymentKey, String reason, Duration timeout) {
+        HttpRequest request = request("/v1/payments/" + URLEncoder.encode(paymentKey, StandardCharsets.UTF_8) + "/cancel", timeout)
+                .header("Idempotency-Key", "cancel-" + paymentKey)
+                .POST(body(Map.of("cancelReason", reason)))
+                .build();
+        HttpResponse<String> response = send(request);
+        if (response.statusCode() / 100 == 2) {
+            return read(response.body(), PgPayment.class);
+        }
+        if (response.statusCode() / 100 == 4) {
+            PgError error = readError(response);
+            throw new IllegalStateException("PG refused to cancel " + paymentKey + ": " + error.code() + " " + error.message());
+        }
+        throw serverError(response);
+    }
+
+    private HttpRequest.Builder request(String path, Duration timeout) {
+        return HttpRequest.newBuilder(baseUrl.resolve(path))
+                .timeout(timeout)
+                .header("Authorization", authorization)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json");
+    }
+
+    private HttpResponse<String> send(HttpRequest request) {
+        try {
+            return http.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (HttpConnectTimeoutException | ConnectException e) {
+            throw new PgConnectException("No connection to the PG at " + request.uri(), e);
+        } catch (HttpTimeoutException e) {
+            throw new PgAnswerLostException("No answer from the PG within " + request.timeout().orElse(null), true, e);
+        } catch (IOException e) {
+            // Reset or closed after the request may have been written: we cannot know whether the PG acted on it.
+            throw new PgAnswerLostException("Connection to the PG dropped: " + e, false, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new PgAnswerLostException("Interrupted while waiting for the PG", false, e);
+        }
+    }
+
+    private PgServerErrorException serverError(HttpResponse<String> response) {
+        PgError error = readError(response);
+        return new PgServerErrorException(response.statusCode(), error.code(), error.message());
+    }
+
+    private PgError readError(HttpResponse<String> response) {
+        try {
+            return json.readValue(response.body(), PgError.class);
+        } catch (JsonProcessingException e) {
+            return new PgError("HTTP_" + response.statusCode(), response.body());
+        }
+    }
+
+    private <T> T read(String body, Class<T> type) {
+        try {
+            return json.readValue(body, type);
+        } catch (JsonProcessingException e) {
+            // An unreadable 2xx: the PG did something; treat the answer as lost rather than guess.
+            throw new PgAnswerLostException("Unreadable PG answer: " + e.getOriginalMessage(), false, e);
+        }
+    }
+
+    private HttpRequest.BodyPublisher body(Map<String, Object> fields) {
+        try {
+            return HttpRequest.BodyPublishers.ofString(json.writeValueAsString(fields));
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(e);
+        }
+    }
+}

@@ -1,0 +1,53 @@
+package dev.payments.payment.application;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code payment_approval_total{outcome}}. Every label is registered at zero at start-up: field report 000's alert
+ * missed 50 breaker rejections because the label first appeared with them and {@code increase()} had no prior sample.
+ */
+public class ApprovalMetrics {
+
+    public enum Outcome {
+        APPROVED, DECLINED,
+        /** Never reached the PG (connect failures): known that no money moved. */
+        PG_FAILED,
+        /** Confirm timed out and the status query did not settle it: UNKNOWN. */
+        PG_TIMEOUT,
+        /** Answer lost otherwise (reset, 5xx) and not settled by the status query: UNKNOWN. */
+        UNKNOWN,
+        /** Breaker open or bulkhead full: refused before any work. */
+        PG_UNAVAILABLE,
+        /** The PG answered but recording the outcome failed: the payment stays REQUESTED for reconciliation. */
+        DB_FAILED,
+        RATE_LIMITED,
+        /** Client errors: unknown order, already paid, key reuse, amount mismatch. */
+        REJECTED,
+        /** A repeated request answered from the idempotency record. */
+        REPLAYED;
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    private final Map<Outcome, Counter> counters = new EnumMap<>(Outcome.class);
+
+    public ApprovalMetrics(MeterRegistry meters) {
+        for (Outcome outcome : Outcome.values()) {
+            counters.put(outcome, Counter.builder("payment.approval")
+                    .description("Approval requests by how they ended")
+                    .tag("outcome", outcome.label())
+                    .register(meters));
+        }
+    }
+
+    public void record(Outcome outcome) {
+        counters.get(outcome).increment();
+    }
+}

@@ -1,0 +1,226 @@
+package dev.payments.payment.application;
+
+import dev.payments.payment.application.ApprovalMetrics.Outcome;
+import dev.payments.payment.application.ConfirmResult.Refusal;
+import dev.payments.payment.application.ConfirmResult.Refused;
+import dev.payments.payment.application.IdempotencyStore.IdempotencyRecord;
+import dev.payments.payment.application.PaymentGateway.Admission;
+import dev.payments.payment.application.PaymentGateway.ApprovalRequest;
+import dev.payments.payment.domain.CustomerNotice;
+import dev.payments.payment.domain.PayableOrder;
+import dev.payments.payment.domain.Payment;
+import dev.payments.payment.domain.PaymentId;
+import dev.payments.payment.domain.PaymentStatus;
+import dev.payments.payment.domain.PgOutcome;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.dao.DataAccessException;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * The approval request path (docs/architecture.md, "Request path"): rate limit, idempotency, admission, TX-1, the PG
+ * call with no transaction and no connection held, TX-2. Each step holds at most one connection, so a pool of one
+ * still serves any number of concurrent approvals (field report 000's pool deadlock needed two per request).
+ */
+public class ConfirmPayment {
+
+    private static final Logger log = LoggerFactory.getLogger(ConfirmPayment.class);
+
+    private final MemberRateLimit rateLimit;
+    private final IdempotencyStore idempotency;
+    private final PaymentGateway gateway;
+    private final PayableOrders orders;
+    private final PaymentRepository payments;
+    private final PaymentEvents events;
+    private final TransactionTemplate transaction;
+    private final ApprovalMetrics metrics;
+    private final Clock clock;
+    private final Duration deadline;
+
+    public ConfirmPayment(MemberRateLimit rateLimit, IdempotencyStore idempotency, PaymentGateway gateway,
+                          PayableOrders orders, PaymentRepository payments, PaymentEvents events,
+                          TransactionTemplate transaction, ApprovalMetrics metrics, Clock clock, Duration deadline) {
+        this.rateLimit = rateLimit;
+        this.idempotency = idempotency;
+        this.gateway = gateway;
+        this.orders = orders;
+        this.payments = payments;
+        this.events = events;
+        this.transaction = transaction;
+        this.metrics = metrics;
+        this.clock = clock;
+        this.deadline = deadline;
+    }
+
+    public ConfirmResult confirm(ConfirmCommand command) {
+        Instant deadlineAt = clock.instant().plus(deadline);
+        Optional<Duration> limited = rateLimit.tryAcquire(command.memberId());
+        if (limited.isPresent()) {
+            metrics.record(Outcome.RATE_LIMITED);
+            return new Refused(Refusal.RATE_LIMITED, "At most the configured approvals per member per minute",
+                    limited.get());
+        }
+        Optional<IdempotencyRecord> known = idempotency.find(command.memberId(), command.idempotencyKey());
+        if (known.isPresent()) {
+            return replay(command, known.get());
+        }
+        // Admission before the database: with the breaker open, a rejected request must cost no connection and write
+        // nothing (000 saw the pool's pending queue jump to 29 when 50 rejections wrote their states at once).
+        Admission admission = gateway.admit();
+        if (admission instanceof Admission.Rejected rejected) {
+            metrics.record(Outcome.PG_UNAVAILABLE);
+            return new Refused(Refusal.PG_UNAVAILABLE, "The PG is not taking approvals (" + rejected.reason() + ")",
+                    rejected.retryAfter());
+        }
+        try (Admission.Granted granted = (Admission.Granted) admission) {
+            return confirmAdmitted(command, granted, deadlineAt);
+        }
+    }
+
+    private ConfirmResult confirmAdmitted(ConfirmCommand command, Admission.Granted admission, Instant deadlineAt) {
+        Payment payment;
+        try {
+            Object started = transaction.execute(status -> start(command));
+            if (started instanceof Refused refused) {
+                admission.releaseUnused();
+                metrics.record(Outcome.REJECTED);
+                return refused;
+            }
+            payment = (Payment) started;
+        } catch (IdempotencyKeyTakenException duplicate) {
+            admission.releaseUnused();
+            return idempotency.find(command.memberId(), command.idempotencyKey())
+                    .map(record -> replay(command, record))
+                    .orElseThrow(() -> duplicate);
+        } catch (RuntimeException e) {
+            admission.releaseUnused();
+            throw e;
+        }
+
+        PgOutcome outcome = gateway.approve(admission, new ApprovalRequest(payment.paymentKey(), payment.orderId(),
+                payment.money().amount(), payment.id().toString()), deadlineAt);
+
+        try {
+            PaymentReceipt receipt = transaction.execute(status -> settle(command, payment.id(), outcome));
+            metrics.record(outcomeLabel(outcome));
+            return new ConfirmResult.Answered(receipt, false);
+        } catch (DataAccessException e) {
+            // The PG may have taken the money and we could not write it down. The payment stays REQUESTED from TX-1
+            // and reconciliation settles it with the PG; no cancel is fired from here (a network cut would lose it).
+            log.error("Recording the PG outcome {} of payment {} failed; it stays REQUESTED for reconciliation",
+                    outcome, payment.id(), e);
+            metrics.record(Outcome.DB_FAILED);
+            return new ConfirmResult.Answered(PaymentReceipt.of(payment, CustomerNotice.PENDING, "PENDING",
+                    "We are confirming the payment with the PG"), false);
+        }
+    }
+
+    /** TX-1: check the order, claim the key, record REQUESTED and {@code PaymentRequested}. */
+    private Object start(ConfirmCommand command) {
+        Optional<PayableOrder> order = orders.lock(command.orderId());
+        if (order.isEmpty() || !order.get().memberId().equals(command.memberId())) {
+            return new Refused(Refusal.ORDER_NOT_FOUND, "No order " + command.orderId() + " for this member");
+        }
+        PayableOrder payable = order.get();
+        if (payable.status() == PayableOrder.Status.PAID) {
+            return new Refused(Refusal.ORDER_ALREADY_PAID, "Order " + command.orderId() + " is already paid");
+        }
+        if (!payable.isPayable()) {
+            return new Refused(Refusal.ORDER_NOT_PAYABLE, "Order " + command.orderId() + " is " + payable.status());
+        }
+        if (payable.money().amount() != command.amount()) {
+            return new Refused(Refusal.AMOUNT_MISMATCH, "The order's amount is " + payable.money().amount()
+                    + ", the request says " + command.amount());
+        }
+        if (payments.hasLivePayment(command.orderId())) {
+            return new Refused(Refusal.PAYMENT_IN_PROGRESS,
+                    "Order " + command.orderId() + " already has a payment that is approved or being confirmed");
+        }
+        Payment payment = Payment.request(PaymentId.newId(), command.orderId(), command.memberId(), payable.money(),
+                command.paymentKey(), clock.instant());
+        idempotency.claim(command.memberId(), command.idempotencyKey(), command.requestHash(), payment.id());
+        payments.insert(payment);
+        events.publish(payment.requested());
+        return payment;
+    }
+
+    /** TX-2: record the outcome, its event, and what the customer is about to be told. */
+    private PaymentReceipt settle(ConfirmCommand command, PaymentId id, PgOutcome outcome) {
+        Payment payment = payments.lockById(id).orElseThrow();
+        Instant now = clock.instant();
+        PaymentReceipt receipt;
+        if (payment.status() != PaymentStatus.REQUESTED) {
+            // A webhook or a sync got here first; the customer hears the state that is now recorded.
+            receipt = receiptFor(payment);
+        } else if (outcome instanceof PgOutcome.Approved approved) {
+            events.publish(payment.approve(approved.transactionKey(), approved.approvedAt()));
+            receipt = PaymentReceipt.of(payment, CustomerNotice.APPROVED, "APPROVED", "Payment approved");
+        } else if (outcome instanceof PgOutcome.Declined declined) {
+            events.publish(payment.decline(declined.code(), declined.message(), now));
+            receipt = PaymentReceipt.of(payment, CustomerNotice.DECLINED, declined.code(), declined.message());
+        } else if (outcome instanceof PgOutcome.Failed failed) {
+            events.publish(payment.fail(failed.reason(), now));
+            receipt = PaymentReceipt.of(payment, CustomerNotice.FAILED, failed.reason(),
+                    "The payment could not be processed; nothing was charged");
+        } else {
+            PgOutcome.Unknown unknown = (PgOutcome.Unknown) outcome;
+            events.publish(payment.markUnknown(unknown.reason(), now));
+            receipt = PaymentReceipt.of(payment, CustomerNotice.PENDING, "PENDING",
+                    "We are confirming the payment with the PG");
+        }
+        payment.told(receipt.result());
+        payments.update(payment);
+        idempotency.complete(command.memberId(), command.idempotencyKey(), receipt);
+        return receipt;
+    }
+
+    private ConfirmResult replay(ConfirmCommand command, IdempotencyRecord record) {
+        if (!record.requestHash().equals(command.requestHash())) {
+            metrics.record(Outcome.REJECTED);
+            return new Refused(Refusal.IDEMPOTENCY_KEY_REUSED,
+                    "Idempotency key " + command.idempotencyKey() + " was used with a different request");
+        }
+        metrics.record(Outcome.REPLAYED);
+        if (record.receipt().isPresent()) {
+            return new ConfirmResult.Answered(record.receipt().get(), true);
+        }
+        // No stored answer: still in flight, or the first request's final write failed and reconciliation has since
+        // settled the payment. Answer from the payment itself once it is settled.
+        return payments.findById(record.paymentId())
+                .filter(payment -> !payment.status().isUnsettled())
+                .<ConfirmResult>map(payment -> new ConfirmResult.Answered(receiptFor(payment), true))
+                .orElseGet(() -> new ConfirmResult.InFlight(
+                        PaymentReceipt.inFlight(record.paymentId().value(), command.orderId().value())));
+    }
+
+    static PaymentReceipt receiptFor(Payment payment) {
+        return switch (payment.status()) {
+            case APPROVED -> PaymentReceipt.of(payment, CustomerNotice.APPROVED, "APPROVED", "Payment approved");
+            case DECLINED -> PaymentReceipt.of(payment, CustomerNotice.DECLINED, payment.failureCode(),
+                    payment.failureMessage());
+            case FAILED, CANCELED -> PaymentReceipt.of(payment, CustomerNotice.FAILED, payment.failureCode(),
+                    "The payment did not go through; nothing was charged");
+            case REQUESTED, UNKNOWN -> PaymentReceipt.of(payment, CustomerNotice.PENDING, "PENDING",
+                    "We are confirming the payment with the PG");
+        };
+    }
+
+    private static Outcome outcomeLabel(PgOutcome outcome) {
+        if (outcome instanceof PgOutcome.Approved) {
+            return Outcome.APPROVED;
+        }
+        if (outcome instanceof PgOutcome.Declined) {
+            return Outcome.DECLINED;
+        }
+        if (outcome instanceof PgOutcome.Failed) {
+            return Outcome.PG_FAILED;
+        }
+        return PgOutcome.Unknown.READ_TIMEOUT.equals(((PgOutcome.Unknown) outcome).reason())
+                ? Outcome.PG_TIMEOUT : Outcome.UNKNOWN;
+    }
+}

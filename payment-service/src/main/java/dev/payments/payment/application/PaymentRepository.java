@@ -1,0 +1,32 @@
+package dev.payments.payment.application;
+
+import dev.payments.payment.domain.OrderId;
+import dev.payments.payment.domain.Payment;
+import dev.payments.payment.domain.PaymentId;
+import dev.payments.payment.domain.PaymentStatus;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+public interface PaymentRepository {
+
+    void insert(Payment payment);
+
+    void update(Payment payment);
+
+    Optional<Payment> findById(PaymentId id);
+
+    /** Reads and row-locks the payment for the rest of the transaction. */
+    Optional<Payment> lockById(PaymentId id);
+
+    /** Whether the order has a payment that holds, or may hold, its money. */
+    boolean hasLivePayment(OrderId orderId);
+
+    Optional<Payment> findLatestByOrder(OrderId orderId);
+
+    /** Payments nobody has settled: UNKNOWN ones, and REQUESTED ones last touched before {@code staleBefore}. */
+    List<Payment> findUnsettled(Instant staleBefore, int limit);
+
+    long countByStatus(PaymentStatus status);
+}

@@ -1,0 +1,124 @@
+package dev.payments.payment.application;
+
+import dev.payments.payment.application.PaymentGateway.PgStatus;
+import dev.payments.payment.domain.CustomerNotice;
+import dev.payments.payment.domain.PayableOrder;
+import dev.payments.payment.domain.Payment;
+import dev.payments.payment.domain.PaymentId;
+import dev.payments.payment.domain.PaymentStatus;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * Settles a payment with what the PG says (operator sync, reconciliation, the PG's callback). Reads the current state
+ * first, so running it twice changes nothing the second time (field report 002). What the customer was told decides
+ * the repair: told PENDING and the order still payable -> keep the charge; told FAILED, or the order no longer
+ * payable -> cancel the charge at the PG (compensation).
+ */
+public class SyncPayment {
+
+    private static final Logger log = LoggerFactory.getLogger(SyncPayment.class);
+
+    private final PaymentRepository payments;
+    private final PayableOrders orders;
+    private final PaymentGateway gateway;
+    private final PaymentEvents events;
+    private final TransactionTemplate transaction;
+    private final Clock clock;
+
+    public SyncPayment(PaymentRepository payments, PayableOrders orders, PaymentGateway gateway, PaymentEvents events,
+                       TransactionTemplate transaction, Clock clock) {
+        this.payments = payments;
+        this.orders = orders;
+        this.gateway = gateway;
+        this.events = events;
+        this.transaction = transaction;
+        this.clock = clock;
+    }
+
+    /**
+     * @param payment   the payment after the sync
+     * @param pgState   what the PG said
+     * @param action    what was done: NONE, APPROVED, FAILED, CANCELED, RETRY_LATER
+     */
+    public record SyncResult(Payment payment, String pgState, String action) {
+    }
+
+    /** Asks the PG (never blocked by the breaker) and settles. */
+    public Optional<SyncResult> sync(PaymentId id) {
+        Optional<Payment> found = payments.findById(id);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        PgStatus status = gateway.status(found.get().orderId());
+        return Optional.of(apply(id, status));
+    }
+
+    /** Settles with a status the PG already told us (its callback). */
+    public SyncResult apply(PaymentId id, PgStatus status) {
+        Payment current = payments.findById(id).orElseThrow();
+        if ("DONE".equals(status.state()) && current.status().isUnsettled() && mustCompensate(current)) {
+            // The PG call happens outside any transaction; only the result is written.
+            PgStatus canceled = gateway.cancel(current.paymentKey(), "COMPENSATION: " + compensationReason(current));
+            log.warn("Payment {} was approved at the PG after the customer was told {}; cancelled the charge",
+                    id, current.customerNotice());
+            return write(id, canceled, true);
+        }
+        return write(id, status, false);
+    }
+
+    private SyncResult write(PaymentId id, PgStatus status, boolean compensated) {
+        return transaction.execute(tx -> {
+            Payment payment = payments.lockById(id).orElseThrow();
+            String action = decide(payment, status, compensated);
+            if (!"NONE".equals(action) && !"RETRY_LATER".equals(action)) {
+                payments.update(payment);
+            }
+            return new SyncResult(payment, status.state(), action);
+        });
+    }
+
+    private String decide(Payment payment, PgStatus status, boolean compensated) {
+        String state = status.state();
+        PaymentStatus current = payment.status();
+        if ("DONE".equals(state)) {
+            if (current.isUnsettled()) {
+                events.publish(payment.approve(status.transactionKey(),
+                        status.approvedAt() != null ? status.approvedAt() : clock.instant()));
+                return "APPROVED";
+            }
+            return "NONE";
+        }
+        if ("CANCELED".equals(state)) {
+            if (compensated || current == PaymentStatus.APPROVED) {
+                events.publish(payment.cancel(compensated ? "COMPENSATION" : "PG_CANCELED", clock.instant()));
+                return "CANCELED";
+            }
+            if (current.isUnsettled()) {
+                events.publish(payment.fail("PG_CANCELED", clock.instant()));
+                return "FAILED";
+            }
+            return "NONE";
+        }
+        if (("ABORTED".equals(state) || "EXPIRED".equals(state)) && current.isUnsettled()) {
+            events.publish(payment.fail("PG_" + state, clock.instant()));
+            return "FAILED";
+        }
+        // READY, IN_PROGRESS, NOT_FOUND: the PG has not decided, or has not seen it yet.
+        return current.isUnsettled() ? "RETRY_LATER" : "NONE";
+    }
+
+    private boolean mustCompensate(Payment payment) {
+        return payment.customerNotice() == CustomerNotice.FAILED
+                || orders.find(payment.orderId()).map(order -> !order.isPayable()).orElse(true);
+    }
+
+    private String compensationReason(Payment payment) {
+        return payment.customerNotice() == CustomerNotice.FAILED ? "customer was told the payment failed"
+                : "order is no longer payable (" + orders.find(payment.orderId()).map(PayableOrder::status).orElse(null) + ")";
+    }
+}

@@ -1,0 +1,27 @@
+package dev.payments.payment.config;
+
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Positive;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.boot.context.properties.bind.DefaultValue;
+import org.springframework.validation.annotation.Validated;
+
+import java.time.Duration;
+
+/**
+ * The approval API.
+ *
+ * @param deadline          no client waits longer than this for an answer (confirm 15 s + status query 5 s)
+ * @param perMemberPerMinute approvals per member per minute, per replica (000: 10)
+ * @param operatorToken     guards the operator endpoints (sync)
+ * @param webhookSecret     HMAC secret of the PG's callbacks
+ * @param webhookTolerance  callbacks signed longer ago than this are refused (replay protection)
+ */
+@Validated
+@ConfigurationProperties("payment.approval")
+public record ApprovalProperties(@DefaultValue("20s") Duration deadline,
+                                 @DefaultValue("10") @Positive int perMemberPerMinute,
+                                 @NotBlank String operatorToken,
+                                 @NotBlank String webhookSecret,
+                                 @DefaultValue("5m") Duration webhookTolerance) {
+}

@@ -1,0 +1,80 @@
+package dev.payments.payment.config;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.payments.payment.adapter.out.pg.PgClientProperties;
+import dev.payments.payment.adapter.out.pg.ResilientPaymentGateway;
+import dev.payments.payment.adapter.out.pg.TossPgClient;
+import dev.payments.payment.adapter.out.ratelimit.Bucket4jMemberRateLimit;
+import dev.payments.payment.application.ApprovalMetrics;
+import dev.payments.payment.application.ConfirmPayment;
+import dev.payments.payment.application.IdempotencyStore;
+import dev.payments.payment.application.PayableOrders;
+import dev.payments.payment.application.PaymentEvents;
+import dev.payments.payment.application.PaymentGateway;
+import dev.payments.payment.application.PaymentRepository;
+import dev.payments.payment.application.RecordOrderEvent;
+import dev.payments.payment.application.SyncPayment;
+import io.github.resilience4j.bulkhead.BulkheadRegistry;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.github.resilience4j.retry.RetryRegistry;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
+import java.time.Clock;
+
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties({ApprovalProperties.class, PgClientProperties.class})
+class PaymentConfiguration {
+
+    /** Resilience4j instance names, configured in application.yml. */
+    static final String PG_APPROVE = "pg-approve";
+    static final String PG_QUERY = "pg-query";
+    static final String PG_CANCEL = "pg-cancel";
+
+    @Bean
+    Clock clock() {
+        return Clock.systemUTC();
+    }
+
+    @Bean
+    TransactionTemplate transactionTemplate(PlatformTransactionManager transactions) {
+        return new TransactionTemplate(transactions);
+    }
+
+    @Bean
+    PaymentGateway paymentGateway(PgClientProperties properties, ObjectMapper json, BulkheadRegistry bulkheads,
+                                  CircuitBreakerRegistry breakers, RetryRegistry retries, Clock clock,
+                                  MeterRegistry meters) {
+        return new ResilientPaymentGateway(new TossPgClient(properties, json), properties,
+                bulkheads.bulkhead(PG_APPROVE), breakers.circuitBreaker(PG_APPROVE), retries.retry(PG_APPROVE),
+                retries.retry(PG_QUERY), retries.retry(PG_CANCEL), clock, meters);
+    }
+
+    @Bean
+    ApprovalMetrics approvalMetrics(MeterRegistry meters) {
+        return new ApprovalMetrics(meters);
+    }
+
+    @Bean
+    ConfirmPayment confirmPayment(ApprovalProperties properties, IdempotencyStore idempotency, PaymentGateway gateway,
+                                  PayableOrders orders, PaymentRepository payments, PaymentEvents events,
+                                  TransactionTemplate transaction, ApprovalMetrics metrics, Clock clock) {
+        return new ConfirmPayment(new Bucket4jMemberRateLimit(properties.perMemberPerMinute()), idempotency, gateway,
+                orders, payments, events, transaction, metrics, clock, properties.deadline());
+    }
+
+    @Bean
+    SyncPayment syncPayment(PaymentRepository payments, PayableOrders orders, PaymentGateway gateway,
+                            PaymentEvents events, TransactionTemplate transaction, Clock clock) {
+        return new SyncPayment(payments, orders, gateway, events, transaction, clock);
+    }
+
+    @Bean
+    RecordOrderEvent recordOrderEvent(PayableOrders orders) {
+        return new RecordOrderEvent(orders);
+    }
+}

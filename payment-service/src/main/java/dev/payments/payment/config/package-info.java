@@ -1,0 +1,2 @@
+/** Wiring: properties, the resilience chain, the use cases. */
+package dev.payments.payment.config;

@@ -1,0 +1,311 @@
+package dev.payments.payment;
+
+import dev.payments.contracts.EventJson;
+import dev.payments.contracts.GoldenEvents;
+import dev.payments.contracts.OrderCreated;
+import dev.payments.contracts.Topics;
+import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.payment.support.PaymentTestSupport;
+import dev.payments.payment.support.PaymentTestSupport.Response;
+import dev.payments.pgsim.fault.DropMode;
+import dev.payments.pgsim.fault.FaultSpec;
+import dev.payments.pgsim.fault.Operation;
+import dev.payments.pgsim.ledger.DeclineReason;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import static dev.payments.payment.support.PaymentTestSupport.confirm;
+import static dev.payments.payment.support.PaymentTestSupport.confirmBody;
+import static dev.payments.payment.support.PaymentTestSupport.orderCreated;
+import static dev.payments.payment.support.PaymentTestSupport.simulator;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/** The confirm API through real HTTP, PostgreSQL, Debezium, Kafka and the PG simulator. */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "pg.client.confirm-read-timeout=2s",
+        "pg.client.query-timeout=1s",
+        "payment.approval.deadline=5s",
+        "resilience4j.bulkhead.instances.pg-approve.max-concurrent-calls=100",
+        "payment.approval.per-member-per-minute=1000"})
+class ConfirmPaymentIntegrationTest {
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    JdbcClient jdbc;
+    @Autowired
+    CircuitBreakerRegistry breakers;
+
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        PaymentTestSupport.register(registry, "payments_confirm_it");
+    }
+
+    @BeforeEach
+    void healthyPg() {
+        simulator().faults().reset();
+        breakers.circuitBreaker("pg-approve").reset();
+    }
+
+    @Test
+    void approvesAndPublishesRequestedThenApprovedKeyedByOrder() {
+        OrderCreated order = orderCreated(jdbc, member(), 15_000);
+
+        Response response = confirm(port, order, "key-1");
+
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.text("status")).isEqualTo("APPROVED");
+        assertThat(response.text("pgTransactionKey")).isNotBlank();
+        String paymentId = response.text("paymentId");
+        assertThat(paymentStatus(paymentId)).isEqualTo("APPROVED");
+        assertThat(jdbc.sql("SELECT customer_notice FROM payments WHERE payment_id = CAST(:id AS uuid)")
+                .param("id", paymentId).query(String.class).single()).isEqualTo("APPROVED");
+
+        List<ConsumerRecord<String, String>> events = paymentEvents(order.orderId().toString(), 2);
+        assertThat(events).extracting(record -> header(record, Topics.HEADER_EVENT_TYPE))
+                .containsExactly("PaymentRequested", "PaymentApproved");
+        for (ConsumerRecord<String, String> event : events) {
+            assertThat(event.key()).isEqualTo(order.orderId().toString());
+            assertThat(header(event, Topics.HEADER_EVENT_ID)).isEqualTo(EventJson.read(event.value()).eventId().toString());
+            assertThat(GoldenEvents.shapeDifferences(event.value())).isEmpty();
+        }
+        assertThat(simulator().ledger().paymentForOrder(order.orderId().toString())).get()
+                .satisfies(payment -> assertThat(payment.status().name()).isEqualTo("DONE"));
+    }
+
+    @Test
+    void aRepeatedRequestGetsTheStoredAnswerAndAReusedKeyIsAConflict() {
+        OrderCreated order = orderCreated(jdbc, member(), 20_000);
+        Response first = confirm(port, order, "key-repeat");
+        long confirmsBefore = simulator().stats().confirmsReceived();
+
+        Response again = confirm(port, order, "key-repeat");
+        Response otherBody = confirm(port, order.memberId(), "key-repeat",
+                confirmBody(order.orderId(), "another-payment-key", order.amount()));
+
+        assertThat(again.status()).isEqualTo(200);
+        assertThat(again.body()).isEqualTo(first.body());
+        assertThat(otherBody.status()).isEqualTo(409);
+        assertThat(otherBody.text("code")).isEqualTo("IDEMPOTENCY_KEY_REUSED");
+        assertThat(simulator().stats().confirmsReceived()).isEqualTo(confirmsBefore);
+    }
+
+    @Test
+    void theSameKeyFromAnotherMemberIsAnotherRequest() {
+        OrderCreated order = orderCreated(jdbc, member(), 20_000);
+        confirm(port, order, "shared-key");
+
+        Response stranger = confirm(port, member(), "shared-key",
+                confirmBody(order.orderId(), "pk-" + order.orderId(), order.amount()));
+
+        assertThat(stranger.status()).isEqualTo(404);
+        assertThat(stranger.text("code")).isEqualTo("ORDER_NOT_FOUND");
+    }
+
+    @Test
+    void fiftyConcurrentDuplicatesReachThePgOnce() throws Exception {
+        OrderCreated order = orderCreated(jdbc, member(), 30_000);
+        simulator().faults().set(FaultSpec.none(Operation.CONFIRM).withLatency(dev.payments.pgsim.fault.Latency.fixed(300)));
+        long confirmsBefore = simulator().stats().confirmsReceived();
+
+        List<Response> responses = concurrently(50, () -> confirm(port, order, "dup-key"));
+
+        Set<String> paymentIds = new HashSet<>();
+        for (Response response : responses) {
+            assertThat(response.status()).isIn(200, 202);
+            paymentIds.add(response.text("paymentId"));
+        }
+        assertThat(paymentIds).hasSize(1);
+        assertThat(simulator().stats().confirmsReceived() - confirmsBefore).isEqualTo(1);
+        assertThat(simulator().ledger().transactions().stream()
+                .filter(tx -> tx.orderId().equals(order.orderId().toString()))).hasSize(1);
+    }
+
+    @Test
+    void badInputIsAProblemWithACodeAndChangesNothing() {
+        OrderCreated order = orderCreated(jdbc, member(), 15_000);
+        String body = confirmBody(order.orderId(), "pk-x", order.amount());
+        long paymentsBefore = countPayments();
+
+        Response noKey = confirm(port, order.memberId(), null, body);
+        Response noMember = confirm(port, null, "k", body);
+        Response badJson = confirm(port, order.memberId(), "k", "{not json");
+        Response missingField = confirm(port, order.memberId(), "k", "{\"orderId\":\"" + order.orderId() + "\"}");
+        Response wrongAmount = confirm(port, order.memberId(), "k", confirmBody(order.orderId(), "pk-x", 1));
+        Response unknownOrder = confirm(port, order.memberId(), "k", confirmBody(UUID.randomUUID(), "pk-x", 100));
+
+        assertThat(noKey.status()).isEqualTo(400);
+        assertThat(noKey.text("code")).isEqualTo("MISSING_HEADER");
+        assertThat(noKey.contentType()).startsWith("application/problem+json");
+        assertThat(noMember.text("code")).isEqualTo("MISSING_HEADER");
+        assertThat(badJson.status()).isEqualTo(400);
+        assertThat(badJson.text("code")).isEqualTo("MALFORMED_REQUEST");
+        assertThat(missingField.status()).isEqualTo(400);
+        assertThat(missingField.text("code")).isEqualTo("VALIDATION_FAILED");
+        assertThat(wrongAmount.status()).isEqualTo(400);
+        assertThat(wrongAmount.text("code")).isEqualTo("AMOUNT_MISMATCH");
+        assertThat(unknownOrder.status()).isEqualTo(404);
+        assertThat(unknownOrder.text("code")).isEqualTo("ORDER_NOT_FOUND");
+        assertThat(countPayments()).isEqualTo(paymentsBefore);
+        // The refused requests did not burn the key: the right request with it still works.
+        assertThat(confirm(port, order.memberId(), "k", body).status()).isEqualTo(200);
+    }
+
+    @Test
+    void aPaidOrderIsAConflict() {
+        OrderCreated order = orderCreated(jdbc, member(), 15_000);
+        assertThat(confirm(port, order, "first").status()).isEqualTo(200);
+
+        Response second = confirm(port, order, "second");
+
+        assertThat(second.status()).isEqualTo(409);
+        assertThat(second.text("code")).isIn("PAYMENT_IN_PROGRESS", "ORDER_ALREADY_PAID");
+    }
+
+    @Test
+    void aDeclineIsAnsweredOnceAndNeverRetried() {
+        simulator().faults().set(FaultSpec.none(Operation.CONFIRM).withDecline(1.0, DeclineReason.EXCEED_MAX_CARD_LIMIT));
+        long confirmsBefore = simulator().stats().confirmsReceived();
+        for (int i = 0; i < 12; i++) {
+            OrderCreated order = orderCreated(jdbc, member(), 15_000);
+
+            Response response = confirm(port, order, "decline-" + i);
+
+            assertThat(response.status()).isEqualTo(422);
+            assertThat(response.text("code")).isEqualTo("PAYMENT_DECLINED");
+            assertThat(response.text("pgCode")).isEqualTo("EXCEED_MAX_CARD_LIMIT");
+            assertThat(paymentStatus(response.text("paymentId"))).isEqualTo("DECLINED");
+        }
+        assertThat(simulator().stats().confirmsReceived() - confirmsBefore).isEqualTo(12);
+        // 4xx means the PG is healthy: declines never open the breaker.
+        assertThat(breakers.circuitBreaker("pg-approve").getState()).isEqualTo(CircuitBreaker.State.CLOSED);
+    }
+
+    @Test
+    void aLostAnswerIsSettledByTheStatusQuery() {
+        simulator().faults().set(FaultSpec.none(Operation.CONFIRM).withDropResponse(1.0, DropMode.RESET));
+        OrderCreated order = orderCreated(jdbc, member(), 15_000);
+
+        Response response = confirm(port, order, "lost-1");
+
+        assertThat(response.status()).isEqualTo(200);
+        assertThat(response.text("status")).isEqualTo("APPROVED");
+        assertThat(simulator().stats().confirmsReceived()).isPositive();
+    }
+
+    @Test
+    void aLostAnswerWithTheQueryDownIsPendingNeverFailedAndSyncSettlesIt() {
+        simulator().faults().set(
+                FaultSpec.none(Operation.CONFIRM).withDropResponse(1.0, DropMode.HANG),
+                FaultSpec.none(Operation.QUERY).withHang(true));
+        OrderCreated order = orderCreated(jdbc, member(), 15_000);
+
+        Response response = confirm(port, order, "lost-2");
+
+        assertThat(response.status()).isEqualTo(202);
+        assertThat(response.text("status")).isEqualTo("PENDING");
+        String paymentId = response.text("paymentId");
+        assertThat(paymentStatus(paymentId)).isEqualTo("UNKNOWN");
+        assertThat(simulator().ledger().paymentForOrder(order.orderId().toString())).get()
+                .satisfies(payment -> assertThat(payment.status().name()).isEqualTo("DONE"));
+        assertThat(paymentEvents(order.orderId().toString(), 2))
+                .extracting(record -> header(record, Topics.HEADER_EVENT_TYPE))
+                .containsExactly("PaymentRequested", "PaymentUnknown");
+
+        simulator().faults().reset();
+        Response unauthorized = PaymentTestSupport.post(port, "/api/payments/" + paymentId + "/sync", null);
+        Response synced = PaymentTestSupport.post(port, "/api/payments/" + paymentId + "/sync", "local-operator-token");
+        Response syncedAgain = PaymentTestSupport.post(port, "/api/payments/" + paymentId + "/sync", "local-operator-token");
+
+        assertThat(unauthorized.status()).isEqualTo(401);
+        assertThat(synced.status()).isEqualTo(200);
+        assertThat(synced.text("action")).isEqualTo("APPROVED");
+        assertThat(syncedAgain.text("action")).isEqualTo("NONE");
+        assertThat(paymentStatus(paymentId)).isEqualTo("APPROVED");
+        // The same key now answers with the settled state.
+        assertThat(confirm(port, order, "lost-2").status()).isEqualTo(202);
+    }
+
+    private String paymentStatus(String paymentId) {
+        return jdbc.sql("SELECT status FROM payments WHERE payment_id = CAST(:id AS uuid)").param("id", paymentId)
+                .query(String.class).single();
+    }
+
+    private long countPayments() {
+        return jdbc.sql("SELECT count(*) FROM payments").query(Long.class).single();
+    }
+
+    private static String member() {
+        return "member-" + UUID.randomUUID();
+    }
+
+    static List<Response> concurrently(int count, Callable<Response> call) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(count);
+        try {
+            List<Future<Response>> futures = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                futures.add(pool.submit(call));
+            }
+            List<Response> responses = new ArrayList<>();
+            for (Future<Response> future : futures) {
+                responses.add(future.get());
+            }
+            return responses;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    static List<ConsumerRecord<String, String>> paymentEvents(String orderId, int expected) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.kafka().bootstrapServers());
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID());
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        List<ConsumerRecord<String, String>> found = new ArrayList<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(p)) {
+            consumer.subscribe(List.of(Topics.PAYMENT_EVENTS));
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(record -> {
+                    if (orderId.equals(record.key())) {
+                        found.add(record);
+                    }
+                });
+                return found.size() >= expected;
+            });
+        }
+        return found;
+    }
+
+    static String header(ConsumerRecord<String, String> record, String name) {
+        var header = record.headers().lastHeader(name);
+        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+    }
+}

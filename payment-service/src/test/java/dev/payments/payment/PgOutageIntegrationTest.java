@@ -1,0 +1,151 @@
+package dev.payments.payment;
+
+import dev.payments.contracts.OrderCreated;
+import dev.payments.payment.support.PaymentTestSupport;
+import dev.payments.payment.support.PaymentTestSupport.Response;
+import dev.payments.pgsim.fault.FaultSpec;
+import dev.payments.pgsim.fault.Operation;
+import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import static dev.payments.payment.support.PaymentTestSupport.confirm;
+import static dev.payments.payment.support.PaymentTestSupport.orderCreated;
+import static dev.payments.payment.support.PaymentTestSupport.simulator;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Field report 000's silent PG and 001's failing PG, with the seeds' breaker (window 20, minimum 10 calls, 50 %,
+ * 3 half-open calls) and timeouts scaled down to test time (read 1 s instead of 15 s, open wait 3 s instead of 30 s).
+ */
+@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "pg.client.confirm-read-timeout=1s",
+        "pg.client.query-timeout=500ms",
+        "payment.approval.deadline=3s",
+        "resilience4j.circuitbreaker.instances.pg-approve.wait-duration-in-open-state=3s",
+        "resilience4j.circuitbreaker.instances.pg-approve.slow-call-duration-threshold=900ms",
+        "resilience4j.retry.instances.pg-approve.wait-duration=50ms",
+        "payment.approval.per-member-per-minute=1000"})
+class PgOutageIntegrationTest {
+
+    private static final String MEMBER = "member-outage";
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    JdbcClient jdbc;
+    @Autowired
+    CircuitBreakerRegistry breakers;
+
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        PaymentTestSupport.register(registry, "payments_outage_it");
+    }
+
+    @BeforeEach
+    void healthyPg() {
+        simulator().faults().reset();
+        breaker().reset();
+    }
+
+    @Test
+    void aSilentPgOpensTheBreakerThenRequestsAreRefusedFastUntilItRecovers() {
+        simulator().faults().set(FaultSpec.none(Operation.ALL).withHang(true));
+        List<Response> slow = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            slow.add(confirm(port, orderCreated(jdbc, MEMBER, 1_000), "silent-" + i));
+        }
+        assertThat(slow).allSatisfy(response -> {
+            assertThat(response.status()).isEqualTo(202);
+            assertThat(response.text("status")).isEqualTo("PENDING");
+        });
+        assertThat(breaker().getState()).isEqualTo(CircuitBreaker.State.OPEN);
+
+        long confirmsBefore = simulator().stats().confirmsReceived();
+        long queriesBefore = simulator().stats().queries();
+        long paymentsBefore = countPayments();
+        List<Response> refused = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            refused.add(confirm(port, orderCreated(jdbc, MEMBER, 1_000), "refused-" + i));
+        }
+
+        assertThat(refused).allSatisfy(response -> {
+            assertThat(response.status()).isEqualTo(503);
+            assertThat(response.text("code")).isEqualTo("PG_UNAVAILABLE");
+            assertThat(response.retryAfter()).isNotNull();
+            assertThat(response.took()).isLessThan(Duration.ofMillis(500));
+        });
+        assertThat(simulator().stats().confirmsReceived()).isEqualTo(confirmsBefore);
+        assertThat(simulator().stats().queries()).isEqualTo(queriesBefore);
+        assertThat(countPayments()).isEqualTo(paymentsBefore);
+
+        simulator().faults().reset();
+        await().atMost(Duration.ofSeconds(10)).until(() -> breaker().getState() == CircuitBreaker.State.HALF_OPEN);
+        for (int i = 0; i < 3; i++) {
+            assertThat(confirm(port, orderCreated(jdbc, MEMBER, 1_000), "trial-" + i).status()).isEqualTo(200);
+        }
+        assertThat(breaker().getState()).isEqualTo(CircuitBreaker.State.CLOSED);
+    }
+
+    @Test
+    void serverErrorsAreRetriedAndThreeFailedAttemptsCountOnce() {
+        simulator().faults().set(FaultSpec.none(Operation.CONFIRM).withErrorRate(1.0));
+        long errorsBefore = simulator().stats().serverErrors();
+
+        for (int i = 0; i < 9; i++) {
+            Response response = confirm(port, orderCreated(jdbc, MEMBER, 2_000), "5xx-" + i);
+            // 5xx may have been acted on by a real PG; the status query says NOT_FOUND -> never "failed" on a guess.
+            assertThat(response.status()).isEqualTo(202);
+        }
+        assertThat(simulator().stats().serverErrors() - errorsBefore).isEqualTo(27);
+        assertThat(breaker().getState()).isEqualTo(CircuitBreaker.State.CLOSED);
+
+        confirm(port, orderCreated(jdbc, MEMBER, 2_000), "5xx-10th");
+
+        assertThat(breaker().getState()).isEqualTo(CircuitBreaker.State.OPEN);
+    }
+
+    @Test
+    void aRefusedConnectionIsAKnownFailureNothingWasCharged() {
+        simulator().faults().set(FaultSpec.none(Operation.ALL)
+                .withConnectionFault(new dev.payments.pgsim.fault.ConnectionFault(
+                        dev.payments.pgsim.fault.ConnectionFault.Mode.REFUSE, 1.0)));
+        OrderCreated order = orderCreated(jdbc, MEMBER, 3_000);
+
+        Response response = confirm(port, order, "refused-conn");
+
+        assertThat(response.status()).isEqualTo(502);
+        assertThat(response.text("code")).isEqualTo("PAYMENT_FAILED");
+        simulator().faults().reset();
+        assertThat(simulator().ledger().paymentForOrder(order.orderId().toString())).isEmpty();
+        // Nothing moved, so the order is still payable.
+        assertThat(confirm(port, order, "refused-conn-again").status()).isEqualTo(200);
+    }
+
+    private CircuitBreaker breaker() {
+        return breakers.circuitBreaker("pg-approve");
+    }
+
+    private long countPayments() {
+        return jdbc.sql("SELECT count(*) FROM payments").query(Long.class).single();
+    }
+
+    static String member() {
+        return "member-" + UUID.randomUUID();
+    }
+}

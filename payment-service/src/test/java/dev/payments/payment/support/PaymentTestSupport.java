@@ -1,0 +1,144 @@
+package dev.payments.payment.support;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.payments.contracts.EventEnvelope;
+import dev.payments.contracts.EventJson;
+import dev.payments.contracts.OrderCreated;
+import dev.payments.contracts.Topics;
+import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.pgsim.PgSimulator;
+import dev.payments.pgsim.PgSimulatorConfig;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.serialization.StringSerializer;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Properties;
+import java.util.UUID;
+
+import static org.awaitility.Awaitility.await;
+
+/** What payment-service's integration tests share: the PG simulator, order events, and HTTP calls as a client. */
+public final class PaymentTestSupport {
+
+    private static PgSimulator simulator;
+    private static KafkaProducer<String, String> producer;
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private PaymentTestSupport() {
+    }
+
+    public static synchronized PgSimulator simulator() {
+        if (simulator == null) {
+            simulator = PgSimulator.start(PgSimulatorConfig.defaults().withPort(0).withAdminPort(0));
+            Runtime.getRuntime().addShutdownHook(new Thread(simulator::close));
+        }
+        return simulator;
+    }
+
+    /** Points the service at the shared PostgreSQL and Kafka (own database) and at the simulator. */
+    public static void register(DynamicPropertyRegistry registry, String database) {
+        SharedTestInfrastructure.springProperties(database).forEach((key, value) -> registry.add(key, () -> value));
+        registry.add("pg.client.base-url", () -> simulator().baseUrl());
+    }
+
+    /** Publishes an OrderCreated as order-service would, and waits until payment-service's view has it. */
+    public static OrderCreated orderCreated(JdbcClient jdbc, String memberId, long amount) {
+        OrderCreated order = new OrderCreated(UUID.randomUUID(), memberId, amount, "KRW", "Annual plan");
+        EventEnvelope envelope = EventEnvelope.wrap(order, Instant.now(), null);
+        ProducerRecord<String, String> record = new ProducerRecord<>(Topics.ORDER_EVENTS, order.orderId().toString(),
+                EventJson.write(envelope));
+        record.headers().add(Topics.HEADER_EVENT_ID, envelope.eventId().toString().getBytes(StandardCharsets.UTF_8));
+        record.headers().add(Topics.HEADER_EVENT_TYPE, envelope.type().getBytes(StandardCharsets.UTF_8));
+        try {
+            producer().send(record).get();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+        await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.sql("SELECT count(*) FROM payable_orders WHERE order_id = :id")
+                .param("id", order.orderId()).query(Long.class).single() == 1);
+        return order;
+    }
+
+    public static Response confirm(int port, String memberId, String idempotencyKey, String body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/payments/confirm"))
+                .timeout(Duration.ofSeconds(60))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (memberId != null) {
+            request.header("X-Member-Id", memberId);
+        }
+        if (idempotencyKey != null) {
+            request.header("Idempotency-Key", idempotencyKey);
+        }
+        return send(request.build());
+    }
+
+    public static Response confirm(int port, OrderCreated order, String idempotencyKey) {
+        return confirm(port, order.memberId(), idempotencyKey, confirmBody(order.orderId(), "pk-" + order.orderId(), order.amount()));
+    }
+
+    public static String confirmBody(UUID orderId, String paymentKey, long amount) {
+        return "{\"orderId\":\"" + orderId + "\",\"paymentKey\":\"" + paymentKey + "\",\"amount\":" + amount + "}";
+    }
+
+    public static Response get(int port, String path) {
+        return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).GET().build());
+    }
+
+    public static Response post(int port, String path, String token) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .POST(HttpRequest.BodyPublishers.noBody());
+        if (token != null) {
+            request.header("X-Operator-Token", token);
+        }
+        return send(request.build());
+    }
+
+    private static Response send(HttpRequest request) {
+        try {
+            long started = System.nanoTime();
+            HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+            long took = System.nanoTime() - started;
+            JsonNode json = response.body().isBlank() ? JSON.nullNode() : JSON.readTree(response.body());
+            return new Response(response.statusCode(), json, response.headers().firstValue("Content-Type").orElse(""),
+                    response.headers().firstValue("Retry-After").orElse(null), Duration.ofNanos(took));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static synchronized KafkaProducer<String, String> producer() {
+        if (producer == null) {
+            Properties p = new Properties();
+            p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.kafka().bootstrapServers());
+            p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+            p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
+            producer = new KafkaProducer<>(p);
+        }
+        return producer;
+    }
+
+    /** An HTTP answer as a client sees it. */
+    public record Response(int status, JsonNode body, String contentType, String retryAfter, Duration took) {
+
+        public String text(String field) {
+            return body.path(field).asText(null);
+        }
+    }
+}

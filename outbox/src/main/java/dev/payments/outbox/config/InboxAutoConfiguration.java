@@ -54,9 +54,10 @@ public class InboxAutoConfiguration {
     @ConditionalOnMissingBean(CommonErrorHandler.class)
     CommonErrorHandler deadLetterErrorHandler(KafkaOperations<?, ?> template, Environment environment,
                                               @Value("${inbox.max-retries:4}") int maxRetries,
-                                              @Value("${inbox.initial-backoff:200ms}") Duration initialBackoff) {
+                                              @Value("${inbox.initial-backoff:200ms}") Duration initialBackoff,
+                                              ObjectProvider<MeterRegistry> meters) {
         return DeadLetters.errorHandler(template, environment.getRequiredProperty("spring.application.name"),
-                maxRetries, initialBackoff);
+                maxRetries, initialBackoff, meters.getIfAvailable(SimpleMeterRegistry::new));
     }
 
     /** Both event topics, created with the same partition count by whichever service starts first. */

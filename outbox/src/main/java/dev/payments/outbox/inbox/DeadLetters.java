@@ -3,7 +3,11 @@ package dev.payments.outbox.inbox;
 import dev.payments.contracts.MalformedEventException;
 import dev.payments.contracts.Topics;
 import dev.payments.contracts.UnknownEventTypeException;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.common.TopicPartition;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.kafka.core.KafkaOperations;
 import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
@@ -19,14 +23,22 @@ import java.time.Duration;
  */
 public final class DeadLetters {
 
+    private static final Logger log = LoggerFactory.getLogger(DeadLetters.class);
+
     private DeadLetters() {
     }
 
     public static DefaultErrorHandler errorHandler(KafkaOperations<?, ?> template, String defaultGroup,
-                                                   int maxRetries, Duration initialBackoff) {
+                                                   int maxRetries, Duration initialBackoff, MeterRegistry meters) {
         DeadLetterPublishingRecoverer recoverer = new DeadLetterPublishingRecoverer(template, (record, exception) -> {
             String group = KafkaUtils.getConsumerGroupId();
-            return new TopicPartition(Topics.deadLetter(record.topic(), group != null ? group : defaultGroup), -1);
+            String deadLetterTopic = Topics.deadLetter(record.topic(), group != null ? group : defaultGroup);
+            // An operator must see this: the event's effect did not happen in this service.
+            log.warn("Dead-lettering {}-{}@{} (key {}) to {}", record.topic(), record.partition(), record.offset(),
+                    record.key(), deadLetterTopic, exception);
+            Counter.builder("inbox.dead.letters").description("Records sent to a dead-letter topic")
+                    .tag("topic", record.topic()).register(meters).increment();
+            return new TopicPartition(deadLetterTopic, -1);
         });
         ExponentialBackOff backOff = new ExponentialBackOff(initialBackoff.toMillis(), 2.0);
         backOff.setMaxElapsedTime(initialBackoff.toMillis() * ((1L << maxRetries) - 1));

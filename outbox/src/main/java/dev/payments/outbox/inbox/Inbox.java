@@ -45,6 +45,11 @@ public class Inbox {
      */
     public boolean apply(EventEnvelope envelope, Consumer<DomainEvent> effect) {
         DomainEvent event = envelope.event();
+        return applyEnvelope(envelope, ignored -> effect.accept(event));
+    }
+
+    /** As {@link #apply(EventEnvelope, Consumer)}, for effects that need the envelope (event id, time, trace). */
+    public boolean applyEnvelope(EventEnvelope envelope, Consumer<EventEnvelope> effect) {
         Boolean applied = transaction.execute(status -> {
             int inserted = jdbc.sql(RECORD)
                     .param("consumer", consumer)
@@ -54,7 +59,7 @@ public class Inbox {
             if (inserted == 0) {
                 return false;
             }
-            effect.accept(event);
+            effect.accept(envelope);
             return true;
         });
         boolean ran = Boolean.TRUE.equals(applied);

@@ -3,6 +3,8 @@ package dev.payments.payment.adapter.in.web;
 import dev.payments.payment.application.SyncPayment;
 import dev.payments.payment.config.ApprovalProperties;
 import dev.payments.payment.domain.PaymentId;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -18,6 +20,8 @@ import java.util.UUID;
 /** Operator-only actions, guarded by a configured token (reconciliation uses the same). */
 @RestController
 class OperatorController {
+
+    private static final Logger log = LoggerFactory.getLogger(OperatorController.class);
 
     private final SyncPayment syncPayment;
     private final ApprovalProperties properties;
@@ -35,12 +39,20 @@ class OperatorController {
             return Problems.problem(HttpStatus.UNAUTHORIZED, "OPERATOR_TOKEN_REQUIRED",
                     "This action needs a valid X-Operator-Token");
         }
-        return syncPayment.sync(new PaymentId(paymentId))
-                .<ResponseEntity<?>>map(result -> ResponseEntity.ok(Map.of(
-                        "payment", PaymentView.of(result.payment()),
-                        "pgState", result.pgState(),
-                        "action", result.action())))
-                .orElseGet(() -> Problems.problem(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND", "No payment " + paymentId));
+        try {
+            return syncPayment.sync(new PaymentId(paymentId))
+                    .<ResponseEntity<?>>map(result -> ResponseEntity.ok(Map.of(
+                            "payment", PaymentView.of(result.payment()),
+                            "pgState", result.pgState(),
+                            "action", result.action())))
+                    .orElseGet(() -> Problems.problem(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND", "No payment " + paymentId));
+        } catch (RuntimeException e) {
+            // The PG could not be asked, or refused the compensating cancel. Nothing was written; the caller
+            // (reconciliation) retries with backoff and opens an incident when it keeps failing.
+            log.warn("Sync of payment {} failed", paymentId, e);
+            return Problems.problem(HttpStatus.BAD_GATEWAY, "PG_SYNC_FAILED",
+                    "The PG could not settle payment " + paymentId + ": " + e.getMessage());
+        }
     }
 
     private boolean authorized(String token) {

@@ -1,0 +1,2 @@
+/** Notifications in PostgreSQL through Spring's JdbcClient. */
+package dev.payments.notification.adapter.out.persistence;

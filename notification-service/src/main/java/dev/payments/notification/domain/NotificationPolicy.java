@@ -1,0 +1,36 @@
+package dev.payments.notification.domain;
+
+import dev.payments.contracts.PaymentApproved;
+import dev.payments.contracts.PaymentCanceled;
+import dev.payments.contracts.PaymentDeclined;
+import dev.payments.contracts.PaymentEvent;
+import dev.payments.contracts.PaymentFailed;
+import dev.payments.contracts.PaymentRequested;
+import dev.payments.contracts.PaymentUnknown;
+
+import java.util.List;
+
+/** Which notifications a payment event earns the customer. */
+public final class NotificationPolicy {
+
+    private NotificationPolicy() {
+    }
+
+    public static List<NotificationKind> kindsFor(PaymentEvent event) {
+        if (event instanceof PaymentApproved) {
+            return List.of(NotificationKind.PAYMENT_COMPLETED, NotificationKind.RECEIPT);
+        }
+        if (event instanceof PaymentDeclined || event instanceof PaymentFailed) {
+            return List.of(NotificationKind.PAYMENT_FAILED);
+        }
+        if (event instanceof PaymentCanceled) {
+            return List.of(NotificationKind.PAYMENT_CANCELED);
+        }
+        if (event instanceof PaymentRequested || event instanceof PaymentUnknown) {
+            // The API already said "pending". Never say "failed" while money may have moved (DESIGN.md, seed 002):
+            // reconciliation's final event will tell.
+            return List.of();
+        }
+        throw new IllegalArgumentException("No notification rule for " + event.getClass().getSimpleName());
+    }
+}

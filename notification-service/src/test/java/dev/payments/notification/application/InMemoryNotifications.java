@@ -1,0 +1,47 @@
+package dev.payments.notification.application;
+
+import dev.payments.notification.domain.Notification;
+import dev.payments.notification.domain.OrderId;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/** The repository's contract in memory, unique on (event, kind) and (payment, kind) like the table. */
+class InMemoryNotifications implements NotificationRepository {
+
+    final List<Notification> rows = new ArrayList<>();
+    int updates;
+
+    @Override
+    public boolean insertIfAbsent(Notification n) {
+        boolean duplicate = rows.stream().anyMatch(r -> r.kind() == n.kind()
+                && (r.eventId().equals(n.eventId()) || r.paymentId().equals(n.paymentId())));
+        if (duplicate) {
+            return false;
+        }
+        rows.add(n);
+        return true;
+    }
+
+    @Override
+    public List<Notification> claimDue(Instant now, Duration lease, int limit) {
+        return rows.stream()
+                .filter(n -> n.nextAttemptAt().map(at -> !at.isAfter(now)).orElse(false))
+                .sorted(Comparator.comparing(n -> n.nextAttemptAt().orElseThrow()))
+                .limit(limit)
+                .toList();
+    }
+
+    @Override
+    public void update(Notification notification) {
+        updates++;
+    }
+
+    @Override
+    public List<Notification> findByOrder(OrderId orderId) {
+        return rows.stream().filter(n -> n.orderId().equals(orderId)).toList();
+    }
+}

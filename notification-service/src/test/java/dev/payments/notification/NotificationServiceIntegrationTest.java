@@ -1,0 +1,213 @@
+package dev.payments.notification;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.payments.contracts.EventJson;
+import dev.payments.contracts.EventType;
+import dev.payments.contracts.Topics;
+import dev.payments.notification.support.Infrastructure;
+import dev.payments.notification.support.PaymentEventsTestData;
+import dev.payments.notification.support.RecordingSender;
+import dev.payments.notification.support.Topic;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Primary;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import org.springframework.kafka.listener.ConcurrentMessageListenerContainer;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static dev.payments.notification.support.PaymentEventsTestData.publish;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * notification-service on real PostgreSQL and Kafka: payment events in, what the customer is sent and what an
+ * operator sees over HTTP out.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "notification.delivery.poll-interval=100ms",
+        "notification.delivery.initial-backoff=100ms",
+        "notification.delivery.max-attempts=3"})
+@AutoConfigureObservability(tracing = false)
+// Close the application while Kafka and PostgreSQL still run; their JVM shutdown hooks would otherwise race it.
+@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
+class NotificationServiceIntegrationTest {
+
+    private static final Duration EVENTUALLY = Duration.ofSeconds(20);
+
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        Infrastructure.register(registry);
+    }
+
+    @TestConfiguration
+    static class Channel {
+
+        @Bean
+        @Primary
+        RecordingSender recordingSender() {
+            return new RecordingSender();
+        }
+    }
+
+    @Autowired
+    TestRestTemplate http;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    @Autowired
+    RecordingSender channel;
+
+    @Autowired
+    KafkaListenerEndpointRegistry listeners;
+
+    /** notification-service in production; the shared test infrastructure may give each test context its own group. */
+    @Value("${spring.kafka.consumer.group-id}")
+    String consumerGroup;
+
+    private final ObjectMapper json = new ObjectMapper();
+
+    @Test
+    void anApprovedPaymentSendsCompletedAndReceiptOnceEvenWhenDeliveredTwice() throws Exception {
+        UUID orderId = UUID.randomUUID();
+        UUID paymentId = UUID.randomUUID();
+        UUID approval = UUID.randomUUID();
+
+        publish(EventType.PAYMENT_APPROVED, orderId, paymentId, approval, "member-1");
+        publish(EventType.PAYMENT_APPROVED, orderId, paymentId, approval, "member-1");   // redelivery: inbox drops it
+        publish(EventType.PAYMENT_APPROVED, orderId, paymentId);                          // republished, new event id
+        publish(EventType.PAYMENT_CANCELED, orderId, paymentId);                          // same partition, after them
+
+        await().atMost(EVENTUALLY).untilAsserted(() -> assertThat(notifications(orderId))
+                .extracting(n -> n.get("kind").asText() + "/" + n.get("status").asText())
+                .containsExactlyInAnyOrder("PAYMENT_COMPLETED/SENT", "RECEIPT/SENT", "PAYMENT_CANCELED/SENT"));
+        assertThat(channel.deliveredFor(orderId)).as("each message reached the customer once").isEqualTo(3);
+
+        JsonNode completed = notifications(orderId).stream()
+                .filter(n -> n.get("kind").asText().equals("PAYMENT_COMPLETED")).findFirst().orElseThrow();
+        assertThat(completed.get("notificationId").asText()).isNotBlank();
+        assertThat(completed.get("orderId").asText()).isEqualTo(orderId.toString());
+        assertThat(completed.get("paymentId").asText()).isEqualTo(paymentId.toString());
+        assertThat(completed.get("memberId").asText()).isEqualTo("member-1");
+        assertThat(completed.get("amount").asLong()).isEqualTo(15000);
+        assertThat(completed.get("currency").asText()).isEqualTo("KRW");
+        assertThat(completed.get("attempts").asInt()).isEqualTo(1);
+        assertThat(completed.get("createdAt").asText()).isNotBlank();
+        assertThat(completed.get("sentAt").asText()).isNotBlank();
+    }
+
+    @Test
+    void whileMoneyMayHaveMovedTheCustomerIsToldNothingAndAFinalFailureIsToldOnce() throws Exception {
+        UUID orderId = UUID.randomUUID();
+        UUID paymentId = UUID.randomUUID();
+
+        publish(EventType.PAYMENT_REQUESTED, orderId, paymentId);
+        publish(EventType.PAYMENT_UNKNOWN, orderId, paymentId);
+        publish(EventType.PAYMENT_DECLINED, orderId, paymentId);
+
+        await().atMost(EVENTUALLY).untilAsserted(() -> assertThat(notifications(orderId))
+                .extracting(n -> n.get("kind").asText() + "/" + n.get("status").asText())
+                .containsExactly("PAYMENT_FAILED/SENT"));
+
+        UUID otherOrder = UUID.randomUUID();
+        publish(EventType.PAYMENT_FAILED, otherOrder, UUID.randomUUID());
+        await().atMost(EVENTUALLY).untilAsserted(() -> assertThat(notifications(otherOrder))
+                .extracting(n -> n.get("kind").asText()).containsExactly("PAYMENT_FAILED"));
+    }
+
+    @Test
+    void aDeliveryFailureIsRetriedThenGivenUpAndNeverFailsTheConsumer() throws Exception {
+        UUID unreachable = UUID.randomUUID();
+        UUID event = UUID.randomUUID();
+        publish(EventType.PAYMENT_APPROVED, unreachable, UUID.randomUUID(), event, RecordingSender.UNREACHABLE_MEMBER);
+        UUID next = UUID.randomUUID();
+        publish(EventType.PAYMENT_APPROVED, next, UUID.randomUUID());
+
+        await().atMost(EVENTUALLY).untilAsserted(() -> assertThat(notifications(next))
+                .extracting(n -> n.get("status").asText()).containsExactly("SENT", "SENT"));
+        await().atMost(EVENTUALLY).untilAsserted(() -> assertThat(notifications(unreachable))
+                .allSatisfy(n -> {
+                    assertThat(n.get("status").asText()).isEqualTo("FAILED");
+                    assertThat(n.get("attempts").asInt()).isEqualTo(3);
+                }).hasSize(2));
+        assertThat(jdbc.sql("SELECT last_error FROM notifications WHERE order_id = :id").param("id", unreachable)
+                .query(String.class).list()).allSatisfy(error -> assertThat(error).contains("unreachable"));
+        assertThat(jdbc.sql("SELECT count(*) FROM inbox WHERE event_id = :id").param("id", event)
+                .query(Integer.class).single()).as("the payment event itself was consumed").isEqualTo(1);
+    }
+
+    @Test
+    void poisonMessagesLandOnTheDeadLetterTopic() throws Exception {
+        Topic paymentEvents = Topic.named(Topics.PAYMENT_EVENTS);
+        paymentEvents.send("not-an-event", "{\"hello\":", Map.of());
+        String unknownType = PaymentEventsTestData.golden(EventType.PAYMENT_APPROVED, UUID.randomUUID(),
+                UUID.randomUUID(), UUID.randomUUID(), "member-1").replace("\"PaymentApproved\"", "\"PaymentRefunded\"");
+        paymentEvents.send("unknown-type", unknownType, Map.of());
+        UUID afterPoison = UUID.randomUUID();
+        publish(EventType.PAYMENT_CANCELED, afterPoison, UUID.randomUUID());
+
+        Topic deadLetters = Topic.named(Topics.deadLetter(Topics.PAYMENT_EVENTS, consumerGroup));
+        List<ConsumerRecord<String, String>> parked = deadLetters.read(r -> "not-an-event".equals(r.key())
+                || "unknown-type".equals(r.key()), 2, EVENTUALLY);
+        assertThat(parked).extracting(ConsumerRecord::key).containsExactlyInAnyOrder("not-an-event", "unknown-type");
+        assertThat(parked).filteredOn(r -> r.key().equals("unknown-type"))
+                .allSatisfy(r -> assertThat(EventJson.readTree(r.value()).get("type").asText())
+                        .isEqualTo("PaymentRefunded"));
+        await().atMost(EVENTUALLY).untilAsserted(() -> assertThat(notifications(afterPoison)).hasSize(1));
+    }
+
+    @Test
+    void theApiAnswersProblemJsonForBadQueriesAndAnEmptyListForAnOrderWithoutNotifications() throws Exception {
+        assertProblem(http.getForEntity("/api/notifications", String.class), "VALIDATION_FAILED");
+        assertProblem(http.getForEntity("/api/notifications?orderId=42", String.class), "VALIDATION_FAILED");
+        ResponseEntity<String> none = http.getForEntity("/api/notifications?orderId=" + UUID.randomUUID(),
+                String.class);
+        assertThat(none.getStatusCode()).isEqualTo(HttpStatus.OK);
+        assertThat(json.readTree(none.getBody()).isArray()).isTrue();
+        assertThat(json.readTree(none.getBody())).isEmpty();
+    }
+
+    @Test
+    void operatorsSeeFourConsumerThreadsNoOutboxAndHealth() {
+        assertThat(listeners.getListenerContainers()).singleElement().satisfies(container ->
+                assertThat(((ConcurrentMessageListenerContainer<?, ?>) container).getConcurrency()).isEqualTo(4));
+        assertThat(jdbc.sql("SELECT to_regclass('outbox') IS NULL").query(Boolean.class).single())
+                .as("publishes nothing: no outbox table").isTrue();
+        ResponseEntity<String> health = http.getForEntity("/actuator/health/readiness", String.class);
+        assertThat(health.getStatusCode()).isEqualTo(HttpStatus.OK);
+        assertThat(http.getForEntity("/actuator/prometheus", String.class).getBody()).contains("inbox_events");
+    }
+
+    private List<JsonNode> notifications(UUID orderId) throws Exception {
+        ResponseEntity<String> response = http.getForEntity("/api/notifications?orderId=" + orderId, String.class);
+        assertThat(response.getStatusCode()).isEqualTo(HttpStatus.OK);
+        List<JsonNode> list = new java.util.ArrayList<>();
+        json.readTree(response.getBody()).forEach(list::add);
+        return list;
+    }
+
+    private void assertProblem(ResponseEntity<String> response, String code) throws Exception {
+        assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+        assertThat(response.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+        assertThat(json.readTree(response.getBody()).get("code").asText()).isEqualTo(code);
+    }
+}

@@ -1,0 +1,21 @@
+package dev.payments.notification.support;
+
+import dev.payments.localstack.infra.SharedTestInfrastructure;
+import org.springframework.test.context.DynamicPropertyRegistry;
+
+/** The JVM-wide PostgreSQL and Kafka of {@link SharedTestInfrastructure}, with notification-service's own database. */
+public final class Infrastructure {
+
+    public static final String DATABASE = "notifications";
+
+    private Infrastructure() {
+    }
+
+    public static void register(DynamicPropertyRegistry registry) {
+        SharedTestInfrastructure.springProperties(DATABASE).forEach((name, value) -> registry.add(name, () -> value));
+    }
+
+    public static String bootstrapServers() {
+        return SharedTestInfrastructure.kafka().bootstrapServers();
+    }
+}

@@ -1,0 +1,116 @@
+package dev.payments.notification.support;
+
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.PartitionInfo;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Predicate;
+
+/** A plain Kafka client on one topic, as an operator's console consumer or another service would see it. */
+public final class Topic {
+
+    private final String name;
+
+    private Topic(String name) {
+        this.name = name;
+    }
+
+    public static Topic named(String name) {
+        return new Topic(name);
+    }
+
+    public void send(String key, String value, Map<String, String> headers) {
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, Infrastructure.bootstrapServers(),
+                ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new StringSerializer())) {
+            ProducerRecord<String, String> record = new ProducerRecord<>(name, key, value);
+            headers.forEach((header, text) -> record.headers().add(header, text.getBytes(StandardCharsets.UTF_8)));
+            producer.send(record).get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("Could not send to " + name, e.getCause());
+        }
+    }
+
+    /**
+     * Reads the topic from the beginning until {@code expected} records match or {@code timeout} passes, and returns
+     * every matching record read by then.
+     */
+    public List<ConsumerRecord<String, String>> read(Predicate<ConsumerRecord<String, String>> filter, int expected,
+                                                     Duration timeout) {
+        List<ConsumerRecord<String, String>> matching = new ArrayList<>();
+        long deadline = System.nanoTime() + timeout.toNanos();
+        try (KafkaConsumer<String, String> consumer = consumer()) {
+            assignFromBeginning(consumer, deadline);
+            while (matching.size() < expected && System.nanoTime() < deadline) {
+                consumer.poll(Duration.ofMillis(200)).forEach(record -> {
+                    if (filter.test(record)) {
+                        matching.add(record);
+                    }
+                });
+            }
+        }
+        return matching;
+    }
+
+    /**
+     * Every record matching {@code filter} that is on the topic now. Call it after awaiting a later event of the same
+     * key: what was not published by then is not coming.
+     */
+    public List<ConsumerRecord<String, String>> readAll(Predicate<ConsumerRecord<String, String>> filter) {
+        List<ConsumerRecord<String, String>> matching = new ArrayList<>();
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        try (KafkaConsumer<String, String> consumer = consumer()) {
+            List<TopicPartition> partitions = assignFromBeginning(consumer, deadline);
+            Map<TopicPartition, Long> end = consumer.endOffsets(partitions);
+            while (partitions.stream().anyMatch(p -> consumer.position(p) < end.get(p))
+                    && System.nanoTime() < deadline) {
+                consumer.poll(Duration.ofMillis(200)).forEach(record -> {
+                    if (filter.test(record)) {
+                        matching.add(record);
+                    }
+                });
+            }
+        }
+        return matching;
+    }
+
+    private KafkaConsumer<String, String> consumer() {
+        return new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, Infrastructure.bootstrapServers(),
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
+                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), new StringDeserializer(), new StringDeserializer());
+    }
+
+    private List<TopicPartition> assignFromBeginning(KafkaConsumer<String, String> consumer, long deadline) {
+        List<TopicPartition> partitions = List.of();
+        while (partitions.isEmpty() && System.nanoTime() < deadline) {
+            partitions = consumer.partitionsFor(name, Duration.ofSeconds(5)).stream()
+                    .map(PartitionInfo::partition).map(p -> new TopicPartition(name, p)).toList();
+        }
+        consumer.assign(partitions);
+        consumer.seekToBeginning(partitions);
+        return partitions;
+    }
+
+    public static String header(ConsumerRecord<String, String> record, String name) {
+        Header header = record.headers().lastHeader(name);
+        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+    }
+}

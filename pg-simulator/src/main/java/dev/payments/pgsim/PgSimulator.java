@@ -48,7 +48,8 @@ public final class PgSimulator implements AutoCloseable {
     private final Sinks.Empty<Void> closed = Sinks.empty();
     private final CallbackSender callbacks;
     private final SwitchableServer gateway;
-    private final DisposableServer admin;
+    private final HttpServer adminServer;
+    private DisposableServer admin;
 
     private PgSimulator(PgSimulatorConfig config) {
         this.config = config;
@@ -66,14 +67,15 @@ public final class PgSimulator implements AutoCloseable {
                 HttpServer.create().host(config.host()).runOn(loops).handle(gatewayRouter),
                 config.port(), faults::refusingConnections);
         this.faultControl = new FaultControl(faults, gateway);
-        this.admin = HttpServer.create().host(config.host()).port(config.adminPort()).runOn(loops)
-                .handle(new AdminRouter(faultControl, ledger, idempotency, stats))
-                .bindNow(Duration.ofSeconds(10));
+        this.adminServer = HttpServer.create().host(config.host()).port(config.adminPort()).runOn(loops)
+                .handle(new AdminRouter(faultControl, ledger, idempotency, stats));
     }
 
+    /** Binds both ports (blocking, typically a few milliseconds once Netty's classes are loaded). */
     public static PgSimulator start(PgSimulatorConfig config) {
         PgSimulator simulator = new PgSimulator(config);
         try {
+            simulator.admin = simulator.adminServer.bindNow(Duration.ofSeconds(10));
             simulator.gateway.start();
         } catch (RuntimeException e) {
             simulator.close();
@@ -129,12 +131,14 @@ public final class PgSimulator implements AutoCloseable {
         stats.reset();
     }
 
+    /** Closes both ports and every open connection; safe to call twice. */
     @Override
-    public void close() {
+    public synchronized void close() {
         closed.tryEmitEmpty();
         gateway.close();
         if (admin != null) {
             admin.disposeNow(SHUTDOWN_TIMEOUT);
+            admin = null;
         }
         callbacks.close();
         timer.dispose();

@@ -1,6 +1,5 @@
 package dev.payments.pgsim;
 
-import dev.payments.pgsim.fault.FaultSpec;
 import dev.payments.pgsim.http.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -78,7 +77,7 @@ public final class PgSimulatorMain implements Callable<Integer> {
             putFaults(simulator, fault);
         }
         System.out.println("pg-simulator gateway " + simulator.baseUrl() + " admin " + simulator.adminBaseUrl()
-                + " faults " + simulator.faults().current().stream().map(FaultSpec::toString).toList());
+                + " faults " + new String(Json.write(simulator.faults().current()), StandardCharsets.UTF_8));
         stopped.await();
         return 0;
     }

@@ -70,7 +70,7 @@ public final class Ledger implements LedgerView {
         Instant now = clock.instant();
         Payment started = existing == null
                 ? Payment.inProgress(paymentKey, orderId, amount, now)
-                : existing.startConfirm(now);
+                : existing.startConfirm();
         return new ConfirmStart.Started(store(started));
     }
 

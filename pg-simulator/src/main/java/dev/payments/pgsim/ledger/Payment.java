@@ -46,9 +46,11 @@ public record Payment(
         return status == PaymentStatus.DONE || status == PaymentStatus.CANCELED;
     }
 
-    Payment startConfirm(Instant at) {
+    /** Keeps {@code requestedAt}: Toss reports when the customer opened the payment window. */
+    Payment startConfirm() {
         requireStatus(PaymentStatus.READY);
-        return new Payment(paymentKey, orderId, totalAmount, PaymentStatus.IN_PROGRESS, at, null, null, cancels, null);
+        return new Payment(paymentKey, orderId, totalAmount, PaymentStatus.IN_PROGRESS, requestedAt, null, null, cancels,
+                null);
     }
 
     Payment approve(String transactionKey, Instant at) {

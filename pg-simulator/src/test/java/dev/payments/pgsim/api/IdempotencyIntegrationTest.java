@@ -58,6 +58,21 @@ class IdempotencyIntegrationTest {
     }
 
     @Test
+    void concurrentConfirmsOfOneOrderUnderDifferentKeysApproveOnce() throws Exception {
+        client.faults("{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":200}}");
+
+        List<HttpResponse<String>> answers = IntStream.range(0, 20)
+                .mapToObj(i -> client.confirmAsync("pk-" + (i % 4), "order-0001", 1000, i % 2 == 0 ? "idem-" + i : null,
+                        Duration.ofSeconds(10)))
+                .toList().stream().map(CompletableFuture::join).toList();
+
+        assertThat(answers).filteredOn(r -> r.statusCode() == 200).hasSize(1);
+        assertThat(answers).filteredOn(r -> r.statusCode() != 200)
+                .allSatisfy(r -> assertThat(json(r).get("code").asText()).isEqualTo("ALREADY_PROCESSED_PAYMENT"));
+        assertThat(json(client.get("/v1/transactions")).get("transactions")).hasSize(1);
+    }
+
+    @Test
     void aLaterRetryGetsTheByteIdenticalFirstAnswer() throws Exception {
         HttpResponse<String> first = client.confirm("pk-1", "order-0001", 1000, "idem-1");
         HttpResponse<String> retry = client.confirm("pk-1", "order-0001", 1000, "idem-1");

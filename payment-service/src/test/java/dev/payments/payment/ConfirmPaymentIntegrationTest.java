@@ -7,6 +7,7 @@ import dev.payments.contracts.Topics;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.payment.support.PaymentTestSupport;
 import dev.payments.payment.support.PaymentTestSupport.Response;
+import dev.payments.pgsim.fault.AsyncProcessing;
 import dev.payments.pgsim.fault.DropMode;
 import dev.payments.pgsim.fault.FaultSpec;
 import dev.payments.pgsim.fault.Operation;
@@ -250,6 +251,47 @@ class ConfirmPaymentIntegrationTest {
         assertThat(paymentStatus(paymentId)).isEqualTo("APPROVED");
         // The same key now answers with the settled state.
         assertThat(confirm(port, order, "lost-2").status()).isEqualTo(202);
+    }
+
+    @Test
+    void anAsynchronousApprovalArrivesBySignedCallback() {
+        simulator().faults().set(FaultSpec.none(Operation.CONFIRM).withAsync(new AsyncProcessing(1.0,
+                dev.payments.pgsim.fault.Latency.fixed(300), null, "http://127.0.0.1:" + port + "/api/pg/webhooks")));
+        OrderCreated order = orderCreated(jdbc, member(), 15_000);
+
+        Response response = confirm(port, order, "async-1");
+
+        assertThat(response.status()).isEqualTo(202);
+        String paymentId = response.text("paymentId");
+        await().atMost(Duration.ofSeconds(15)).until(() -> "APPROVED".equals(paymentStatus(paymentId)));
+        assertThat(simulator().stats().callbacksSent()).isPositive();
+    }
+
+    @Test
+    void aCallbackWithoutAValidFreshSignatureIsRefused() throws Exception {
+        String body = "{\"eventType\":\"PAYMENT_STATUS_CHANGED\",\"data\":{\"orderId\":\"" + UUID.randomUUID()
+                + "\",\"paymentKey\":\"pk\",\"status\":\"DONE\"}}";
+        long now = java.time.Instant.now().getEpochSecond();
+        String valid = dev.payments.pgsim.callback.CallbackSignature.sign("test_whsec_simulator", now, body);
+        String stale = dev.payments.pgsim.callback.CallbackSignature.sign("test_whsec_simulator", now - 600, body);
+
+        assertThat(webhook(body, now, valid)).isEqualTo(200);
+        assertThat(webhook(body, now, "v1=00ff")).isEqualTo(401);
+        assertThat(webhook(body.replace("DONE", "CANCELED"), now, valid)).isEqualTo(401);
+        assertThat(webhook(body, now - 600, stale)).isEqualTo(401);
+        assertThat(webhook(body, now, null)).isEqualTo(401);
+    }
+
+    private int webhook(String body, long timestamp, String signature) throws Exception {
+        var request = java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + port + "/api/pg/webhooks"))
+                .header("Content-Type", "application/json")
+                .header("X-PG-Timestamp", String.valueOf(timestamp))
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body));
+        if (signature != null) {
+            request.header("X-PG-Signature", signature);
+        }
+        return java.net.http.HttpClient.newHttpClient()
+                .send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode();
     }
 
     private String paymentStatus(String paymentId) {

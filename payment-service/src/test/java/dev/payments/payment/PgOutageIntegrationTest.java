@@ -65,10 +65,15 @@ class PgOutageIntegrationTest {
 
     @Test
     void aSilentPgOpensTheBreakerThenRequestsAreRefusedFastUntilItRecovers() {
+        // Orders first: the refusals below must all fall inside the breaker's open wait.
+        List<OrderCreated> orders = new ArrayList<>();
+        for (int i = 0; i < 33; i++) {
+            orders.add(orderCreated(jdbc, MEMBER, 1_000));
+        }
         simulator().faults().set(FaultSpec.none(Operation.ALL).withHang(true));
         List<Response> slow = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
-            slow.add(confirm(port, orderCreated(jdbc, MEMBER, 1_000), "silent-" + i));
+            slow.add(confirm(port, orders.get(i), "silent-" + i));
         }
         assertThat(slow).allSatisfy(response -> {
             assertThat(response.status()).isEqualTo(202);
@@ -81,7 +86,7 @@ class PgOutageIntegrationTest {
         long paymentsBefore = countPayments();
         List<Response> refused = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
-            refused.add(confirm(port, orderCreated(jdbc, MEMBER, 1_000), "refused-" + i));
+            refused.add(confirm(port, orders.get(10 + i), "refused-" + i));
         }
 
         assertThat(refused).allSatisfy(response -> {
@@ -97,25 +102,29 @@ class PgOutageIntegrationTest {
         simulator().faults().reset();
         await().atMost(Duration.ofSeconds(10)).until(() -> breaker().getState() == CircuitBreaker.State.HALF_OPEN);
         for (int i = 0; i < 3; i++) {
-            assertThat(confirm(port, orderCreated(jdbc, MEMBER, 1_000), "trial-" + i).status()).isEqualTo(200);
+            assertThat(confirm(port, orders.get(30 + i), "trial-" + i).status()).isEqualTo(200);
         }
         assertThat(breaker().getState()).isEqualTo(CircuitBreaker.State.CLOSED);
     }
 
     @Test
     void serverErrorsAreRetriedAndThreeFailedAttemptsCountOnce() {
+        List<OrderCreated> orders = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            orders.add(orderCreated(jdbc, MEMBER, 2_000));
+        }
         simulator().faults().set(FaultSpec.none(Operation.CONFIRM).withErrorRate(1.0));
         long errorsBefore = simulator().stats().serverErrors();
 
         for (int i = 0; i < 9; i++) {
-            Response response = confirm(port, orderCreated(jdbc, MEMBER, 2_000), "5xx-" + i);
+            Response response = confirm(port, orders.get(i), "5xx-" + i);
             // 5xx may have been acted on by a real PG; the status query says NOT_FOUND -> never "failed" on a guess.
             assertThat(response.status()).isEqualTo(202);
         }
         assertThat(simulator().stats().serverErrors() - errorsBefore).isEqualTo(27);
         assertThat(breaker().getState()).isEqualTo(CircuitBreaker.State.CLOSED);
 
-        confirm(port, orderCreated(jdbc, MEMBER, 2_000), "5xx-10th");
+        confirm(port, orders.get(9), "5xx-10th");
 
         assertThat(breaker().getState()).isEqualTo(CircuitBreaker.State.OPEN);
     }

@@ -85,7 +85,13 @@ public class ConfirmPayment {
     private ConfirmResult confirmAdmitted(ConfirmCommand command, Admission.Granted admission, Instant deadlineAt) {
         Payment payment;
         try {
-            Object started = transaction.execute(status -> start(command));
+            Object started = transaction.execute(status -> {
+                Object result = start(command);
+                if (result instanceof Refused) {
+                    status.setRollbackOnly();
+                }
+                return result;
+            });
             if (started instanceof Refused refused) {
                 admission.releaseUnused();
                 metrics.record(Outcome.REJECTED);
@@ -120,8 +126,13 @@ public class ConfirmPayment {
         }
     }
 
-    /** TX-1: check the order, claim the key, record REQUESTED and {@code PaymentRequested}. */
+    /** TX-1: claim the key, check the order, record REQUESTED and {@code PaymentRequested}. */
     private Object start(ConfirmCommand command) {
+        // The key first: a concurrent duplicate waits on this row and then finds it taken (-> its stored answer),
+        // instead of finding the first request's live payment (-> a misleading conflict). A refusal below rolls the
+        // claim back, so a refused request does not burn its key.
+        PaymentId paymentId = PaymentId.newId();
+        idempotency.claim(command.memberId(), command.idempotencyKey(), command.requestHash(), paymentId);
         Optional<PayableOrder> order = orders.lock(command.orderId());
         if (order.isEmpty() || !order.get().memberId().equals(command.memberId())) {
             return new Refused(Refusal.ORDER_NOT_FOUND, "No order " + command.orderId() + " for this member");
@@ -141,9 +152,8 @@ public class ConfirmPayment {
             return new Refused(Refusal.PAYMENT_IN_PROGRESS,
                     "Order " + command.orderId() + " already has a payment that is approved or being confirmed");
         }
-        Payment payment = Payment.request(PaymentId.newId(), command.orderId(), command.memberId(), payable.money(),
+        Payment payment = Payment.request(paymentId, command.orderId(), command.memberId(), payable.money(),
                 command.paymentKey(), clock.instant());
-        idempotency.claim(command.memberId(), command.idempotencyKey(), command.requestHash(), payment.id());
         payments.insert(payment);
         events.publish(payment.requested());
         return payment;

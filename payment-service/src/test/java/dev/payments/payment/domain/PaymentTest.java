@@ -1,0 +1,152 @@
+package dev.payments.payment.domain;
+
+import dev.payments.contracts.PaymentApproved;
+import dev.payments.contracts.PaymentCanceled;
+import dev.payments.contracts.PaymentUnknown;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+import static dev.payments.payment.domain.PaymentStatus.APPROVED;
+import static dev.payments.payment.domain.PaymentStatus.CANCELED;
+import static dev.payments.payment.domain.PaymentStatus.DECLINED;
+import static dev.payments.payment.domain.PaymentStatus.FAILED;
+import static dev.payments.payment.domain.PaymentStatus.REQUESTED;
+import static dev.payments.payment.domain.PaymentStatus.UNKNOWN;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class PaymentTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-29T07:50:00Z");
+
+    /** DESIGN.md "States": every allowed transition; everything else must be refused. */
+    private static final Set<String> ALLOWED = Set.of(
+            "REQUESTED->APPROVED", "REQUESTED->DECLINED", "REQUESTED->FAILED", "REQUESTED->UNKNOWN",
+            "REQUESTED->CANCELED",
+            "UNKNOWN->APPROVED", "UNKNOWN->FAILED", "UNKNOWN->CANCELED",
+            "APPROVED->CANCELED");
+
+    static Stream<Arguments> everyPair() {
+        return EnumSet.allOf(PaymentStatus.class).stream()
+                .flatMap(from -> EnumSet.allOf(PaymentStatus.class).stream().map(to -> Arguments.of(from, to)));
+    }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @MethodSource("everyPair")
+    void onlyTheDesignedTransitionsAreAllowed(PaymentStatus from, PaymentStatus to) {
+        Payment payment = aPayment().in(from);
+        boolean allowed = ALLOWED.contains(from + "->" + to);
+
+        if (allowed) {
+            move(payment, to);
+            assertThat(payment.status()).isEqualTo(to);
+        } else {
+            assertThatThrownBy(() -> move(payment, to))
+                    .isInstanceOf(IllegalPaymentTransitionException.class)
+                    .hasMessageContaining(from + " to " + to);
+            assertThat(payment.status()).isEqualTo(from);
+        }
+    }
+
+    @Test
+    void approvalRecordsTheTransactionAndEmitsPaymentApproved() {
+        Payment payment = aPayment().in(REQUESTED);
+
+        PaymentApproved event = payment.approve("txn-1", NOW);
+
+        assertThat(event.paymentId()).isEqualTo(payment.id().value());
+        assertThat(event.orderId()).isEqualTo(payment.orderId().value());
+        assertThat(event.pgTransactionKey()).isEqualTo("txn-1");
+        assertThat(payment.pgTransactionKey()).isEqualTo("txn-1");
+        assertThat(payment.approvedAt()).isEqualTo(NOW);
+    }
+
+    @Test
+    void unknownIsAStateNotAFailure() {
+        Payment payment = aPayment().in(REQUESTED);
+
+        PaymentUnknown event = payment.markUnknown("PG_READ_TIMEOUT", NOW);
+
+        assertThat(payment.status()).isEqualTo(UNKNOWN);
+        assertThat(payment.status().isUnsettled()).isTrue();
+        assertThat(payment.status().isLive()).isTrue();
+        assertThat(event.reason()).isEqualTo("PG_READ_TIMEOUT");
+    }
+
+    @Test
+    void cancellingAnApprovalKeepsItsTransactionAndSaysWhy() {
+        Payment payment = aPayment().in(APPROVED);
+
+        PaymentCanceled event = payment.cancel("COMPENSATION", NOW);
+
+        assertThat(event.reason()).isEqualTo("COMPENSATION");
+        assertThat(payment.pgTransactionKey()).isNotNull();
+        assertThat(payment.status().isLive()).isFalse();
+    }
+
+    @Test
+    void finalStatesHoldNoMoney() {
+        assertThat(EnumSet.of(DECLINED, FAILED, CANCELED)).allSatisfy(status -> assertThat(status.isLive()).isFalse());
+        assertThat(EnumSet.of(REQUESTED, UNKNOWN, APPROVED)).allSatisfy(status -> assertThat(status.isLive()).isTrue());
+    }
+
+    @Test
+    void whatTheCustomerWasToldIsRecorded() {
+        Payment payment = aPayment().in(REQUESTED);
+        assertThat(payment.customerNotice()).isEqualTo(CustomerNotice.NONE);
+
+        payment.markUnknown("PG_ANSWER_LOST", NOW);
+        payment.told(CustomerNotice.PENDING);
+
+        assertThat(payment.customerNotice()).isEqualTo(CustomerNotice.PENDING);
+    }
+
+    private static void move(Payment payment, PaymentStatus to) {
+        Consumer<Payment> verb = switch (to) {
+            case APPROVED -> p -> p.approve("txn", NOW);
+            case DECLINED -> p -> p.decline("EXCEED_MAX_CARD_LIMIT", "limit", NOW);
+            case FAILED -> p -> p.fail("PG_CONNECT_FAILED", NOW);
+            case UNKNOWN -> p -> p.markUnknown("PG_READ_TIMEOUT", NOW);
+            case CANCELED -> p -> p.cancel("COMPENSATION", NOW);
+            case REQUESTED -> p -> {
+                throw new IllegalPaymentTransitionException(p.id(), p.status(), REQUESTED);
+            };
+        };
+        verb.accept(payment);
+    }
+
+    static PaymentBuilder aPayment() {
+        return new PaymentBuilder();
+    }
+
+    /** Builds a payment in a given state by walking the legal path to it, never by setting fields. */
+    static final class PaymentBuilder {
+
+        Payment in(PaymentStatus status) {
+            Payment payment = Payment.request(PaymentId.newId(), new OrderId(UUID.randomUUID()), new MemberId("member-1"),
+                    new Money(15_000, "KRW"), "pk-1", NOW);
+            switch (status) {
+                case REQUESTED -> {
+                }
+                case APPROVED -> payment.approve("txn-0", NOW);
+                case DECLINED -> payment.decline("REJECT_CARD_PAYMENT", "declined", NOW);
+                case FAILED -> payment.fail("PG_CONNECT_FAILED", NOW);
+                case UNKNOWN -> payment.markUnknown("PG_READ_TIMEOUT", NOW);
+                case CANCELED -> {
+                    payment.approve("txn-0", NOW);
+                    payment.cancel("COMPENSATION", NOW);
+                }
+            }
+            return payment;
+        }
+    }
+}

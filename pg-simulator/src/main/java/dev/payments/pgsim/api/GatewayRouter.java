@@ -12,6 +12,7 @@ import io.netty.handler.codec.http.QueryStringDecoder;
 import java.time.Clock;
 import java.util.Arrays;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
@@ -100,12 +101,12 @@ public final class GatewayRouter implements BiFunction<HttpServerRequest, HttpSe
     }
 
     private static Publisher<Void> get(HttpMethod method, HttpServerResponse response,
-            java.util.function.Supplier<Mono<Void>> handler) {
+            Supplier<Mono<Void>> handler) {
         return method.equals(HttpMethod.GET) ? handler.get() : Exchanges.send(response, ApiError.METHOD_NOT_ALLOWED.reply());
     }
 
     private static Publisher<Void> post(HttpMethod method, HttpServerResponse response,
-            java.util.function.Supplier<Mono<Void>> handler) {
+            Supplier<Mono<Void>> handler) {
         return method.equals(HttpMethod.POST) ? handler.get() : Exchanges.send(response, ApiError.METHOD_NOT_ALLOWED.reply());
     }
 }

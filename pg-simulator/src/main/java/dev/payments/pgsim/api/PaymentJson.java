@@ -6,6 +6,7 @@ import dev.payments.pgsim.ledger.Failure;
 import dev.payments.pgsim.ledger.Payment;
 import dev.payments.pgsim.ledger.Transaction;
 import dev.payments.pgsim.ledger.TransactionPage;
+import java.time.Instant;
 import java.util.List;
 
 /** The wire shapes of the gateway API (Toss v1 Payment object and friends). */
@@ -63,7 +64,7 @@ public final class PaymentJson {
                 p.failure());
     }
 
-    public static CallbackBody callback(Payment p, java.time.Instant createdAt) {
+    public static CallbackBody callback(Payment p, Instant createdAt) {
         return new CallbackBody("PAYMENT_STATUS_CHANGED", Timestamps.format(createdAt), of(p));
     }
 

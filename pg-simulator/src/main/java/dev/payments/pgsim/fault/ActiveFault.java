@@ -5,7 +5,6 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.Random;
-import reactor.core.publisher.Mono;
 import reactor.core.publisher.Sinks;
 
 /**

@@ -174,10 +174,13 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         settings.put("group.initial.rebalance.delay.ms", "0");
         settings.put("auto.create.topics.enable", "true");
         settings.put("num.partitions", "4");
-        // A node restarted on the same log dir re-registers with a new incarnation; the controller rejects it
-        // (DuplicateBrokerRegistrationException) until the previous session expires, 9 s by default (STACK.md).
-        settings.put("broker.session.timeout.ms", "2000");
-        settings.put("broker.heartbeat.interval.ms", "500");
+        // A node restarted on the same log dir after a crash re-registers with a new incarnation; the controller
+        // rejects it (DuplicateBrokerRegistrationException) until the old session expires: 9 s plus retries by
+        // default (STACK.md). A clean stop() does not wait at all. Not shorter than 5 s: on a starved 2-core
+        // machine (whole stack plus a load generator) the controller queue lagged 2 s behind heartbeats, and a
+        // fenced single broker takes every partition offline.
+        settings.put("broker.session.timeout.ms", "5000");
+        settings.put("broker.heartbeat.interval.ms", "1000");
         // Sized for a laptop and a 2-core CI machine; the cleaner's default dedupe buffer alone is 128 MB of heap.
         settings.put("log.cleaner.dedupe.buffer.size", String.valueOf(16 * 1024 * 1024));
         settings.put("num.network.threads", "2");

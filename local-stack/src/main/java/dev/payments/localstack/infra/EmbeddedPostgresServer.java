@@ -12,8 +12,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
@@ -100,6 +103,37 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         log.info("PostgreSQL on port {} stopped", port);
     }
 
+    /**
+     * SIGKILL to the postmaster and every backend, like a crashed host; {@link #start()} afterwards recovers
+     * from the WAL. No-op if stopped.
+     */
+    public synchronized void kill() {
+        if (postgres == null) {
+            return;
+        }
+        List<ProcessHandle> killed = new ArrayList<>();
+        postmasterPid().stream().mapToObj(ProcessHandle::of).flatMap(Optional::stream).forEach(postmaster -> {
+            killed.addAll(postmaster.descendants().toList());
+            killed.add(postmaster);
+        });
+        killed.forEach(ProcessHandle::destroyForcibly);
+        // Not this JVM's children (pg_ctl daemonises the postmaster), so onExit() would only poll slowly.
+        long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (killed.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline) {
+            sleepQuietly(Duration.ofMillis(20));
+        }
+        log.info("PostgreSQL on port {} killed (pids {}); zonky's 'Could not stop postmaster' below is expected", port,
+                killed.stream().map(ProcessHandle::pid).toList());
+        try {
+            // Releases zonky's lock on the data directory; its pg_ctl stop finds no server, which is expected.
+            postgres.close();
+        } catch (IOException | RuntimeException e) {
+            log.debug("closing zonky after a kill", e);
+        } finally {
+            postgres = null;
+        }
+    }
+
     /** Stops and starts again on the same data directory and port. */
     public synchronized void restart() {
         stop();
@@ -179,6 +213,14 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
             if (temporaryDataDirectory) {
                 TempDirectories.deleteRecursively(dataDirectory);
             }
+        }
+    }
+
+    private static void sleepQuietly(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

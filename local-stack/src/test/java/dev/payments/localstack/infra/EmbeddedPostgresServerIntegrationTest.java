@@ -50,6 +50,13 @@ class EmbeddedPostgresServerIntegrationTest {
                 assertThat(pgoutputMessageTypes(sql)).contains("I");
             }
 
+            server.kill();
+            assertThat(server.isRunning()).isFalse();
+            server.start();
+            try (Connection connection = server.connect("orders"); Statement sql = connection.createStatement()) {
+                assertThat(single(sql, "SELECT count(*) FROM outbox")).as("recovered from the WAL after a kill").isEqualTo("1");
+            }
+
             server.stop();
             assertThat(server.isRunning()).isFalse();
             assertThatThrownBy(() -> server.connect("orders").close()).isInstanceOf(SQLException.class);

@@ -1,0 +1,62 @@
+package dev.payments.localstack;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/** The application arguments each child gets: standard Spring Boot command-line properties for the services. */
+final class ChildArguments {
+
+    private ChildArguments() {
+    }
+
+    /**
+     * @param portOf the port each component listens on
+     * @param pgSimulatorAdminPort the simulator's admin API port
+     * @param jdbcUrlOf the JDBC URL of a database by name
+     */
+    static List<String> of(Component component, Function<Component, Integer> portOf, int pgSimulatorAdminPort,
+                           Function<String, String> jdbcUrlOf, String username, String password,
+                           String bootstrapServers, List<String> extra) {
+        List<String> arguments = new ArrayList<>();
+        if (component == Component.PG_SIMULATOR) {
+            // pg-simulator's own picocli options, not Spring properties.
+            arguments.add("--port=" + portOf.apply(component));
+            arguments.add("--admin-port=" + pgSimulatorAdminPort);
+        } else {
+            String database = component.database().orElseThrow();
+            arguments.add("--server.port=" + portOf.apply(component));
+            arguments.add("--spring.datasource.url=" + jdbcUrlOf.apply(database));
+            arguments.add("--spring.datasource.username=" + username);
+            arguments.add("--spring.datasource.password=" + password);
+            arguments.add("--spring.kafka.bootstrap-servers=" + bootstrapServers);
+            String pgSimulator = httpUrl(portOf.apply(Component.PG_SIMULATOR));
+            switch (component) {
+                case PAYMENT_SERVICE -> arguments.add("--pg.client.base-url=" + pgSimulator);
+                case RECONCILIATION_SERVICE -> {
+                    arguments.add("--reconciliation.payment-service-url=" + httpUrl(portOf.apply(Component.PAYMENT_SERVICE)));
+                    arguments.add("--reconciliation.pg-base-url=" + pgSimulator);
+                }
+                default -> {
+                }
+            }
+        }
+        // Spring Boot joins repeated command-line properties with commas instead of letting one win,
+        // so an operator's --name=value replaces the generated one.
+        for (String argument : extra) {
+            optionName(argument).ifPresent(name -> arguments.removeIf(generated -> optionName(generated).equals(Optional.of(name))));
+            arguments.add(argument);
+        }
+        return arguments;
+    }
+
+    private static Optional<String> optionName(String argument) {
+        int equals = argument.indexOf('=');
+        return argument.startsWith("--") && equals > 2 ? Optional.of(argument.substring(0, equals)) : Optional.empty();
+    }
+
+    static String httpUrl(int port) {
+        return "http://127.0.0.1:" + port;
+    }
+}

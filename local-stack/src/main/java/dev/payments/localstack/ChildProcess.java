@@ -1,0 +1,225 @@
+package dev.payments.localstack;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One child JVM. A child that exits without being asked to is reported and left down: restarting it silently
+ * would hide the very failures the drills look for.
+ */
+final class ChildProcess {
+
+    private static final Logger log = LoggerFactory.getLogger(ChildProcess.class);
+    private static final Duration POLL = Duration.ofMillis(250);
+    private static final int TAIL_LINES = 15;
+    private static final int TAIL_BYTES = 16 * 1024;
+
+    private final ChildSpec spec;
+    private Process process;
+    private boolean exitExpected;
+    private boolean retired;
+    private volatile ComponentState state;
+    private volatile Integer lastExitCode;
+    private volatile Duration lastStartup;
+
+    ChildProcess(ChildSpec spec) {
+        this.spec = spec;
+        this.state = Files.isRegularFile(spec.jar()) ? ComponentState.NOT_STARTED : ComponentState.MISSING;
+    }
+
+    Component component() {
+        return spec.component();
+    }
+
+    ChildSpec spec() {
+        return spec;
+    }
+
+    ComponentState state() {
+        return state;
+    }
+
+    Optional<Integer> lastExitCode() {
+        return Optional.ofNullable(lastExitCode);
+    }
+
+    /** From spawn to the first healthy answer, of the latest start. */
+    Optional<Duration> lastStartup() {
+        return Optional.ofNullable(lastStartup);
+    }
+
+    synchronized OptionalLong pid() {
+        return process != null && process.isAlive() ? OptionalLong.of(process.pid()) : OptionalLong.empty();
+    }
+
+    /** Spawns the JVM and waits until it reports healthy; a no-op if it is already running. */
+    Duration startAndAwaitHealthy(Duration timeout) {
+        long spawnedAt = System.nanoTime();
+        Process started = spawn();
+        if (started == null) {
+            return lastStartup;
+        }
+        return awaitHealthy(started, spawnedAt, timeout);
+    }
+
+    private synchronized Process spawn() {
+        if (retired) {
+            throw new ChildFailedException(spec.component() + ": the local stack is shutting down");
+        }
+        if (process != null && process.isAlive()) {
+            return null;
+        }
+        if (!Files.isRegularFile(spec.jar())) {
+            state = ComponentState.MISSING;
+            throw new ChildFailedException(spec.component() + ": no runnable jar at " + spec.jar()
+                    + " (build it with ./mvnw -DskipTests install)");
+        }
+        try {
+            Files.createDirectories(spec.logFile().getParent());
+            Files.createDirectories(spec.workingDirectory());
+            Files.writeString(spec.logFile(), "%n==== %s local-stack starting %s: %s%n".formatted(
+                            Instant.now(), spec.component(), String.join(" ", spec.command())),
+                    StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            Process spawned = new ProcessBuilder(spec.command())
+                    .directory(spec.workingDirectory().toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(spec.logFile().toFile()))
+                    .start();
+            Files.createDirectories(spec.pidFile().getParent());
+            Files.writeString(spec.pidFile(), Long.toString(spawned.pid()));
+            process = spawned;
+            exitExpected = false;
+            lastExitCode = null;
+            state = ComponentState.STARTING;
+            spawned.onExit().thenAccept(this::exited);
+            log.info("{} spawned as pid {}, logging to {}", spec.component(), spawned.pid(), spec.logFile());
+            return spawned;
+        } catch (IOException e) {
+            state = ComponentState.EXITED;
+            throw new UncheckedIOException("could not start " + spec.component(), e);
+        }
+    }
+
+    private Duration awaitHealthy(Process started, long spawnedAt, Duration timeout) {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!started.isAlive()) {
+                throw new ChildFailedException(spec.component() + " exited with code " + started.exitValue()
+                        + " before it became healthy; last lines of " + spec.logFile() + ":\n" + tail());
+            }
+            if (spec.probe().isHealthy()) {
+                Duration startup = Duration.ofNanos(System.nanoTime() - spawnedAt);
+                synchronized (this) {
+                    if (process == started && started.isAlive()) {
+                        state = ComponentState.RUNNING;
+                        lastStartup = startup;
+                    }
+                }
+                log.info("{} is healthy after {} ms", spec.component(), startup.toMillis());
+                return startup;
+            }
+            sleep(POLL);
+        }
+        throw new ChildFailedException(spec.component() + " did not report healthy at " + spec.probe().uri()
+                + " within " + timeout.toSeconds() + " s; last lines of " + spec.logFile() + ":\n" + tail());
+    }
+
+    /** SIGTERM, then SIGKILL if it has not exited within {@code grace}. */
+    synchronized void stop(Duration grace) {
+        if (process == null || !process.isAlive()) {
+            if (state != ComponentState.MISSING) {
+                state = ComponentState.STOPPED;
+            }
+            return;
+        }
+        exitExpected = true;
+        process.destroy();
+        if (!waitFor(process, grace)) {
+            log.warn("{} (pid {}) did not exit {} s after SIGTERM; killing it", spec.component(), process.pid(),
+                    grace.toSeconds());
+            process.destroyForcibly();
+            waitFor(process, Duration.ofSeconds(10));
+        }
+        state = ComponentState.STOPPED;
+        log.info("{} stopped (exit code {})", spec.component(), exitCodeOf(process));
+    }
+
+    /** Stops it for good: the stack is closing, and a start still in flight must not spawn it again. */
+    synchronized void retire(Duration grace) {
+        retired = true;
+        stop(grace);
+    }
+
+    /** SIGKILL: the process gets no chance to finish anything, like a crashed pod. */
+    synchronized void kill() {
+        if (process == null || !process.isAlive()) {
+            return;
+        }
+        exitExpected = true;
+        process.destroyForcibly();
+        waitFor(process, Duration.ofSeconds(10));
+        state = ComponentState.KILLED;
+        log.info("{} killed (pid {})", spec.component(), process.pid());
+    }
+
+    private synchronized void exited(Process exitedProcess) {
+        if (exitedProcess != process) {
+            return;
+        }
+        lastExitCode = exitedProcess.exitValue();
+        if (!exitExpected) {
+            state = ComponentState.EXITED;
+            log.error("{} (pid {}) exited by itself with code {}; it is NOT restarted. Last lines of {}:\n{}",
+                    spec.component(), exitedProcess.pid(), lastExitCode, spec.logFile(), tail());
+        }
+    }
+
+    /** The last lines of the log, read from its end: logs of a long run grow large. */
+    String tail() {
+        try (RandomAccessFile file = new RandomAccessFile(spec.logFile().toFile(), "r")) {
+            long from = Math.max(0, file.length() - TAIL_BYTES);
+            byte[] bytes = new byte[(int) (file.length() - from)];
+            file.seek(from);
+            file.readFully(bytes);
+            List<String> lines = new String(bytes, StandardCharsets.UTF_8).lines().toList();
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - TAIL_LINES), lines.size()));
+        } catch (IOException e) {
+            return "(no log: " + e.getMessage() + ")";
+        }
+    }
+
+    private static boolean waitFor(Process process, Duration timeout) {
+        try {
+            return process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return !process.isAlive();
+        }
+    }
+
+    private static String exitCodeOf(Process process) {
+        return process.isAlive() ? "none yet" : Integer.toString(process.exitValue());
+    }
+
+    private static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ChildFailedException("interrupted while waiting for a child to become healthy");
+        }
+    }
+}

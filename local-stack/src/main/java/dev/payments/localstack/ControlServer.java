@@ -1,0 +1,196 @@
+package dev.payments.localstack;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The operators' control surface, on loopback only:
+ * <pre>
+ * GET  /control/status
+ * POST /control/{component}/stop|start|restart|kill
+ * </pre>
+ * A start or restart answers once the component is ready again, so a drill script knows when the outage ended.
+ */
+final class ControlServer implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(ControlServer.class);
+    private static final String PREFIX = "/control";
+
+    private final RunningStack stack;
+    private final HttpServer server;
+    private final ExecutorService executor;
+
+    private ControlServer(RunningStack stack, HttpServer server, ExecutorService executor) {
+        this.stack = stack;
+        this.server = server;
+        this.executor = executor;
+    }
+
+    /** Binds 127.0.0.1:{@code port} (0 picks a free port). */
+    static ControlServer start(RunningStack stack, int port) {
+        try {
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
+            // Start and restart block until the component is healthy; each request gets its own thread.
+            ExecutorService executor = Executors.newCachedThreadPool(runnable -> {
+                Thread thread = new Thread(runnable, "local-stack-control");
+                thread.setDaemon(true);
+                return thread;
+            });
+            server.setExecutor(executor);
+            ControlServer control = new ControlServer(stack, server, executor);
+            server.createContext(PREFIX, control::handle);
+            server.start();
+            log.info("Control endpoint on http://127.0.0.1:{}{}/status", control.port(), PREFIX);
+            return control;
+        } catch (IOException e) {
+            throw new UncheckedIOException("control endpoint could not bind port " + port, e);
+        }
+    }
+
+    int port() {
+        return server.getAddress().getPort();
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            String path = exchange.getRequestURI().getPath();
+            List<String> segments = List.of(path.substring(PREFIX.length()).replaceAll("^/+|/+$", "").split("/+"));
+            String method = exchange.getRequestMethod();
+            if (segments.equals(List.of("status"))) {
+                if (!method.equals("GET")) {
+                    respond(exchange, 405, error("use GET /control/status"));
+                    return;
+                }
+                respond(exchange, 200, statusJson());
+                return;
+            }
+            if (segments.size() != 2) {
+                respond(exchange, 404, error("use GET /control/status or POST /control/{component}/{stop|start|restart|kill}"));
+                return;
+            }
+            Optional<Component> component = Component.fromId(segments.get(0));
+            if (component.isEmpty() || !stack.components().contains(component.get())) {
+                respond(exchange, 404, error("unknown component " + segments.get(0) + "; this stack has "
+                        + stack.components().stream().map(Component::id).collect(Collectors.joining(", "))));
+                return;
+            }
+            if (!method.equals("POST")) {
+                respond(exchange, 405, error("use POST"));
+                return;
+            }
+            act(exchange, component.get(), segments.get(1));
+        } catch (RuntimeException e) {
+            log.error("control request {} failed", exchange.getRequestURI(), e);
+            respond(exchange, 500, error(e.getMessage()));
+        }
+    }
+
+    private void act(HttpExchange exchange, Component component, String action) throws IOException {
+        long began = System.nanoTime();
+        log.info("Control: {} {}", action, component);
+        try {
+            switch (action) {
+                case "stop" -> stack.stop(component);
+                case "start" -> stack.start(component);
+                case "restart" -> stack.restart(component);
+                case "kill" -> stack.kill(component);
+                default -> {
+                    respond(exchange, 400, error("unknown action " + action + "; use stop, start, restart or kill"));
+                    return;
+                }
+            }
+        } catch (UnsupportedOperationException e) {
+            respond(exchange, 400, error(e.getMessage()));
+            return;
+        } catch (ChildFailedException e) {
+            respond(exchange, 500, error(e.getMessage()));
+            return;
+        }
+        long took = Duration.ofNanos(System.nanoTime() - began).toMillis();
+        ComponentStatus status = stack.status(component);
+        respond(exchange, 200, "{\"component\":%s,\"action\":%s,\"state\":%s,\"tookMillis\":%d}".formatted(
+                Json.string(component.id()), Json.string(action), Json.string(status.state().name()), took));
+    }
+
+    private String statusJson() {
+        String components = stack.status().stream().map(ControlServer::toJson).collect(Collectors.joining(","));
+        RunningStack.MemoryUsage memory = stack.memory();
+        return ("{\"components\":[%s],\"launcherResidentBytes\":%d,\"launcherProportionalBytes\":%d,"
+                + "\"totalResidentBytes\":%d,\"totalProportionalBytes\":%d}").formatted(components,
+                memory.launcherResident(), memory.launcherProportional(), memory.totalResident(), memory.totalProportional());
+    }
+
+    static String toJson(ComponentStatus status) {
+        return ("{\"component\":%s,\"state\":%s,\"pid\":%s,\"url\":%s,\"residentBytes\":%d,"
+                + "\"proportionalBytes\":%d,\"startupMillis\":%s,\"exitCode\":%s}")
+                .formatted(Json.string(status.component().id()), Json.string(status.state().name()),
+                        status.pid().isPresent() ? Long.toString(status.pid().getAsLong()) : "null",
+                        Json.string(status.url()), status.residentBytes(), status.proportionalBytes(),
+                        status.startup().map(startup -> Long.toString(startup.toMillis())).orElse("null"),
+                        status.exitCode().map(String::valueOf).orElse("null"));
+    }
+
+    private static String error(String message) {
+        return "{\"error\":" + Json.string(message) + "}";
+    }
+
+    private static void respond(HttpExchange exchange, int status, String json) throws IOException {
+        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", "application/json");
+        exchange.sendResponseHeaders(status, body.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+        }
+    }
+
+    /** Just enough JSON for flat answers; no library for four fields. */
+    static final class Json {
+
+        private Json() {
+        }
+
+        static String string(String value) {
+            if (value == null) {
+                return "null";
+            }
+            StringBuilder out = new StringBuilder("\"");
+            for (char c : value.toCharArray()) {
+                switch (c) {
+                    case '"' -> out.append("\\\"");
+                    case '\\' -> out.append("\\\\");
+                    case '\n' -> out.append("\\n");
+                    case '\r' -> out.append("\\r");
+                    case '\t' -> out.append("\\t");
+                    default -> {
+                        if (c < 0x20) {
+                            out.append(String.format("\\u%04x", (int) c));
+                        } else {
+                            out.append(c);
+                        }
+                    }
+                }
+            }
+            return out.append('"').toString();
+        }
+    }
+}

@@ -1,0 +1,186 @@
+package dev.payments.localstack;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * How to run the local stack. Ports of 0 are picked at start; {@link #controlPort()} below 0 turns the
+ * control endpoint off.
+ *
+ * @param repoDir the repository root, or {@code null} to find it by walking up from the working directory
+ * @param dataDir where PostgreSQL, Kafka and the logs live, or {@code null} for {@code <repo>/.local-stack}
+ * @param clean delete {@code dataDir} before starting
+ * @param ports per component; missing ones take {@link Component#defaultPort()}
+ * @param pgSimulatorAdminPort the PG simulator's admin API (fault injection, ledger, health)
+ * @param children the child processes to run (default: all)
+ * @param jvmOptions for every child JVM
+ * @param extraArgs further application arguments per child, after the generated ones (so they win in Spring Boot)
+ * @param allowMissingJars start the children whose jars exist and report the others, instead of failing
+ * @param healthTimeout how long a child may take to report UP
+ * @param stopTimeout how long a child may take to exit after SIGTERM before it is killed
+ */
+public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<Component, Integer> ports,
+                                int pgSimulatorAdminPort, int controlPort, Set<Component> children, List<String> jvmOptions,
+                                Map<Component, List<String>> extraArgs, boolean allowMissingJars,
+                                Duration healthTimeout, Duration stopTimeout) {
+
+    public static final int DEFAULT_CONTROL_PORT = 8099;
+    public static final int DEFAULT_PG_SIMULATOR_ADMIN_PORT = 8091;
+
+    /** Small heaps, serial GC and C1 only keep the whole stack under ~3 GB resident on a laptop. */
+    public static final List<String> DEFAULT_JVM_OPTIONS = List.of(
+            "-Xmx256m", "-Xss512k", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+            "-XX:ReservedCodeCacheSize=64m", "-XX:MaxMetaspaceSize=192m");
+
+    public LocalStackOptions {
+        ports = Map.copyOf(ports);
+        EnumSet<Component> ordered = EnumSet.noneOf(Component.class);
+        ordered.addAll(children);
+        children = Collections.unmodifiableSet(ordered);
+        jvmOptions = List.copyOf(jvmOptions);
+        Map<Component, List<String>> copied = new LinkedHashMap<>();
+        extraArgs.forEach((component, args) -> copied.put(component, List.copyOf(args)));
+        extraArgs = Map.copyOf(copied);
+        for (Component child : children) {
+            if (!child.isChildProcess()) {
+                throw new IllegalArgumentException(child + " runs inside the launcher, not as a child process");
+            }
+        }
+    }
+
+    public static LocalStackOptions defaults() {
+        return builder().build();
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    public int port(Component component) {
+        return ports.getOrDefault(component, component.defaultPort());
+    }
+
+    public List<String> extraArgs(Component component) {
+        return extraArgs.getOrDefault(component, List.of());
+    }
+
+    public Builder toBuilder() {
+        Builder builder = new Builder();
+        builder.repoDir = repoDir;
+        builder.dataDir = dataDir;
+        builder.clean = clean;
+        builder.ports.putAll(ports);
+        builder.pgSimulatorAdminPort = pgSimulatorAdminPort;
+        builder.controlPort = controlPort;
+        builder.children = EnumSet.noneOf(Component.class);
+        builder.children.addAll(children);
+        builder.jvmOptions = new ArrayList<>(jvmOptions);
+        extraArgs.forEach((component, args) -> builder.extraArgs.put(component, new ArrayList<>(args)));
+        builder.allowMissingJars = allowMissingJars;
+        builder.healthTimeout = healthTimeout;
+        builder.stopTimeout = stopTimeout;
+        return builder;
+    }
+
+    public static final class Builder {
+
+        private Path repoDir;
+        private Path dataDir;
+        private boolean clean;
+        private final Map<Component, Integer> ports = new EnumMap<>(Component.class);
+        private int pgSimulatorAdminPort = DEFAULT_PG_SIMULATOR_ADMIN_PORT;
+        private int controlPort = DEFAULT_CONTROL_PORT;
+        private EnumSet<Component> children = EnumSet.copyOf(Component.childProcesses());
+        private List<String> jvmOptions = new ArrayList<>(DEFAULT_JVM_OPTIONS);
+        private final Map<Component, List<String>> extraArgs = new EnumMap<>(Component.class);
+        private boolean allowMissingJars;
+        private Duration healthTimeout = Duration.ofSeconds(180);
+        private Duration stopTimeout = Duration.ofSeconds(30);
+
+        private Builder() {
+        }
+
+        public Builder repoDir(Path directory) {
+            this.repoDir = directory;
+            return this;
+        }
+
+        public Builder dataDir(Path directory) {
+            this.dataDir = directory;
+            return this;
+        }
+
+        public Builder clean(boolean wipe) {
+            this.clean = wipe;
+            return this;
+        }
+
+        public Builder port(Component component, int port) {
+            ports.put(component, port);
+            return this;
+        }
+
+        /** Every port, the control endpoint's included, picked at start: for tests that run beside other stacks. */
+        public Builder randomPorts() {
+            Arrays.stream(Component.values()).forEach(component -> ports.put(component, 0));
+            pgSimulatorAdminPort = 0;
+            controlPort = 0;
+            return this;
+        }
+
+        public Builder pgSimulatorAdminPort(int port) {
+            this.pgSimulatorAdminPort = port;
+            return this;
+        }
+
+        public Builder controlPort(int port) {
+            this.controlPort = port;
+            return this;
+        }
+
+        public Builder children(Set<Component> selected) {
+            this.children = EnumSet.noneOf(Component.class);
+            this.children.addAll(selected);
+            return this;
+        }
+
+        public Builder jvmOptions(List<String> options) {
+            this.jvmOptions = new ArrayList<>(options);
+            return this;
+        }
+
+        public Builder extraArg(Component component, String argument) {
+            extraArgs.computeIfAbsent(component, ignored -> new ArrayList<>()).add(argument);
+            return this;
+        }
+
+        public Builder allowMissingJars(boolean allow) {
+            this.allowMissingJars = allow;
+            return this;
+        }
+
+        public Builder healthTimeout(Duration timeout) {
+            this.healthTimeout = timeout;
+            return this;
+        }
+
+        public Builder stopTimeout(Duration timeout) {
+            this.stopTimeout = timeout;
+            return this;
+        }
+
+        public LocalStackOptions build() {
+            return new LocalStackOptions(repoDir, dataDir, clean, ports, pgSimulatorAdminPort, controlPort, children, jvmOptions,
+                    extraArgs, allowMissingJars, healthTimeout, stopTimeout);
+        }
+    }
+}

@@ -1,0 +1,434 @@
+package dev.payments.localstack;
+
+import dev.payments.localstack.infra.EmbeddedKafkaBroker;
+import dev.payments.localstack.infra.EmbeddedPostgresServer;
+import dev.payments.localstack.infra.FreePorts;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A started local stack: PostgreSQL and Kafka in this JVM (PostgreSQL's processes are its children), every
+ * service in a JVM of its own. Each component can be stopped, killed and started again on its own; that is
+ * what the drills and the system tests do. {@link #close()} stops the children first, then Kafka, then
+ * PostgreSQL, so no service loses its database while it is still shutting down.
+ */
+public final class RunningStack implements AutoCloseable {
+
+    /** The contracts' topics; created up front so that consumers and the outbox relay do not race auto-creation. */
+    static final List<String> TOPICS = List.of("order.events", "payment.events");
+    static final int TOPIC_PARTITIONS = 4;
+
+    private static final Logger log = LoggerFactory.getLogger(RunningStack.class);
+
+    private final LocalStackOptions options;
+    private final Path repoDir;
+    private final Path dataDir;
+    private final Map<Component, Integer> ports;
+    private final int pgSimulatorAdminPort;
+    private final EmbeddedPostgresServer postgres;
+    private final EmbeddedKafkaBroker kafka;
+    private final Map<Component, ChildProcess> children;
+    private final Map<Component, ComponentState> infraStates = new ConcurrentHashMap<>();
+    private final Map<Component, Duration> infraStartups = new ConcurrentHashMap<>();
+    private ControlServer control;
+    private Duration startup;
+    private volatile boolean closed;
+
+    private RunningStack(LocalStackOptions options, Path repoDir, Path dataDir, Map<Component, Integer> ports,
+                         int pgSimulatorAdminPort) {
+        this.options = options;
+        this.repoDir = repoDir;
+        this.dataDir = dataDir;
+        this.ports = ports;
+        this.pgSimulatorAdminPort = pgSimulatorAdminPort;
+        this.postgres = new EmbeddedPostgresServer(EmbeddedPostgresServer.Options.defaults()
+                .withPort(ports.get(Component.POSTGRES))
+                .withDataDirectory(dataDir.resolve("postgres"))
+                .withLogFile(logFile(Component.POSTGRES))
+                // This class orders the shutdown itself: the children must go before their database.
+                .withRegisterShutdownHook(false));
+        this.kafka = new EmbeddedKafkaBroker(EmbeddedKafkaBroker.Options.defaults()
+                .withPort(ports.get(Component.KAFKA))
+                .withLogDirectory(dataDir.resolve("kafka")));
+        Map<Component, ChildProcess> spawned = new EnumMap<>(Component.class);
+        for (Component child : options.children()) {
+            spawned.put(child, new ChildProcess(childSpec(child)));
+        }
+        this.children = spawned;
+        infraStates.put(Component.POSTGRES, ComponentState.NOT_STARTED);
+        infraStates.put(Component.KAFKA, ComponentState.NOT_STARTED);
+    }
+
+    /**
+     * Resolves directories and ports and checks that the ports are free and the jars built; starts nothing.
+     * Stale processes of a previous launcher that died without its shutdown hook are stopped here.
+     */
+    static RunningStack prepare(LocalStackOptions options) {
+        Path repoDir = options.repoDir() != null
+                ? options.repoDir().toAbsolutePath().normalize()
+                : RepositoryRoot.find(Path.of("").toAbsolutePath());
+        Path dataDir = (options.dataDir() != null ? options.dataDir() : repoDir.resolve(".local-stack"))
+                .toAbsolutePath().normalize();
+        if (options.clean()) {
+            deleteRecursively(dataDir);
+        }
+        Leftovers.stop(dataDir.resolve("run"), dataDir.resolve("postgres"));
+
+        Map<Component, Integer> ports = new EnumMap<>(Component.class);
+        for (Component component : Component.values()) {
+            ports.put(component, FreePorts.orPick(options.port(component)));
+        }
+        int pgSimulatorAdminPort = FreePorts.orPick(options.pgSimulatorAdminPort());
+        requireFreePorts(options, ports, pgSimulatorAdminPort);
+
+        RunningStack stack = new RunningStack(options, repoDir, dataDir, ports, pgSimulatorAdminPort);
+        stack.requireJars();
+        return stack;
+    }
+
+    /** Starts everything and returns once every child reports healthy; on failure stops what did start. */
+    static RunningStack start(LocalStackOptions options) {
+        RunningStack stack = prepare(options);
+        try {
+            stack.startAll();
+        } catch (RuntimeException e) {
+            stack.close();
+            throw e;
+        }
+        return stack;
+    }
+
+    /** Starts PostgreSQL and Kafka, then every child, and waits until all children report healthy. */
+    void startAll() {
+        long began = System.nanoTime();
+        runAll();
+        startup = Duration.ofNanos(System.nanoTime() - began);
+    }
+
+    private void runAll() {
+        log.info("Starting the local stack from {} with data in {}", repoDir, dataDir);
+        CompletableFuture<Void> database = CompletableFuture.runAsync(() -> timed(Component.POSTGRES, postgres::start));
+        CompletableFuture<Void> broker = CompletableFuture.runAsync(() -> timed(Component.KAFKA, kafka::start));
+        join(CompletableFuture.allOf(database, broker));
+        children.keySet().forEach(child -> child.database().ifPresent(postgres::createDatabase));
+        TOPICS.forEach(topic -> kafka.createTopic(topic, TOPIC_PARTITIONS));
+        if (closed) {
+            throw new ChildFailedException("the local stack was closed while starting");
+        }
+
+        if (options.controlPort() >= 0) {
+            control = ControlServer.start(this, options.controlPort());
+        }
+        List<ChildProcess> startable = children.values().stream()
+                .filter(child -> child.state() != ComponentState.MISSING).toList();
+        children.values().stream().filter(child -> child.state() == ComponentState.MISSING).forEach(child ->
+                log.warn("{} is not built ({} missing); starting the others", child.component(), child.spec().jar()));
+        if (startable.isEmpty()) {
+            return;
+        }
+        ExecutorService starters = Executors.newFixedThreadPool(startable.size());
+        try {
+            List<CompletableFuture<Duration>> started = startable.stream()
+                    .map(child -> CompletableFuture.supplyAsync(
+                            () -> child.startAndAwaitHealthy(options.healthTimeout()), starters))
+                    .toList();
+            List<String> failures = new ArrayList<>();
+            for (CompletableFuture<Duration> future : started) {
+                try {
+                    future.join();
+                } catch (CompletionException e) {
+                    failures.add(e.getCause().getMessage());
+                }
+            }
+            if (!failures.isEmpty()) {
+                throw new ChildFailedException(String.join("\n\n", failures));
+            }
+        } finally {
+            starters.shutdownNow();
+        }
+    }
+
+    /** Stops one component: SIGTERM for a child (SIGKILL after the stop timeout), a clean shutdown for PostgreSQL and Kafka. */
+    public void stop(Component component) {
+        switch (component) {
+            case POSTGRES -> {
+                postgres.stop();
+                infraStates.put(component, ComponentState.STOPPED);
+            }
+            case KAFKA -> {
+                kafka.stop();
+                infraStates.put(component, ComponentState.STOPPED);
+            }
+            default -> child(component).stop(options.stopTimeout());
+        }
+    }
+
+    /** Starts one component again (no-op if it is running); for a child, returns once it reports healthy. */
+    public void start(Component component) {
+        switch (component) {
+            case POSTGRES -> timed(component, postgres::start);
+            case KAFKA -> timed(component, kafka::start);
+            default -> child(component).startAndAwaitHealthy(options.healthTimeout());
+        }
+    }
+
+    public void restart(Component component) {
+        stop(component);
+        start(component);
+    }
+
+    /**
+     * SIGKILL, like a crashed pod or host. For PostgreSQL the postmaster and every backend. Kafka runs inside the
+     * launcher and cannot be killed apart from it: use {@link #stop(Component)}.
+     */
+    public void kill(Component component) {
+        switch (component) {
+            case POSTGRES -> {
+                postgres.kill();
+                infraStates.put(component, ComponentState.KILLED);
+            }
+            case KAFKA -> throw new UnsupportedOperationException(
+                    "kafka runs inside the launcher's JVM and cannot be killed on its own; stop it instead");
+            default -> child(component).kill();
+        }
+    }
+
+    /** HTTP base URL of a child, the JDBC URL of the {@code postgres} database, or Kafka's bootstrap servers. */
+    public String urlOf(Component component) {
+        return switch (component) {
+            case POSTGRES -> postgres.jdbcUrl("postgres");
+            case KAFKA -> kafka.bootstrapServers();
+            default -> ChildArguments.httpUrl(ports.get(component));
+        };
+    }
+
+    /** The PG simulator's admin API (faults, ledger, stats), where drills inject failures. */
+    public String pgSimulatorAdminUrl() {
+        return ChildArguments.httpUrl(pgSimulatorAdminPort);
+    }
+
+    public int portOf(Component component) {
+        return ports.get(component);
+    }
+
+    public String jdbcUrl(String database) {
+        return postgres.jdbcUrl(database);
+    }
+
+    public String bootstrapServers() {
+        return kafka.bootstrapServers();
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    public Path logFile(Component component) {
+        return dataDir.resolve("logs").resolve(component.id() + ".log");
+    }
+
+    /** The control endpoint's base URL, if it runs. */
+    public Optional<String> controlUrl() {
+        return Optional.ofNullable(control).map(server -> ChildArguments.httpUrl(server.port()) + "/control");
+    }
+
+    /** From starting PostgreSQL and Kafka to every child healthy. */
+    public Duration startup() {
+        return startup;
+    }
+
+    /** The components of this stack in start order: PostgreSQL, Kafka, then the chosen children. */
+    public List<Component> components() {
+        List<Component> components = new ArrayList<>(List.of(Component.POSTGRES, Component.KAFKA));
+        components.addAll(children.keySet());
+        return components;
+    }
+
+    public ComponentStatus status(Component component) {
+        return switch (component) {
+            case POSTGRES -> {
+                OptionalLong pid = postgres.postmasterPid();
+                ResidentMemory.Usage memory = memoryOf(pid);
+                yield new ComponentStatus(component, postgres.isRunning() ? ComponentState.RUNNING : infraStates.get(component),
+                        pid, urlOf(component), memory.resident(), memory.proportional(),
+                        Optional.ofNullable(infraStartups.get(component)), Optional.empty());
+            }
+            case KAFKA -> new ComponentStatus(component, kafka.isRunning() ? ComponentState.RUNNING : infraStates.get(component),
+                    OptionalLong.empty(), urlOf(component), 0, 0, Optional.ofNullable(infraStartups.get(component)),
+                    Optional.empty());
+            default -> {
+                ChildProcess child = child(component);
+                OptionalLong pid = child.pid();
+                ResidentMemory.Usage memory = memoryOf(pid);
+                yield new ComponentStatus(component, child.state(), pid, urlOf(component), memory.resident(),
+                        memory.proportional(), child.lastStartup(), child.lastExitCode());
+            }
+        };
+    }
+
+    public List<ComponentStatus> status() {
+        return components().stream().map(this::status).toList();
+    }
+
+    /** VmRSS and PSS of this JVM (Kafka included), PostgreSQL's processes and every child. */
+    public MemoryUsage memory() {
+        List<Long> roots = new ArrayList<>();
+        roots.add(ProcessHandle.current().pid());
+        postgres.postmasterPid().ifPresent(roots::add);
+        children.values().forEach(child -> child.pid().ifPresent(roots::add));
+        // pg_ctl daemonises the postmaster, so it is not among this JVM's descendants; each pid is counted once.
+        ResidentMemory.Usage total = ResidentMemory.ofProcessTrees(roots);
+        ResidentMemory.Usage launcher = ResidentMemory.ofProcess(ProcessHandle.current().pid());
+        return new MemoryUsage(total.resident(), total.proportional(), launcher.resident(), launcher.proportional());
+    }
+
+    /**
+     * Bytes of memory. The VmRSS total counts shared pages (PostgreSQL's shared buffers, the JVMs' class data) once
+     * per process; the PSS total splits them among their sharers and is what the machine actually spends.
+     */
+    public record MemoryUsage(long totalResident, long totalProportional, long launcherResident,
+                              long launcherProportional) {
+    }
+
+    private static ResidentMemory.Usage memoryOf(OptionalLong pid) {
+        return pid.isPresent() ? ResidentMemory.ofProcessTrees(List.of(pid.getAsLong())) : ResidentMemory.Usage.NONE;
+    }
+
+    /** Stops the children (in parallel, SIGTERM then SIGKILL after the stop timeout), then Kafka, then PostgreSQL. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        log.info("Stopping the local stack");
+        if (control != null) {
+            control.close();
+        }
+        List<CompletableFuture<Void>> stopping = children.values().stream()
+                .map(child -> CompletableFuture.runAsync(() -> child.retire(options.stopTimeout())))
+                .toList();
+        stopping.forEach(future -> {
+            try {
+                future.join();
+            } catch (CompletionException e) {
+                log.warn("stopping a child failed", e.getCause());
+            }
+        });
+        quietly("Kafka", kafka::close);
+        infraStates.put(Component.KAFKA, ComponentState.STOPPED);
+        quietly("PostgreSQL", postgres::close);
+        infraStates.put(Component.POSTGRES, ComponentState.STOPPED);
+        log.info("Local stack stopped");
+    }
+
+    private ChildProcess child(Component component) {
+        ChildProcess child = children.get(component);
+        if (child == null) {
+            throw new IllegalArgumentException(component + " is not part of this stack");
+        }
+        return child;
+    }
+
+    private ChildSpec childSpec(Component component) {
+        int port = ports.get(component);
+        String baseUrl = ChildArguments.httpUrl(port);
+        HealthProbe probe = component == Component.PG_SIMULATOR
+                ? HealthProbe.StatusUp.pgSimulatorAdmin(pgSimulatorAdminUrl())
+                : HealthProbe.StatusUp.actuator(baseUrl);
+        List<String> arguments = ChildArguments.of(component, ports::get, pgSimulatorAdminPort, postgres::jdbcUrl,
+                postgres.username(), postgres.password(), kafka.bootstrapServers(), options.extraArgs(component));
+        return new ChildSpec(component, Path.of(System.getProperty("java.home"), "bin", "java"),
+                RepositoryRoot.runnableJar(repoDir, component.id()), options.jvmOptions(), arguments, baseUrl, probe,
+                logFile(component), dataDir.resolve("run").resolve(component.id() + ".pid"),
+                dataDir.resolve("work").resolve(component.id()));
+    }
+
+    private void requireJars() {
+        List<String> missing = children.values().stream()
+                .filter(child -> child.state() == ComponentState.MISSING)
+                .map(child -> "  " + child.component() + ": " + child.spec().jar())
+                .toList();
+        if (!missing.isEmpty() && !options.allowMissingJars()) {
+            throw new IllegalStateException("Runnable jars are missing:\n" + String.join("\n", missing)
+                    + "\nBuild them first: ./mvnw -DskipTests install (or start anyway with --allow-missing)");
+        }
+    }
+
+    private static void requireFreePorts(LocalStackOptions options, Map<Component, Integer> ports, int pgSimulatorAdminPort) {
+        Map<String, Integer> wanted = new LinkedHashMap<>();
+        wanted.put(Component.POSTGRES.id(), ports.get(Component.POSTGRES));
+        wanted.put(Component.KAFKA.id(), ports.get(Component.KAFKA));
+        options.children().forEach(child -> wanted.put(child.id(), ports.get(child)));
+        if (options.children().contains(Component.PG_SIMULATOR)) {
+            wanted.put("pg-simulator admin", pgSimulatorAdminPort);
+        }
+        if (options.controlPort() > 0) {
+            wanted.put("control endpoint", options.controlPort());
+        }
+        List<String> taken = wanted.entrySet().stream()
+                .filter(entry -> !FreePorts.isFree(entry.getValue()))
+                .map(entry -> "  " + entry.getKey() + ": port " + entry.getValue())
+                .toList();
+        if (!taken.isEmpty()) {
+            throw new IllegalStateException("Ports already in use (another local stack, or a system service?):\n"
+                    + String.join("\n", taken) + "\nFree them or choose others (see --help).");
+        }
+    }
+
+    private void timed(Component component, Runnable start) {
+        long began = System.nanoTime();
+        start.run();
+        infraStartups.put(component, Duration.ofNanos(System.nanoTime() - began));
+        infraStates.put(component, ComponentState.RUNNING);
+    }
+
+    private static void join(CompletableFuture<Void> future) {
+        try {
+            future.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException cause) {
+                throw cause;
+            }
+            throw e;
+        }
+    }
+
+    private static void quietly(String what, Runnable action) {
+        try {
+            action.run();
+        } catch (RuntimeException e) {
+            log.warn("stopping {} failed", what, e);
+        }
+    }
+
+    static void deleteRecursively(Path directory) {
+        if (!Files.exists(directory)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(directory)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not delete " + directory, e);
+        }
+    }
+}

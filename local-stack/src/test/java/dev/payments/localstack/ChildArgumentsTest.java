@@ -1,0 +1,48 @@
+package dev.payments.localstack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class ChildArgumentsTest {
+
+    private static final Map<Component, Integer> PORTS = Map.of(
+            Component.PG_SIMULATOR, 8090, Component.ORDER_SERVICE, 8081, Component.PAYMENT_SERVICE, 8082,
+            Component.NOTIFICATION_SERVICE, 8083, Component.RECONCILIATION_SERVICE, 8084);
+
+    @Test
+    void everyServiceGetsItsPortDatabaseAndKafka() {
+        assertThat(arguments(Component.NOTIFICATION_SERVICE, List.of())).containsExactly(
+                "--server.port=8083",
+                "--spring.datasource.url=jdbc:postgresql://127.0.0.1:15432/notifications",
+                "--spring.datasource.username=postgres",
+                "--spring.datasource.password=postgres",
+                "--spring.kafka.bootstrap-servers=127.0.0.1:9092");
+    }
+
+    @Test
+    void paymentAndReconciliationKnowWhereThePgSimulatorAndPaymentServiceAre() {
+        assertThat(arguments(Component.PAYMENT_SERVICE, List.of())).contains("--pg.client.base-url=http://127.0.0.1:8090");
+        assertThat(arguments(Component.RECONCILIATION_SERVICE, List.of())).contains(
+                "--spring.datasource.url=jdbc:postgresql://127.0.0.1:15432/reconciliation",
+                "--reconciliation.payment-service-url=http://127.0.0.1:8082",
+                "--reconciliation.pg-base-url=http://127.0.0.1:8090");
+        assertThat(arguments(Component.PG_SIMULATOR, List.of())).containsExactly("--port=8090", "--admin-port=8091");
+    }
+
+    @Test
+    void anExtraPropertyReplacesTheGeneratedOneOfTheSameName() {
+        List<String> arguments = arguments(Component.ORDER_SERVICE,
+                List.of("--server.port=9999", "--debug", "--spring.profiles.active=local"));
+
+        assertThat(arguments).contains("--server.port=9999", "--debug", "--spring.profiles.active=local")
+                .doesNotContain("--server.port=8081");
+    }
+
+    private static List<String> arguments(Component component, List<String> extra) {
+        return ChildArguments.of(component, PORTS::get, 8091, database -> "jdbc:postgresql://127.0.0.1:15432/" + database,
+                "postgres", "postgres", "127.0.0.1:9092", extra);
+    }
+}

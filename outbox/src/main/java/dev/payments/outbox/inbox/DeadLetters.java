@@ -34,7 +34,7 @@ public final class DeadLetters {
             String group = KafkaUtils.getConsumerGroupId();
             String deadLetterTopic = Topics.deadLetter(record.topic(), group != null ? group : defaultGroup);
             // An operator must see this: the event's effect did not happen in this service.
-            log.warn("Dead-lettering {}-{}@{} (key {}) to {}", record.topic(), record.partition(), record.offset(),
+            log.error("Dead-lettering {}-{}@{} (key {}) to {}", record.topic(), record.partition(), record.offset(),
                     record.key(), deadLetterTopic, exception);
             Counter.builder("inbox.dead.letters").description("Records sent to a dead-letter topic")
                     .tag("topic", record.topic()).register(meters).increment();

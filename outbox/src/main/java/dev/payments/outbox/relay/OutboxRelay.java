@@ -54,6 +54,7 @@ public final class OutboxRelay implements SmartLifecycle {
     static final String PUBLICATION = "outbox_publication";
     private static final Logger log = LoggerFactory.getLogger(OutboxRelay.class);
     private static final int CLEANUP_BATCH = 10_000;
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
 
     private final PostgresTarget target;
     private final String bootstrapServers;
@@ -101,7 +102,7 @@ public final class OutboxRelay implements SmartLifecycle {
         state.set(State.STANDBY);
         nextCleanup = clock.instant();
         loop = new Thread(this::electAndStream, "outbox-relay");
-        loop.setDaemon(false);
+        loop.setDaemon(true);
         loop.start();
     }
 
@@ -111,7 +112,9 @@ public final class OutboxRelay implements SmartLifecycle {
         stopSignal.countDown();
         if (loop != null) {
             try {
-                loop.join(Duration.ofSeconds(30).toMillis());
+                // Bounded: with Kafka already gone the engine cannot flush; the offsets it could not commit are
+                // sent again after the restart and the consumers' inboxes absorb them.
+                loop.join(STOP_TIMEOUT.toMillis());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -178,8 +181,8 @@ public final class OutboxRelay implements SmartLifecycle {
         } finally {
             closeQuietly(engine);
             executor.shutdown();
-            if (!executor.awaitTermination(30, TimeUnit.SECONDS)) {
-                log.warn("Outbox engine of {} did not stop within 30 s", slotName);
+            if (!executor.awaitTermination(STOP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS)) {
+                log.warn("Outbox engine of {} did not stop within {}", slotName, STOP_TIMEOUT);
             }
         }
         if (failure.get() != null) {

@@ -47,6 +47,9 @@ public final class SharedTestInfrastructure {
         // Each test context gets its own slot and offsets, even when two contexts share a database name.
         properties.put("outbox.relay.slot-name", "outbox_" + database);
         properties.put("outbox.relay.offset-topic", "_outbox-offsets." + database);
+        // Contexts of different test classes live side by side in one JVM: separate consumer groups, so one
+        // context's listener never takes the partitions another context waits on.
+        properties.put("spring.kafka.consumer.group-id", database);
         return properties;
     }
 }

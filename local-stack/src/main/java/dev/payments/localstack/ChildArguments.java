@@ -24,6 +24,8 @@ final class ChildArguments {
             // pg-simulator's own picocli options, not Spring properties.
             arguments.add("--port=" + portOf.apply(component));
             arguments.add("--admin-port=" + pgSimulatorAdminPort);
+            // Asynchronous results (field report 001) go to payment-service's signed webhook.
+            arguments.add("--callback-url=" + httpUrl(portOf.apply(Component.PAYMENT_SERVICE)) + "/api/pg/webhooks");
         } else {
             String database = component.database().orElseThrow();
             arguments.add("--server.port=" + portOf.apply(component));

@@ -20,7 +20,8 @@ final class RepositoryRoot {
     static Path find(Path start) {
         for (Path directory = start.toAbsolutePath().normalize(); directory != null; directory = directory.getParent()) {
             Path pom = directory.resolve("pom.xml");
-            if (Files.isRegularFile(pom) && contains(pom, PARENT_ARTIFACT)) {
+            // Every module names the parent too; only the root lists the modules.
+            if (Files.isRegularFile(pom) && contains(pom, PARENT_ARTIFACT) && contains(pom, "<modules>")) {
                 return directory;
             }
         }

@@ -1,0 +1,171 @@
+package dev.payments.system;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.payments.contracts.Topics;
+import dev.payments.localstack.Component;
+import dev.payments.localstack.LocalStack;
+import dev.payments.localstack.LocalStackOptions;
+import dev.payments.localstack.RunningStack;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.serialization.StringDeserializer;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.UUID;
+import java.util.function.Predicate;
+
+/**
+ * The whole system as the README's run command starts it — every service in its own JVM from its runnable jar —
+ * on random ports, once per test JVM, driven through HTTP like a client would.
+ */
+final class SystemStack {
+
+    private static RunningStack stack;
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2)).build();
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private SystemStack() {
+    }
+
+    static synchronized RunningStack get() {
+        if (stack == null) {
+            try {
+                Path dataDir = Files.createTempDirectory("system-tests-stack");
+                stack = LocalStack.start(LocalStackOptions.builder()
+                        .randomPorts()
+                        .dataDir(dataDir)
+                        .clean(true)
+                        .controlPort(-1)
+                        // Offsets flushed rarely, so a kill -9 makes the relay send what Kafka already has again:
+                        // the crash test needs those duplicates to show the consumers absorb them.
+                        .extraArg(Component.PAYMENT_SERVICE, "--outbox.relay.offset-flush-interval=60s")
+                        // A client retrying a confirm while payment-service has not seen the order yet (it rejoins
+                        // its consumer group after a restart) spends the member's allowance; not what is tested here.
+                        .extraArg(Component.PAYMENT_SERVICE, "--payment.approval.per-member-per-minute=600")
+                        .healthTimeout(Duration.ofMinutes(3))
+                        .build());
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+            Runtime.getRuntime().addShutdownHook(new Thread(stack::close, "system-stack-stop"));
+        }
+        return stack;
+    }
+
+    record Response(int status, JsonNode body) {
+        String text(String field) {
+            return body.path(field).asText(null);
+        }
+    }
+
+    static Response post(Component component, String path, Map<String, String> headers, String body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(get().urlOf(component) + path))
+                .timeout(Duration.ofSeconds(30))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        headers.forEach(request::header);
+        return send(request.build());
+    }
+
+    static Response get(Component component, String path) {
+        return send(HttpRequest.newBuilder(URI.create(get().urlOf(component) + path))
+                .timeout(Duration.ofSeconds(30)).GET().build());
+    }
+
+    private static Response send(HttpRequest request) {
+        try {
+            HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+            return new Response(response.statusCode(),
+                    response.body().isBlank() ? JSON.nullNode() : JSON.readTree(response.body()));
+        } catch (IOException e) {
+            throw new IllegalStateException(request.uri() + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static String createOrder(String memberId, long amount) {
+        Response created = post(Component.ORDER_SERVICE, "/api/orders", Map.of(),
+                "{\"memberId\":\"" + memberId + "\",\"amount\":" + amount + ",\"currency\":\"KRW\",\"orderName\":\"Annual plan\"}");
+        if (created.status() != 201) {
+            throw new IllegalStateException("Order not created: " + created);
+        }
+        return created.text("orderId");
+    }
+
+    /** Confirms like a client: retried while payment-service has not yet seen the order (its view is eventual). */
+    static Response confirm(String orderId, String memberId, long amount, String idempotencyKey) {
+        String body = "{\"orderId\":\"" + orderId + "\",\"paymentKey\":\"pk-" + orderId + "\",\"amount\":" + amount + "}";
+        Map<String, String> headers = Map.of("Idempotency-Key", idempotencyKey, "X-Member-Id", memberId);
+        long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        Response response = post(Component.PAYMENT_SERVICE, "/api/payments/confirm", headers, body);
+        while (response.status() == 404 && System.nanoTime() < until) {
+            sleep(Duration.ofMillis(100));
+            response = post(Component.PAYMENT_SERVICE, "/api/payments/confirm", headers, body);
+        }
+        return response;
+    }
+
+    static String member() {
+        return "member-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    /** Every record of {@code topic} from the beginning whose key satisfies {@code keys}, read for at most {@code wait}. */
+    static List<ConsumerRecord<String, String>> records(String topic, Predicate<String> keys,
+                                                        Predicate<List<ConsumerRecord<String, String>>> enough,
+                                                        Duration wait) {
+        Properties p = new Properties();
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, get().bootstrapServers());
+        p.put(ConsumerConfig.GROUP_ID_CONFIG, "system-test-" + UUID.randomUUID());
+        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
+        List<ConsumerRecord<String, String>> found = new ArrayList<>();
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(p)) {
+            consumer.subscribe(List.of(topic));
+            long until = System.nanoTime() + wait.toNanos();
+            while (System.nanoTime() < until && !enough.test(found)) {
+                for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
+                    if (record.key() != null && keys.test(record.key())) {
+                        found.add(record);
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
+    static String header(ConsumerRecord<String, String> record, String name) {
+        var header = record.headers().lastHeader(name);
+        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+    }
+
+    static String eventId(ConsumerRecord<String, String> record) {
+        return header(record, Topics.HEADER_EVENT_ID);
+    }
+
+    static void sleep(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -17,7 +17,8 @@ final class FakeRepository {
     }
 
     static Path create(Path root, Component... children) throws IOException {
-        Files.writeString(root.resolve("pom.xml"), "<project><artifactId>payments-parent</artifactId></project>");
+        Files.writeString(root.resolve("pom.xml"),
+                "<project><artifactId>payments-parent</artifactId><modules><module>order-service</module></modules></project>");
         for (Component child : children) {
             Path target = Files.createDirectories(root.resolve(child.id()).resolve("target"));
             writeJar(target.resolve(child.id() + "-0.1.0-SNAPSHOT-exec.jar"));

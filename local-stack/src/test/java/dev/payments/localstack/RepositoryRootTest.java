@@ -17,7 +17,9 @@ class RepositoryRootTest {
     void walksUpToTheParentPomAndFindsRunnableJars() throws Exception {
         FakeRepository.create(root, Component.ORDER_SERVICE);
         Path deep = Files.createDirectories(root.resolve("order-service/src/main/java"));
-        Files.writeString(root.resolve("order-service/pom.xml"), "<project><artifactId>order-service</artifactId></project>");
+        // A module names the parent too; the root is the pom that lists the modules.
+        Files.writeString(root.resolve("order-service/pom.xml"),
+                "<project><parent><artifactId>payments-parent</artifactId></parent><artifactId>order-service</artifactId></project>");
 
         assertThat(RepositoryRoot.find(deep)).isEqualTo(root);
         assertThat(RepositoryRoot.runnableJar(root, "order-service"))

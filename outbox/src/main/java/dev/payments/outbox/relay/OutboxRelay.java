@@ -31,6 +31,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Pattern;
 
@@ -68,6 +69,8 @@ public final class OutboxRelay implements SmartLifecycle {
     private volatile boolean running;
     private Thread loop;
     private Instant nextCleanup;
+    private Instant nextSlotCheck = Instant.EPOCH;
+    private final AtomicLong retainedWal = new AtomicLong(-1);
 
     public OutboxRelay(String jdbcUrl, String username, String password, String bootstrapServers,
                        OutboxProperties properties, String applicationName, MeterRegistry meters, Clock clock) {
@@ -81,6 +84,9 @@ public final class OutboxRelay implements SmartLifecycle {
         this.clock = clock;
         Gauge.builder("outbox.relay.active", state, s -> s.get() == State.ACTIVE ? 1 : 0)
                 .description("1 when this replica streams the outbox").register(meters);
+        Gauge.builder("outbox.slot.retained.wal", retainedWal, value -> value.get() < 0 ? Double.NaN : value.get())
+                .description("WAL bytes the replication slot retains (reported by the active relay)")
+                .baseUnit("bytes").tag("slot", slotName).register(meters);
     }
 
     public State state() {
@@ -151,6 +157,7 @@ public final class OutboxRelay implements SmartLifecycle {
                 pause = properties.relay().restartBackoff();
             } finally {
                 state.set(running ? State.STANDBY : State.STOPPED);
+                retainedWal.set(-1);
             }
             awaitStop(pause);
         }
@@ -177,6 +184,7 @@ public final class OutboxRelay implements SmartLifecycle {
                     break;
                 }
                 cleanupIfDue();
+                measureSlotIfDue(lease);
             }
         } finally {
             closeQuietly(engine);
@@ -188,6 +196,19 @@ public final class OutboxRelay implements SmartLifecycle {
         if (failure.get() != null) {
             log.warn("Outbox engine of {} stopped with an error; it restarts from the last committed offset",
                     slotName, failure.get());
+        }
+    }
+
+    private void measureSlotIfDue(RelayLease lease) {
+        Instant now = clock.instant();
+        if (now.isBefore(nextSlotCheck)) {
+            return;
+        }
+        nextSlotCheck = now.plusSeconds(15);
+        try {
+            retainedWal.set(lease.retainedWalBytes(slotName));
+        } catch (SQLException e) {
+            log.warn("Could not read the retained WAL of slot {}", slotName, e);
         }
     }
 

@@ -54,6 +54,18 @@ final class RelayLease implements AutoCloseable {
         }
     }
 
+    /** Bytes of WAL the slot keeps from being recycled: what an idle or stuck relay costs the database's disk. */
+    long retainedWalBytes(String slotName) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(
+                "SELECT pg_wal_lsn_diff(pg_current_wal_lsn(), restart_lsn)::bigint FROM pg_replication_slots WHERE slot_name = ?")) {
+            statement.setQueryTimeout(5);
+            statement.setString(1, slotName);
+            try (ResultSet rs = statement.executeQuery()) {
+                return rs.next() ? rs.getLong(1) : -1;
+            }
+        }
+    }
+
     @Override
     public void close() {
         try {

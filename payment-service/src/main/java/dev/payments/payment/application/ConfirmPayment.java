@@ -12,6 +12,8 @@ import dev.payments.payment.domain.Payment;
 import dev.payments.payment.domain.PaymentId;
 import dev.payments.payment.domain.PaymentStatus;
 import dev.payments.payment.domain.PgOutcome;
+import io.micrometer.observation.Observation;
+import io.micrometer.observation.ObservationRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
@@ -41,10 +43,12 @@ public class ConfirmPayment {
     private final ApprovalMetrics metrics;
     private final Clock clock;
     private final Duration deadline;
+    private final ObservationRegistry observations;
 
     public ConfirmPayment(MemberRateLimit rateLimit, IdempotencyStore idempotency, PaymentGateway gateway,
                           PayableOrders orders, PaymentRepository payments, PaymentEvents events,
-                          TransactionTemplate transaction, ApprovalMetrics metrics, Clock clock, Duration deadline) {
+                          TransactionTemplate transaction, ApprovalMetrics metrics, Clock clock, Duration deadline,
+                          ObservationRegistry observations) {
         this.rateLimit = rateLimit;
         this.idempotency = idempotency;
         this.gateway = gateway;
@@ -55,6 +59,7 @@ public class ConfirmPayment {
         this.metrics = metrics;
         this.clock = clock;
         this.deadline = deadline;
+        this.observations = observations;
     }
 
     public ConfirmResult confirm(ConfirmCommand command) {
@@ -85,13 +90,14 @@ public class ConfirmPayment {
     private ConfirmResult confirmAdmitted(ConfirmCommand command, Admission.Granted admission, Instant deadlineAt) {
         Payment payment;
         try {
-            Object started = transaction.execute(status -> {
-                Object result = start(command);
-                if (result instanceof Refused) {
-                    status.setRollbackOnly();
-                }
-                return result;
-            });
+            Object started = Observation.createNotStarted("payment.tx1", observations).observe(() ->
+                    transaction.execute(status -> {
+                        Object result = start(command);
+                        if (result instanceof Refused) {
+                            status.setRollbackOnly();
+                        }
+                        return result;
+                    }));
             if (started instanceof Refused refused) {
                 admission.releaseUnused();
                 metrics.record(Outcome.REJECTED);
@@ -108,11 +114,13 @@ public class ConfirmPayment {
             throw e;
         }
 
-        PgOutcome outcome = gateway.approve(admission, new ApprovalRequest(payment.paymentKey(), payment.orderId(),
-                payment.money().amount(), payment.id().toString()), deadlineAt);
+        PgOutcome outcome = Observation.createNotStarted("payment.pg.approve", observations).observe(() ->
+                gateway.approve(admission, new ApprovalRequest(payment.paymentKey(), payment.orderId(),
+                        payment.money().amount(), payment.id().toString()), deadlineAt));
 
         try {
-            PaymentReceipt receipt = transaction.execute(status -> settle(command, payment.id(), outcome));
+            PaymentReceipt receipt = Observation.createNotStarted("payment.tx2", observations).observe(() ->
+                    transaction.execute(status -> settle(command, payment.id(), outcome)));
             metrics.record(outcomeLabel(outcome));
             return new ConfirmResult.Answered(receipt, false);
         } catch (DataAccessException e) {

@@ -18,15 +18,19 @@ import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.retry.RetryRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.scheduling.annotation.EnableScheduling;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
 
 @Configuration(proxyBeanMethods = false)
+@EnableScheduling
 @EnableConfigurationProperties({ApprovalProperties.class, PgClientProperties.class})
 class PaymentConfiguration {
 
@@ -62,9 +66,11 @@ class PaymentConfiguration {
     @Bean
     ConfirmPayment confirmPayment(ApprovalProperties properties, IdempotencyStore idempotency, PaymentGateway gateway,
                                   PayableOrders orders, PaymentRepository payments, PaymentEvents events,
-                                  TransactionTemplate transaction, ApprovalMetrics metrics, Clock clock) {
+                                  TransactionTemplate transaction, ApprovalMetrics metrics, Clock clock,
+                                  ObjectProvider<ObservationRegistry> observations) {
         return new ConfirmPayment(new Bucket4jMemberRateLimit(properties.perMemberPerMinute()), idempotency, gateway,
-                orders, payments, events, transaction, metrics, clock, properties.deadline());
+                orders, payments, events, transaction, metrics, clock, properties.deadline(),
+                observations.getIfAvailable(() -> ObservationRegistry.NOOP));
     }
 
     @Bean

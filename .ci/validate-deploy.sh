@@ -32,8 +32,10 @@ need_deb npm npm
 
 # kubectl with kustomize: the machine's own kubectl if it has `kustomize`, else Debian's kubernetes-client unpacked
 # into the tools folder (not installed: it would clash with a kubectl already on the machine).
+# PAYMENTS_CI_DEBIAN_KUBECTL=1 forces the Debian one (kustomize v2: the manifests must render with both).
 kubectl_bin=""
-if command -v kubectl > /dev/null 2>&1 && kubectl kustomize --help > /dev/null 2>&1; then
+if [[ "${PAYMENTS_CI_DEBIAN_KUBECTL:-0}" != 1 ]] && command -v kubectl > /dev/null 2>&1 \
+        && kubectl kustomize --help > /dev/null 2>&1; then
     kubectl_bin="$(command -v kubectl)"
 elif [[ -x "$tools/kubernetes-client/usr/bin/kubectl" ]]; then
     kubectl_bin="$tools/kubernetes-client/usr/bin/kubectl"

@@ -1,0 +1,91 @@
+package dev.payments.drills.load;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.Map;
+
+/** The JDK HttpClient on HTTP/1.1 with JSON helpers; every call has a timeout, failures are answers, not exceptions. */
+public final class Http {
+
+    public static final ObjectMapper JSON = new ObjectMapper();
+    private static final String PG_AUTH = "Basic " + Base64.getEncoder()
+            .encodeToString("test_sk_simulator:".getBytes(StandardCharsets.UTF_8));
+
+    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2)).build();
+
+    /** @param status the HTTP status, or 0 when there was no answer ({@code error} says why) */
+    public record Response(int status, String body, String error) {
+
+        public JsonNode json() {
+            if (body == null || body.isBlank()) {
+                return JSON.nullNode();
+            }
+            try {
+                return JSON.readTree(body);
+            } catch (IOException e) {
+                return JSON.nullNode();
+            }
+        }
+
+        public boolean ok() {
+            return status / 100 == 2;
+        }
+    }
+
+    public Response get(String url, Duration timeout) {
+        return send(HttpRequest.newBuilder(URI.create(url)).timeout(timeout).GET().build());
+    }
+
+    public Response getPg(String url, Duration timeout) {
+        return send(HttpRequest.newBuilder(URI.create(url)).timeout(timeout).header("Authorization", PG_AUTH)
+                .GET().build());
+    }
+
+    public Response post(String url, Map<String, String> headers, String body, Duration timeout) {
+        return send(request("POST", url, headers, body, timeout));
+    }
+
+    public Response put(String url, String body, Duration timeout) {
+        return send(request("PUT", url, Map.of(), body, timeout));
+    }
+
+    public Response delete(String url, Duration timeout) {
+        return send(HttpRequest.newBuilder(URI.create(url)).timeout(timeout).DELETE().build());
+    }
+
+    private static HttpRequest request(String method, String url, Map<String, String> headers, String body,
+                                       Duration timeout) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url)).timeout(timeout)
+                .header("Content-Type", "application/json")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body));
+        headers.forEach(builder::header);
+        return builder.build();
+    }
+
+    private Response send(HttpRequest request) {
+        try {
+            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+            return new Response(response.statusCode(), response.body(), null);
+        } catch (java.net.http.HttpTimeoutException e) {
+            return new Response(0, null, "client_timeout");
+        } catch (java.net.ConnectException e) {
+            return new Response(0, null, "connection_refused");
+        } catch (IOException e) {
+            return new Response(0, null, "io_error");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Response(0, null, "interrupted");
+        }
+    }
+}

@@ -1,0 +1,198 @@
+package dev.payments.drills.observe;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.payments.drills.load.Http;
+import dev.payments.drills.load.PreparedOrder;
+import dev.payments.drills.stack.Target;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * The drill's own audit, from the PG's books and each service's API, for the drill's orders only: what the PG
+ * approved and cancelled, what our orders and payments say, and reconciliation's ledger and incidents beside it.
+ */
+public final class Books {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+    private static final Set<String> UNSETTLED = Set.of("REQUESTED", "UNKNOWN");
+
+    private final Http http;
+    private final Target target;
+
+    public Books(Http http, Target target) {
+        this.http = http;
+        this.target = target;
+    }
+
+    /** One order's state on both sides. */
+    public record OrderState(String orderId, String orderStatus, String paymentId, String paymentStatus,
+                             int pgApprovals, int pgCancels) {
+
+        public boolean unsettled() {
+            return (paymentStatus != null && UNSETTLED.contains(paymentStatus)) || "PAYMENT_PENDING".equals(orderStatus);
+        }
+    }
+
+    /** The ledger identity for the drill's orders, each term counted from the sources. */
+    public record Audit(int orders, long pgApprovals, long pgCancels, long paidOrders, long cancellations,
+                        long incidents, long inFlight, long lost, long doubled, long paidWithoutPgApproval,
+                        boolean holds, String identity, Map<String, Long> orderStatuses,
+                        Map<String, Long> paymentStatuses, List<String> lostOrders, List<String> doubledOrders,
+                        JsonNode reconciliationLedger, String reconciliationNote, List<JsonNode> incidentRecords) {
+    }
+
+    /** The current state of every given order (order-service, payment-service, and the PG's books). */
+    public Map<String, OrderState> states(List<PreparedOrder> orders, Map<String, String> knownPaymentIds) {
+        Map<String, int[]> pg = pgBooks();
+        ExecutorService pool = Executors.newFixedThreadPool(8);
+        try {
+            List<Future<OrderState>> futures = new ArrayList<>();
+            for (PreparedOrder order : orders) {
+                futures.add(pool.submit(() -> state(order.orderId(), knownPaymentIds.get(order.orderId()), pg)));
+            }
+            Map<String, OrderState> states = new LinkedHashMap<>();
+            for (Future<OrderState> f : futures) {
+                OrderState s = f.get();
+                states.put(s.orderId(), s);
+            }
+            return states;
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private OrderState state(String orderId, String knownPaymentId, Map<String, int[]> pg) {
+        Http.Response order = http.get(target.orderUrl() + "/api/orders/" + orderId, TIMEOUT);
+        String orderStatus = order.ok() ? order.json().path("status").asText(null) : null;
+        String paymentId = order.ok() ? order.json().path("paymentId").asText(null) : null;
+        if (paymentId == null) {
+            paymentId = knownPaymentId;
+        }
+        String paymentStatus = null;
+        if (paymentId != null) {
+            Http.Response payment = http.get(target.paymentUrl() + "/api/payments/" + paymentId, TIMEOUT);
+            paymentStatus = payment.ok() ? payment.json().path("status").asText(null)
+                    : payment.status() == 404 ? "NONE" : "UNREADABLE";
+        }
+        int[] counts = pg.getOrDefault(orderId, new int[2]);
+        return new OrderState(orderId, orderStatus, paymentId, paymentStatus, counts[0], counts[1]);
+    }
+
+    /** orderId -> [APPROVE count, CANCEL count] from the PG's transaction listing, paged. */
+    public Map<String, int[]> pgBooks() {
+        Map<String, int[]> books = new HashMap<>();
+        String cursor = null;
+        for (int page = 0; page < 10_000; page++) {
+            String url = target.pgUrl() + "/v1/transactions?limit=1000"
+                    + (cursor == null ? "" : "&startingAfter=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8));
+            Http.Response r = http.getPg(url, TIMEOUT);
+            if (!r.ok()) {
+                throw new IllegalStateException("PG listing answered " + r.status() + " " + r.error());
+            }
+            JsonNode json = r.json();
+            for (JsonNode tx : json.path("transactions")) {
+                int[] counts = books.computeIfAbsent(tx.path("orderId").asText(), k -> new int[2]);
+                counts["APPROVE".equals(tx.path("type").asText()) ? 0 : 1]++;
+            }
+            if (!json.path("hasNext").asBoolean(false)) {
+                break;
+            }
+            cursor = json.path("nextCursor").asText();
+        }
+        return books;
+    }
+
+    /** Reconciliation's incidents for these orders (empty with a note if the service does not offer them). */
+    public List<JsonNode> incidents(Set<String> orderIds) {
+        Http.Response r = http.get(target.reconciliationUrl() + "/api/incidents", TIMEOUT);
+        List<JsonNode> ours = new ArrayList<>();
+        if (r.ok()) {
+            for (JsonNode incident : r.json().path("incidents")) {
+                if (orderIds.contains(incident.path("orderId").asText())) {
+                    ours.add(incident);
+                }
+            }
+        }
+        return ours;
+    }
+
+    public Audit audit(Map<String, OrderState> states) {
+        Set<String> orderIds = new HashSet<>(states.keySet());
+        List<JsonNode> incidents = incidents(orderIds);
+        Set<String> incidentOrders = new HashSet<>();
+        incidents.forEach(i -> incidentOrders.add(i.path("orderId").asText()));
+        long approvals = 0;
+        long cancels = 0;
+        long paid = 0;
+        long cancellations = 0;
+        long incidentCount = 0;
+        long inFlight = 0;
+        long paidWithoutApproval = 0;
+        List<String> lost = new ArrayList<>();
+        List<String> doubled = new ArrayList<>();
+        Map<String, Long> orderStatuses = new TreeMap<>();
+        Map<String, Long> paymentStatuses = new TreeMap<>();
+        for (OrderState s : states.values()) {
+            orderStatuses.merge(String.valueOf(s.orderStatus()), 1L, Long::sum);
+            paymentStatuses.merge(String.valueOf(s.paymentStatus()), 1L, Long::sum);
+            approvals += s.pgApprovals();
+            cancels += s.pgCancels();
+            int net = s.pgApprovals() - s.pgCancels();
+            if (net > 1 || s.pgApprovals() > 1) {
+                doubled.add(s.orderId());
+            }
+            boolean paidOrder = "PAID".equals(s.orderStatus()) || "APPROVED".equals(s.paymentStatus());
+            if (s.pgApprovals() == 0) {
+                if (paidOrder) {
+                    paidWithoutApproval++;
+                }
+                continue;
+            }
+            // Each PG approval is accounted for by exactly one term, in this order.
+            if (s.pgCancels() > 0) {
+                cancellations++;
+            } else if (paidOrder) {
+                paid++;
+            } else if (incidentOrders.contains(s.orderId())) {
+                incidentCount++;
+            } else if (s.unsettled()) {
+                inFlight++;
+            } else {
+                lost.add(s.orderId());
+            }
+        }
+        boolean holds = lost.isEmpty() && doubled.isEmpty() && paidWithoutApproval == 0;
+        String identity = approvals + " PG approvals = " + paid + " PAID + " + cancellations + " cancellations + "
+                + incidentCount + " incidents + " + inFlight + " in flight + " + lost.size() + " unaccounted";
+        JsonNode ledger = null;
+        String note;
+        Http.Response r = http.get(target.reconciliationUrl() + "/api/reconciliation/ledger?refresh=true",
+                Duration.ofSeconds(30));
+        if (r.ok()) {
+            ledger = r.json();
+            note = "reconciliation-service's audit over its window (every order the PG saw, not only this drill's)";
+        } else {
+            note = "reconciliation ledger unavailable (" + (r.status() == 0 ? r.error() : "HTTP " + r.status())
+                    + "): identity computed by the drill only, from the PG's books and the services' APIs";
+        }
+        return new Audit(states.size(), approvals, cancels, paid, cancellations, incidentCount, inFlight, lost.size(),
+                doubled.size(), paidWithoutApproval, holds, identity, orderStatuses, paymentStatuses,
+                lost.subList(0, Math.min(20, lost.size())), doubled.subList(0, Math.min(20, doubled.size())), ledger,
+                note, incidents.subList(0, Math.min(20, incidents.size())));
+    }
+}

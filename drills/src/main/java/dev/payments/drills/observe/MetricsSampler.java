@@ -1,0 +1,137 @@
+package dev.payments.drills.observe;
+
+import dev.payments.drills.load.Http;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Scrapes payment-service every second (as Prometheus would, but 15x finer) and reads consumer lag. The breaker
+ * is also watched every {@value #BREAKER_POLL_MILLIS} ms from its small metrics endpoint, for transition times.
+ */
+public final class MetricsSampler implements AutoCloseable {
+
+    static final long BREAKER_POLL_MILLIS = 50;
+    public static final List<String> OUTCOMES = List.of("approved", "declined", "pg_failed", "pg_timeout", "unknown",
+            "pg_unavailable", "db_failed", "rate_limited", "rejected", "replayed");
+
+    public record Transition(double t, String from, String to) {
+    }
+
+    private final Http http;
+    private final String paymentUrl;
+    private final Clock clock;
+    private final ConsumerLag lag;
+    private final List<Sample> samples = new ArrayList<>();
+    private final List<Transition> transitions = new ArrayList<>();
+    private final ScheduledExecutorService scheduler = Executors.newScheduledThreadPool(3, r -> {
+        Thread t = new Thread(r, "drill-sampler");
+        t.setDaemon(true);
+        return t;
+    });
+    private volatile String breaker;
+    private volatile Map<String, Long> lastLag;
+
+    public MetricsSampler(Http http, String paymentUrl, Clock clock, ConsumerLag lag) {
+        this.http = http;
+        this.paymentUrl = paymentUrl;
+        this.clock = clock;
+        this.lag = lag;
+    }
+
+    public void start() {
+        scheduler.scheduleAtFixedRate(this::scrape, 0, 1, TimeUnit.SECONDS);
+        scheduler.scheduleWithFixedDelay(this::watchBreaker, 0, BREAKER_POLL_MILLIS, TimeUnit.MILLISECONDS);
+        if (lag != null) {
+            scheduler.scheduleWithFixedDelay(() -> lastLag = lag.read(), 0, 1, TimeUnit.SECONDS);
+        }
+    }
+
+    private void scrape() {
+        double t = clock.seconds();
+        Http.Response response = http.get(paymentUrl + "/actuator/prometheus", Duration.ofSeconds(2));
+        Prometheus p = Prometheus.parse(response.ok() ? response.body() : null);
+        Map<String, Double> approvals = new LinkedHashMap<>();
+        if (!p.isEmpty()) {
+            for (String outcome : OUTCOMES) {
+                Double v = p.sum("payment_approval_total", "outcome=\"" + outcome + "\"");
+                if (v != null) {
+                    approvals.put(outcome, v);
+                }
+            }
+        }
+        String state = null;
+        for (String s : List.of("closed", "open", "half_open", "forced_open")) {
+            Double v = p.sum("resilience4j_circuitbreaker_state", "name=\"pg-approve\"", "state=\"" + s + "\"");
+            if (v != null && v > 0.5) {
+                state = s.toUpperCase();
+            }
+        }
+        Sample sample = new Sample(t, !p.isEmpty(), p.sum("hikaricp_connections_pending"),
+                p.sum("hikaricp_connections_active"), p.sum("hikaricp_connections_timeout_total"),
+                p.sum("resilience4j_bulkhead_available_concurrent_calls", "name=\"pg-approve\""), state,
+                p.sum("outbox_relay_lag_seconds"), p.sum("process_cpu_usage"), p.sum("jvm_threads_live_threads"),
+                approvals, lastLag);
+        synchronized (samples) {
+            samples.add(sample);
+        }
+    }
+
+    private void watchBreaker() {
+        String state = null;
+        for (String s : List.of("open", "half_open")) {
+            Http.Response r = http.get(paymentUrl
+                    + "/actuator/metrics/resilience4j.circuitbreaker.state?tag=name:pg-approve&tag=state:" + s,
+                    Duration.ofMillis(500));
+            if (!r.ok()) {
+                return;   // service down: no transition can be observed
+            }
+            double v = r.json().path("measurements").path(0).path("value").asDouble(0);
+            if (v > 0.5) {
+                state = s.toUpperCase();
+            }
+        }
+        if (state == null) {
+            state = "CLOSED";
+        }
+        String previous = breaker;
+        if (!state.equals(previous)) {
+            breaker = state;
+            synchronized (transitions) {
+                transitions.add(new Transition(clock.seconds(), previous, state));
+            }
+        }
+    }
+
+    public List<Sample> samples() {
+        synchronized (samples) {
+            return List.copyOf(samples);
+        }
+    }
+
+    public List<Transition> transitions() {
+        synchronized (transitions) {
+            return List.copyOf(transitions);
+        }
+    }
+
+    public Map<String, Long> lastLag() {
+        return lastLag;
+    }
+
+    @Override
+    public void close() {
+        scheduler.shutdownNow();
+        try {
+            scheduler.awaitTermination(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

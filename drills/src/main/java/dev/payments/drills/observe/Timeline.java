@@ -1,0 +1,33 @@
+package dev.payments.drills.observe;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Named moments of a drill (fault injected, PG recovered, Kafka back...), drawn on every chart. */
+public final class Timeline {
+
+    public record Mark(double t, String name) {
+    }
+
+    private final Clock clock;
+    private final List<Mark> marks = new ArrayList<>();
+
+    public Timeline(Clock clock) {
+        this.clock = clock;
+    }
+
+    public synchronized double mark(String name) {
+        double t = clock.seconds();
+        marks.add(new Mark(t, name));
+        return t;
+    }
+
+    public synchronized List<Mark> marks() {
+        return List.copyOf(marks);
+    }
+
+    public synchronized Optional<Double> first(String name) {
+        return marks.stream().filter(m -> m.name().equals(name)).map(Mark::t).findFirst();
+    }
+}

@@ -1,0 +1,43 @@
+package dev.payments.drills.scenario;
+
+import dev.payments.localstack.Component;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Parameters and per-service settings kept in insertion order, so the report lists them as the scenario set them. */
+abstract class BaseScenario implements Scenario {
+
+    private final Map<String, Object> parameters = new LinkedHashMap<>();
+    private final Map<Component, List<String>> settings = new LinkedHashMap<>();
+
+    protected <T> T param(String name, T value) {
+        parameters.put(name, value);
+        return value;
+    }
+
+    protected void setting(Component component, String property, Object value) {
+        settings.computeIfAbsent(component, c -> new ArrayList<>()).add("--" + property + "=" + value);
+    }
+
+    /** The per-member limit (000: 10/min) raised, because this scenario's load is not about it; said in the report. */
+    protected void unlimitedMembers() {
+        setting(Component.PAYMENT_SERVICE, "payment.approval.per-member-per-minute", 1_000_000);
+    }
+
+    @Override
+    public Map<String, Object> parameters() {
+        return parameters;
+    }
+
+    @Override
+    public Map<Component, List<String>> settings() {
+        return settings;
+    }
+
+    static Boolean atMost(Double measured, double goal) {
+        return measured == null ? null : measured <= goal;
+    }
+}

@@ -1,0 +1,124 @@
+package dev.payments.drills.scenario;
+
+import dev.payments.localstack.Component;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * 000's open question: the PG at 0.3 s, closed-loop concurrency 50 -> 100 -> 200 -> 300 (TPS, p95, the knee), and
+ * an arrival-rate run beside it so that a slow system cannot hide its queueing by sending less.
+ */
+public final class Capacity extends BaseScenario {
+
+    private final int latencyMs;
+    private final List<Integer> concurrency;
+    private final List<Integer> rates;
+    private final int stepSeconds;
+    private final int warmupSeconds;
+    private final int tpsGuess;
+
+    public Capacity(int latencyMs, List<Integer> concurrency, List<Integer> rates, int stepSeconds, int warmupSeconds,
+                    int bulkhead, int tpsGuess) {
+        this.latencyMs = param("pgLatencyMs", latencyMs);
+        this.concurrency = param("concurrency", concurrency);
+        this.rates = param("arrivalRates", rates);
+        this.stepSeconds = param("stepSeconds", stepSeconds);
+        this.warmupSeconds = param("warmupSeconds", warmupSeconds);
+        this.tpsGuess = param("ordersPlacedForTps", tpsGuess);
+        setting(Component.PAYMENT_SERVICE, "resilience4j.bulkhead.instances.pg-approve.max-concurrent-calls",
+                param("bulkhead", bulkhead));
+        unlimitedMembers();
+    }
+
+    @Override
+    public String name() {
+        return "capacity";
+    }
+
+    @Override
+    public String fieldReport() {
+        return "000";
+    }
+
+    @Override
+    public String description() {
+        return "PG at " + latencyMs + " ms; closed loop at " + concurrency + " concurrent for " + stepSeconds
+                + " s each, then arrival rates " + rates + "/s for " + stepSeconds + " s each (000's open question)";
+    }
+
+    @Override
+    public int ordersNeeded() {
+        int n = 20 * warmupSeconds * 1000 / Math.max(latencyMs, 1) / 1000 + 50;
+        for (int c : concurrency) {
+            n += Math.min(c * 1000 / Math.max(latencyMs, 1), tpsGuess) * stepSeconds;
+        }
+        for (int r : rates) {
+            n += r * stepSeconds;
+        }
+        return n;
+    }
+
+    @Override
+    public void run(Drill drill) {
+        drill.fault("{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":" + latencyMs + "}}");
+        drill.phase("warm-up");
+        drill.load().closedLoop(drill.orders().iterator(), 20, Duration.ofSeconds(warmupSeconds), "warm-up");
+        for (int c : concurrency) {
+            drill.phase("C=" + c);
+            if (drill.load().closedLoop(drill.orders().iterator(), c, Duration.ofSeconds(stepSeconds), "C=" + c)) {
+                drill.note("orders ran out during C=" + c + " (raise --tps-guess): that step is shorter");
+            }
+        }
+        for (int r : rates) {
+            drill.phase("rate=" + r + "/s");
+            drill.load().openLoop(drill.orders()::next, r, Duration.ofSeconds(stepSeconds), 1000, "rate=" + r + "/s");
+        }
+        drill.note("bulkhead raised for this scenario (the default 20 caps PG concurrency, so TPS <= 20 / "
+                + latencyMs / 1000.0 + " s = " + 20 * 1000 / latencyMs + "/s whatever the rest can do)");
+    }
+
+    @Override
+    public List<Target> targets(DrillResult r) {
+        List<Target> targets = new ArrayList<>();
+        Map<String, Object> steps = new LinkedHashMap<>();
+        Double firstP95 = null;
+        String knee = null;
+        for (DrillResult.Phase p : r.phases()) {
+            if (!p.name().startsWith("C=")) {
+                continue;
+            }
+            int c = Integer.parseInt(p.name().substring(2));
+            double bound = c * 1000.0 / latencyMs;
+            double tps = p.approvedPerSecondTimes100() / 100.0;
+            double ratio = tps / bound;
+            if (firstP95 == null) {
+                firstP95 = p.latency().p95();
+            }
+            if (knee == null && p.latency().p95() != null && firstP95 != null
+                    && (p.latency().p95() > 1.5 * firstP95 || ratio < 0.9)) {
+                knee = p.name();
+            }
+            steps.put(p.name(), String.format("%.1f approved/s of %.0f/s bound (%.0f %%), p95 %s", tps, bound,
+                    100 * ratio, Stats.ms(p.latency().p95())));
+            if (c <= 100) {
+                targets.add(new Target("throughput at C=" + c, ">= 90 % of " + (long) bound + "/s",
+                        String.format("%.1f/s (%.0f %%)", tps, 100 * ratio), ratio >= 0.9));
+            }
+        }
+        for (DrillResult.Phase p : r.phases()) {
+            if (p.name().startsWith("rate=")) {
+                steps.put(p.name(), String.format("%.1f approved/s, p95 %s, p99 %s (from the scheduled send time)",
+                        p.approvedPerSecondTimes100() / 100.0, Stats.ms(p.latency().p95()),
+                        Stats.ms(p.latency().p99())));
+            }
+        }
+        targets.add(new Target("knee (closed loop)", "where p95 > 1.5x the first step's or TPS < 90 % of C / 0.3 s",
+                knee == null ? "not reached" : knee, null));
+        targets.add(new Target("steps", "", steps.toString(), null));
+        return targets;
+    }
+}

@@ -1,0 +1,216 @@
+package dev.payments.drills.scenario;
+
+import dev.payments.drills.load.ApprovalClient;
+import dev.payments.drills.load.Attempt;
+import dev.payments.drills.load.Http;
+import dev.payments.drills.load.LoadGenerator;
+import dev.payments.drills.load.OrderBook;
+import dev.payments.drills.load.PreparedOrder;
+import dev.payments.drills.load.Recorder;
+import dev.payments.drills.observe.Clock;
+import dev.payments.drills.observe.Timeline;
+import dev.payments.drills.stack.Target;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.LockSupport;
+
+/** What a scenario works with: the load, the PG's fault switch, the stack's controls, and marks on the timeline. */
+public final class Drill {
+
+    public static final String FAULT = "fault injected";
+    public static final String RECOVERED = "recovered";
+
+    private final Target target;
+    private final Http http;
+    private final Clock clock;
+    private final Timeline timeline;
+    private final Recorder recorder;
+    private final OrderBook orders;
+    private final LoadGenerator load;
+    private final Map<String, Object> extra = new LinkedHashMap<>();
+    private final List<String> notes = new ArrayList<>();
+    private volatile String phase = "prepare";
+    private volatile String detail = "";
+    private volatile Runnable recoveryListener;
+    private volatile boolean recoveryStarted;
+
+    Drill(Target target, Http http, Clock clock, Timeline timeline, Recorder recorder, OrderBook orders) {
+        this.target = target;
+        this.http = http;
+        this.clock = clock;
+        this.timeline = timeline;
+        this.recorder = recorder;
+        this.orders = orders;
+        this.load = new LoadGenerator(new ApprovalClient(http, target.orderUrl(), target.paymentUrl()), recorder);
+    }
+
+    public Target target() {
+        return target;
+    }
+
+    public Http http() {
+        return http;
+    }
+
+    public OrderBook orders() {
+        return orders;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    public LoadGenerator load() {
+        return load;
+    }
+
+    public Recorder recorder() {
+        return recorder;
+    }
+
+    public void phase(String name) {
+        this.phase = name;
+        timeline.mark(name);
+    }
+
+    public String phase() {
+        return phase;
+    }
+
+    public void detail(String text) {
+        this.detail = text;
+    }
+
+    public String detail() {
+        return detail;
+    }
+
+    public double mark(String name) {
+        return timeline.mark(name);
+    }
+
+    /** Installs a PG fault (the simulator's admin JSON) and marks the moment as the fault. */
+    public void fault(String json) {
+        Http.Response r = http.put(target.pgAdminUrl() + "/admin/faults", json, Duration.ofSeconds(10));
+        if (!r.ok()) {
+            throw new IllegalStateException("PG simulator refused the fault " + json + ": " + r.status() + " " + r.body());
+        }
+        timeline.mark(FAULT);
+    }
+
+    /** Clears every PG fault (hung requests are closed) and marks the recovery. */
+    public void clearFaults() {
+        http.delete(target.pgAdminUrl() + "/admin/faults", Duration.ofSeconds(10));
+        recovered();
+    }
+
+    /** Clears PG faults without calling it a recovery (set-up). */
+    void resetFaults() {
+        http.delete(target.pgAdminUrl() + "/admin/faults", Duration.ofSeconds(10));
+    }
+
+    /**
+     * Marks the moment the broken part is healthy again; time to recover is measured from the first such mark, over
+     * the payments sent before it.
+     */
+    public void recovered() {
+        double t = timeline.mark(RECOVERED);
+        Runnable listener = recoveryListener;
+        if (listener != null && !recoveryStarted) {
+            recoveryStarted = true;
+            listener.run();
+        }
+        detail("recovered at " + String.format("%.1f s", t));
+    }
+
+    void onRecovered(Runnable listener) {
+        this.recoveryListener = listener;
+    }
+
+    boolean recoveryStarted() {
+        return recoveryStarted;
+    }
+
+    /** Stops, starts, restarts or kills a component of the stack; marks before and after. */
+    public void control(String component, String action) {
+        timeline.mark(action + " " + component);
+        target.control(component, action);
+        timeline.mark(action + " " + component + " done");
+    }
+
+    /** The pg-approve breaker as payment-service's metrics show it: CLOSED, OPEN, HALF_OPEN, or null if down. */
+    public String breakerState() {
+        String state = "CLOSED";
+        for (String s : List.of("open", "half_open")) {
+            Http.Response r = http.get(target.paymentUrl()
+                    + "/actuator/metrics/resilience4j.circuitbreaker.state?tag=name:pg-approve&tag=state:" + s,
+                    Duration.ofSeconds(1));
+            if (!r.ok()) {
+                return null;
+            }
+            if (r.json().path("measurements").path(0).path("value").asDouble(0) > 0.5) {
+                state = s.toUpperCase();
+            }
+        }
+        return state;
+    }
+
+    /** Waits (bounded) until the breaker is in {@code state}; returns whether it got there. */
+    public boolean awaitBreaker(String state, Duration patience) {
+        long until = System.nanoTime() + patience.toNanos();
+        while (System.nanoTime() < until) {
+            if (state.equals(breakerState())) {
+                return true;
+            }
+            sleep(Duration.ofMillis(100));
+        }
+        return false;
+    }
+
+    /** Runs {@code body} on its own thread (e.g. a burst while an arrival-rate load goes on). */
+    public Thread background(String name, Runnable body) {
+        Thread thread = new Thread(body, "drill-" + name);
+        thread.setDaemon(true);
+        thread.start();
+        return thread;
+    }
+
+    public static void join(Thread thread) {
+        try {
+            thread.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    public List<Attempt> burst(int n, String phaseName) {
+        phase(phaseName);
+        List<PreparedOrder> batch = orders.take(n);
+        return load.burst(batch, phaseName);
+    }
+
+    public void sleep(Duration duration) {
+        LockSupport.parkNanos(duration.toNanos());
+    }
+
+    /** A finding for the report (scaled-down parameter, an explanation). */
+    public void note(String text) {
+        notes.add(text);
+    }
+
+    public void extra(String key, Object value) {
+        extra.put(key, value);
+    }
+
+    Map<String, Object> extras() {
+        return extra;
+    }
+
+    List<String> notes() {
+        return notes;
+    }
+}

@@ -1,0 +1,57 @@
+package dev.payments.drills.scenario;
+
+import java.time.Duration;
+import java.util.List;
+
+/** 001: the simulator's "40 % failure" profile: requests succeed 60 %, asynchronous processing 70 %, 100-500 ms. */
+public final class PgFlaky extends BaseScenario {
+
+    private final double rate;
+    private final int seconds;
+
+    public PgFlaky(double rate, int seconds) {
+        this.rate = param("arrivalsPerSecond", rate);
+        this.seconds = param("seconds", seconds);
+        unlimitedMembers();
+    }
+
+    @Override
+    public String name() {
+        return "pg-flaky";
+    }
+
+    @Override
+    public String fieldReport() {
+        return "001";
+    }
+
+    @Override
+    public String description() {
+        return "PG simulator profile 001 (request success 60 %, async success 70 %, 100-500 ms, result by callback), "
+                + rate + " approvals/s for " + seconds + " s (001: success 60 % -> 93.6 % with 3 retries)";
+    }
+
+    @Override
+    public int ordersNeeded() {
+        return (int) Math.ceil(rate * seconds) + 5;
+    }
+
+    @Override
+    public void run(Drill drill) {
+        drill.fault("{\"profile\":\"001\"}");
+        drill.phase("arrivals");
+        drill.load().openLoop(drill.orders()::next, rate, Duration.ofSeconds(seconds), 200, "arrivals");
+        drill.clearFaults();
+    }
+
+    @Override
+    public List<Target> targets(DrillResult r) {
+        var a = r.audit().books();
+        long sent = r.ordersSent();
+        double paidShare = sent == 0 ? 0 : 100.0 * a.paidOrders() / sent;
+        // 001: 93.6 % of requests reach the PG with 3 attempts; 70 % of those are approved asynchronously.
+        double expected = (1 - Math.pow(0.4, 3)) * 0.7 * 100;
+        return List.of(new Target("orders PAID", String.format("~%.1f %% (0.936 x 0.7)", expected),
+                String.format("%.1f %% (%d of %d)", paidShare, a.paidOrders(), sent), null));
+    }
+}

@@ -1,0 +1,64 @@
+package dev.payments.drills.scenario;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * 002: the PG approves and the answer is lost. First with a status query that works (the request thread settles it),
+ * then with the status query silent too (UNKNOWN, settled later by reconciliation once the PG answers again).
+ */
+public final class PgLostResponse extends BaseScenario {
+
+    private final int perPhase;
+    private final String dropMode;
+
+    public PgLostResponse(int perPhase, String dropMode) {
+        this.perPhase = param("approvalsPerPhase", perPhase);
+        this.dropMode = param("dropMode", dropMode);
+    }
+
+    @Override
+    public String name() {
+        return "pg-lost-response";
+    }
+
+    @Override
+    public String fieldReport() {
+        return "002";
+    }
+
+    @Override
+    public String description() {
+        return "PG approves and loses every answer (" + dropMode + "): " + perPhase
+                + " concurrent with the status query working, then " + perPhase
+                + " with the status query silent too, then the PG recovers";
+    }
+
+    @Override
+    public int ordersNeeded() {
+        return 2 * perPhase;
+    }
+
+    @Override
+    public void run(Drill drill) {
+        drill.fault("{\"operation\":\"confirm\",\"dropResponseRate\":1.0,\"dropMode\":\"" + dropMode + "\"}");
+        drill.burst(perPhase, "lost-answer-query-works");
+        drill.mark("status query silenced");
+        drill.http().put(drill.target().pgAdminUrl() + "/admin/faults",
+                "[{\"operation\":\"confirm\",\"dropResponseRate\":1.0,\"dropMode\":\"" + dropMode + "\"},"
+                        + "{\"operation\":\"query\",\"hang\":true}]", Duration.ofSeconds(10));
+        drill.burst(perPhase, "lost-answer-query-silent");
+        drill.clearFaults();
+    }
+
+    @Override
+    public List<Target> targets(DrillResult r) {
+        var a = r.audit().books();
+        Double settled = r.recover().allSettledAfter();
+        return List.of(
+                new Target("every PG approval ends PAID (or cancelled/incident)", a.pgApprovals() + " accounted",
+                        a.identity(), a.lost() == 0 && a.inFlight() == 0),
+                new Target("every UNKNOWN settled after the PG recovers", "<= 30 s", Stats.s(settled),
+                        atMost(settled, 30)));
+    }
+}

@@ -1,0 +1,89 @@
+package dev.payments.drills.scenario;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * 000 / 002: the PG accepts connections and never answers (approvals and status queries). {@code concurrent}
+ * approvals at once, and beside them an arrival-rate load; once the breaker is open, a measured window of arrivals;
+ * then the PG recovers and a trickle lets the half-open trials close the breaker.
+ */
+public final class PgSilent extends BaseScenario {
+
+    private final int concurrent;
+    private final double rate;
+    private final int openWindowSeconds;
+    private final int maxWaitForOpenSeconds;
+    private final int trickleSeconds;
+
+    public PgSilent(int concurrent, double rate, int openWindowSeconds, int maxWaitForOpenSeconds, int trickleSeconds) {
+        this.concurrent = param("concurrent", concurrent);
+        this.rate = param("arrivalsPerSecond", rate);
+        this.openWindowSeconds = param("openWindowSeconds", openWindowSeconds);
+        this.maxWaitForOpenSeconds = param("maxWaitForOpenSeconds", maxWaitForOpenSeconds);
+        this.trickleSeconds = param("recoveryTrickleSeconds", trickleSeconds);
+        unlimitedMembers();
+    }
+
+    @Override
+    public String name() {
+        return "pg-silent";
+    }
+
+    @Override
+    public String fieldReport() {
+        return "000";
+    }
+
+    @Override
+    public String description() {
+        return "PG silent (accepts, never answers; queries too). " + concurrent + " concurrent approvals plus "
+                + rate + " arrivals/s until the breaker opens, " + openWindowSeconds + " s of arrivals with it open, then"
+                + " the PG recovers and 1 arrival/s for " + trickleSeconds + " s (000: 50 concurrent, 30 s per request"
+                + " before the breaker; then 0.5 s 503s)";
+    }
+
+    @Override
+    public int ordersNeeded() {
+        return concurrent + (int) Math.ceil(rate * (maxWaitForOpenSeconds + openWindowSeconds)) + trickleSeconds + 5;
+    }
+
+    @Override
+    public void run(Drill drill) {
+        drill.fault("{\"operation\":\"all\",\"hang\":true}");
+        Thread burst = drill.background("burst", () -> drill.load().burst(drill.orders().take(concurrent),
+                "burst-" + concurrent));
+        drill.phase("arrivals, breaker closed");
+        Thread arrivals = drill.background("arrivals", () -> drill.load().openLoop(drill.orders()::next, rate,
+                Duration.ofSeconds(maxWaitForOpenSeconds), 400, "arrivals-before-open"));
+        boolean opened = drill.awaitBreaker("OPEN", Duration.ofSeconds(maxWaitForOpenSeconds));
+        Drill.join(arrivals);
+        if (!opened) {
+            drill.note("the breaker did not open within " + maxWaitForOpenSeconds + " s of the fault");
+        }
+        drill.phase("arrivals, breaker open");
+        drill.load().openLoop(drill.orders()::next, rate, Duration.ofSeconds(openWindowSeconds), 400,
+                "arrivals-breaker-open");
+        Drill.join(burst);
+        drill.clearFaults();
+        drill.phase("recovery trickle");
+        drill.load().openLoop(drill.orders()::next, 1, Duration.ofSeconds(trickleSeconds), 50, "recovery-trickle");
+    }
+
+    @Override
+    public List<Target> targets(DrillResult r) {
+        Double p99 = r.phases().stream().filter(p -> p.name().equals("arrivals-breaker-open")).findFirst()
+                .map(p -> p.latency().p99()).orElse(null);
+        Double open = r.detect().breakerOpenAfter();
+        Double alert = r.detect().alertPendingAfter();
+        Double settled = r.recover().allSettledAfter();
+        return List.of(
+                new Target("p99 while open", "<= 10 ms (000: 0.5 s)", Stats.ms(p99), atMost(p99, 10)),
+                new Target("breaker open after the fault", "<= 0.15 s at >= 100/s (002: 169 ms)", Stats.s(open),
+                        rate >= 100 ? atMost(open, 0.15) : null),
+                new Target("alert condition true after the fault", "<= 75 s (000: 2 min 3 s)", Stats.s(alert),
+                        atMost(alert, 75)),
+                new Target("every UNKNOWN settled after the PG recovers", "<= 30 s", Stats.s(settled),
+                        atMost(settled, 30)));
+    }
+}

@@ -1,0 +1,80 @@
+package dev.payments.drills.scenario;
+
+import dev.payments.localstack.Component;
+
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * 000: the PG answers approvals 5 s late; DB pool 10; 50 concurrent approvals, a pause, then 100 concurrent. The
+ * bulkhead is raised to {@code bulkhead} (000 had none; with the default 20, 30 of the first 50 are refused at once).
+ */
+public final class PgSlow extends BaseScenario {
+
+    private final int latencyMs;
+    private final int first;
+    private final int second;
+    private final int pauseSeconds;
+
+    public PgSlow(int latencyMs, int first, int second, int pauseSeconds, int pool, int bulkhead) {
+        this.latencyMs = param("pgLatencyMs", latencyMs);
+        this.first = param("firstBurst", first);
+        this.second = param("secondBurst", second);
+        this.pauseSeconds = param("pauseSeconds", pauseSeconds);
+        setting(Component.PAYMENT_SERVICE, "spring.datasource.hikari.maximum-pool-size", param("dbPool", pool));
+        setting(Component.PAYMENT_SERVICE, "resilience4j.bulkhead.instances.pg-approve.max-concurrent-calls",
+                param("bulkhead", bulkhead));
+    }
+
+    @Override
+    public String name() {
+        return "pg-slow";
+    }
+
+    @Override
+    public String fieldReport() {
+        return "000";
+    }
+
+    @Override
+    public String description() {
+        return "PG approvals delayed " + latencyMs + " ms, DB pool as set, " + first + " concurrent approvals, "
+                + pauseSeconds + " s pause, then " + second + " concurrent (000: 5 s, pool 10, 50 then 100 after 90 s)";
+    }
+
+    @Override
+    public int ordersNeeded() {
+        return first + second;
+    }
+
+    @Override
+    public void run(Drill drill) {
+        drill.fault("{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":" + latencyMs + "}}");
+        drill.burst(first, "burst-" + first);
+        drill.phase("pause");
+        drill.sleep(Duration.ofSeconds(pauseSeconds));
+        drill.burst(second, "burst-" + second);
+        drill.clearFaults();
+        if (pauseSeconds < 90) {
+            drill.note("pause between the bursts " + pauseSeconds + " s instead of 000's 90 s (the breaker and pool "
+                    + "have no memory of the first burst after a few seconds; the pause only costs time)");
+        }
+    }
+
+    @Override
+    public List<Target> targets(DrillResult r) {
+        long paid = r.audit().books().paidOrders();
+        int total = first + second;
+        Double p99 = r.phases().stream().filter(p -> p.name().equals("burst-" + second)).findFirst()
+                .map(p -> p.latency().p99()).orElse(null);
+        double goal = latencyMs + 150;
+        return List.of(
+                new Target("approved, no compensation", total + " of " + total + ", 0 cancels",
+                        paid + " of " + total + ", " + r.audit().books().cancellations() + " cancels",
+                        paid == total && r.audit().books().cancellations() == 0),
+                new Target("burst-" + second + " p99", "<= " + (long) goal + " ms (000: ~6 s)",
+                        Stats.ms(p99), atMost(p99, goal)),
+                new Target("DB pool timeouts", "0 (000: ~120/min)", String.valueOf(r.pool().timeouts()),
+                        r.pool().timeouts() == null ? null : r.pool().timeouts() == 0));
+    }
+}

@@ -1,0 +1,98 @@
+package dev.payments.drills.scenario;
+
+import dev.payments.drills.load.Attempt;
+import dev.payments.drills.load.PreparedOrder;
+import dev.payments.drills.load.Recorder;
+import dev.payments.drills.observe.Books;
+import dev.payments.drills.observe.Clock;
+import dev.payments.drills.observe.MetricsSampler;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * From a recovery mark on, polls every two seconds until none of the payments sent before it is left UNKNOWN or
+ * REQUESTED (nor its order PAYMENT_PENDING) and every consumer group has caught up. Final orders are not read again.
+ */
+final class RecoveryWatch {
+
+    private final Books books;
+    private final Recorder recorder;
+    private final MetricsSampler sampler;
+    private final Clock clock;
+    private final Set<String> settled = new HashSet<>();
+    Integer unsettledAtStart;
+    Double allSettledAt;
+    Double caughtUpAt;
+    Map<String, Books.OrderState> lastStates = Map.of();
+
+    RecoveryWatch(Books books, Recorder recorder, MetricsSampler sampler, Clock clock) {
+        this.books = books;
+        this.recorder = recorder;
+        this.sampler = sampler;
+        this.clock = clock;
+    }
+
+    /** Polls until both conditions hold (or one could not be observed) or {@code deadline} passes. */
+    void watch(List<PreparedOrder> sentBeforeRecovery, Duration deadline) {
+        long until = System.nanoTime() + deadline.toNanos();
+        while (System.nanoTime() < until) {
+            if (allSettledAt == null) {
+                int unsettled = poll(sentBeforeRecovery);
+                if (unsettledAtStart == null) {
+                    unsettledAtStart = unsettled;
+                }
+                if (unsettled == 0) {
+                    allSettledAt = clock.seconds();
+                }
+            }
+            if (caughtUpAt == null) {
+                Map<String, Long> lag = sampler.lastLag();
+                if (lag != null && !lag.isEmpty() && lag.values().stream().allMatch(v -> v == 0)) {
+                    caughtUpAt = clock.seconds();
+                }
+            }
+            if (allSettledAt != null && caughtUpAt != null) {
+                return;
+            }
+            LockSupport.parkNanos(Duration.ofSeconds(2).toNanos());
+        }
+    }
+
+    private int poll(List<PreparedOrder> watched) {
+        Map<String, String> paymentIds = paymentIds(recorder.attempts());
+        List<PreparedOrder> pending = watched.stream().filter(o -> !settled.contains(o.orderId())).toList();
+        Map<String, Books.OrderState> states;
+        try {
+            states = books.states(pending, paymentIds);
+        } catch (RuntimeException e) {
+            return pending.size();   // a part of the stack is still down: nothing counts as settled yet
+        }
+        int unsettled = 0;
+        for (Books.OrderState s : states.values()) {
+            boolean unreadable = s.orderStatus() == null || "UNREADABLE".equals(s.paymentStatus());
+            if (s.unsettled() || unreadable) {
+                unsettled++;
+            } else {
+                settled.add(s.orderId());
+            }
+        }
+        lastStates = states;
+        return unsettled;
+    }
+
+    static Map<String, String> paymentIds(List<Attempt> attempts) {
+        Map<String, String> ids = new HashMap<>();
+        for (Attempt a : attempts) {
+            if (a.paymentId() != null) {
+                ids.put(a.order().orderId(), a.paymentId());
+            }
+        }
+        return ids;
+    }
+}

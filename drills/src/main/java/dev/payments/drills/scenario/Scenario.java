@@ -1,0 +1,42 @@
+package dev.payments.drills.scenario;
+
+import dev.payments.localstack.Component;
+
+import java.util.List;
+import java.util.Map;
+
+/** One failure of the field reports, as a script over a {@link Drill}. */
+public interface Scenario {
+
+    String name();
+
+    /** "000", "001", "002" or "issue 6". */
+    String fieldReport();
+
+    String description();
+
+    /** Spring properties per service for a stack the drill starts itself (ignored for an external stack). */
+    Map<Component, List<String>> settings();
+
+    /** Every parameter in force, for the report. */
+    Map<String, Object> parameters();
+
+    /** Orders to place before the load. */
+    int ordersNeeded();
+
+    /** Member accounts the orders are spread over (000: 30). */
+    default int members() {
+        return 30;
+    }
+
+    void run(Drill drill) throws Exception;
+
+    /** The issue's goals for this scenario, measured against the result (not assertions). */
+    default List<Target> targets(DrillResult result) {
+        return List.of();
+    }
+
+    /** @param met null when the drill could not measure it */
+    record Target(String name, String goal, String measured, Boolean met) {
+    }
+}

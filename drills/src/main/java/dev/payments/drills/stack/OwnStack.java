@@ -1,0 +1,109 @@
+package dev.payments.drills.stack;
+
+import dev.payments.localstack.Component;
+import dev.payments.localstack.LocalStack;
+import dev.payments.localstack.LocalStackOptions;
+import dev.payments.localstack.RunningStack;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A whole stack started for one drill on random ports with the scenario's service settings (pool size, bulkhead...),
+ * from clean databases, so that two drills never see each other's orders and the settings are the ones reported.
+ */
+public final class OwnStack implements Target {
+
+    private final RunningStack stack;
+    private final Map<Component, List<String>> settings;
+
+    private OwnStack(RunningStack stack, Map<Component, List<String>> settings) {
+        this.stack = stack;
+        this.settings = settings;
+    }
+
+    /** @param settings extra Spring properties per component, e.g. {@code --spring.datasource.hikari.maximum-pool-size=10} */
+    public static OwnStack start(Map<Component, List<String>> settings, Path dataDir) {
+        try {
+            Path dir = dataDir != null ? dataDir : Files.createTempDirectory("drill-stack");
+            LocalStackOptions.Builder options = LocalStackOptions.builder()
+                    .randomPorts()
+                    .dataDir(dir)
+                    .clean(true)
+                    .controlPort(-1)
+                    .healthTimeout(Duration.ofMinutes(3));
+            settings.forEach((component, args) -> args.forEach(arg -> options.extraArg(component, arg)));
+            return new OwnStack(LocalStack.start(options.build()), settings);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public RunningStack stack() {
+        return stack;
+    }
+
+    @Override
+    public String orderUrl() {
+        return stack.urlOf(Component.ORDER_SERVICE);
+    }
+
+    @Override
+    public String paymentUrl() {
+        return stack.urlOf(Component.PAYMENT_SERVICE);
+    }
+
+    @Override
+    public String notificationUrl() {
+        return stack.urlOf(Component.NOTIFICATION_SERVICE);
+    }
+
+    @Override
+    public String reconciliationUrl() {
+        return stack.urlOf(Component.RECONCILIATION_SERVICE);
+    }
+
+    @Override
+    public String pgUrl() {
+        return stack.urlOf(Component.PG_SIMULATOR);
+    }
+
+    @Override
+    public String pgAdminUrl() {
+        return stack.pgSimulatorAdminUrl();
+    }
+
+    @Override
+    public String bootstrapServers() {
+        return stack.bootstrapServers();
+    }
+
+    @Override
+    public void control(String component, String action) {
+        Component c = Component.fromId(component)
+                .orElseThrow(() -> new IllegalArgumentException("No component " + component));
+        switch (action) {
+            case "stop" -> stack.stop(c);
+            case "start" -> stack.start(c);
+            case "restart" -> stack.restart(c);
+            case "kill" -> stack.kill(c);
+            default -> throw new IllegalArgumentException("No action " + action);
+        }
+    }
+
+    @Override
+    public String describe() {
+        return "own stack started by the drill (random ports, clean databases, data in " + stack.dataDir()
+                + "), settings " + settings;
+    }
+
+    @Override
+    public void close() {
+        stack.close();
+    }
+}

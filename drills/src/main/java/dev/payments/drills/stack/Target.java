@@ -1,0 +1,31 @@
+package dev.payments.drills.stack;
+
+/** Where the system under drill answers, and the operator's handle to stop, start or kill its parts. */
+public interface Target extends AutoCloseable {
+
+    String orderUrl();
+
+    String paymentUrl();
+
+    String notificationUrl();
+
+    String reconciliationUrl();
+
+    String pgUrl();
+
+    String pgAdminUrl();
+
+    String bootstrapServers();
+
+    /**
+     * @param component a local-stack component id ({@code postgres}, {@code kafka}, {@code payment-service}, ...)
+     * @param action    {@code stop}, {@code start}, {@code restart} or {@code kill}; returns once done (start: healthy)
+     */
+    void control(String component, String action);
+
+    /** What this target is, for the report: "own stack (random ports)" or the URLs of an external one. */
+    String describe();
+
+    @Override
+    void close();
+}

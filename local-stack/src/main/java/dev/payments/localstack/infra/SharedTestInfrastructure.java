@@ -1,14 +1,44 @@
 package dev.payments.localstack.infra;
 
+import org.testcontainers.containers.PostgreSQLContainer;
+import org.testcontainers.kafka.KafkaContainer;
+import org.testcontainers.utility.DockerImageName;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * One PostgreSQL and one Kafka broker per test JVM, started on first use and stopped when the JVM exits, so every
  * integration test class of a module shares them (each test class asks for its own database). Integration tests
  * of every service use this one holder rather than each writing its own.
+ *
+ * <p>One switch, the system property {@value #MODE_PROPERTY}:
+ * <ul>
+ *   <li>{@code embedded} (default, the only one that runs on the project's machines): zonky's embedded PostgreSQL 17
+ *       and the in-process KRaft broker of this module;</li>
+ *   <li>{@code testcontainers}: a PostgreSQL container ({@code postgres:17}, with the same server settings:
+ *       {@code wal_level=logical}, {@code synchronous_commit=on} ...) and an {@code apache/kafka} container in KRaft
+ *       mode, for machines with a container engine: {@code ./mvnw verify -Dtest.infrastructure=testcontainers}.
+ *       The property also activates the {@code testcontainers} profile of this module's POM, which puts the
+ *       Testcontainers jars on every module's test classpath (they are optional otherwise). Images can be changed
+ *       with {@code -Dtest.infrastructure.postgres-image=...} and {@code -Dtest.infrastructure.kafka-image=...}.</li>
+ * </ul>
+ * {@link #springProperties(String)}, {@link #jdbcUrl(String)} and {@link #kafkaBootstrapServers()} follow the switch.
+ * {@link #postgres()} and {@link #kafka()} hand out the embedded servers themselves (for tests that stop, kill or
+ * restart them) and refuse in container mode rather than silently mixing infrastructures.
  */
 public final class SharedTestInfrastructure {
+
+    /** System property that selects the infrastructure: {@code embedded} (default) or {@code testcontainers}. */
+    public static final String MODE_PROPERTY = "test.infrastructure";
 
     private static EmbeddedPostgresServer postgres;
     private static EmbeddedKafkaBroker kafka;
@@ -16,7 +46,19 @@ public final class SharedTestInfrastructure {
     private SharedTestInfrastructure() {
     }
 
+    /** True when {@code -Dtest.infrastructure=testcontainers}; anything else but {@code embedded} (or unset) fails. */
+    public static boolean usesTestcontainers() {
+        String mode = System.getProperty(MODE_PROPERTY, "embedded").trim().toLowerCase(Locale.ROOT);
+        return switch (mode) {
+            case "", "embedded" -> false;
+            case "testcontainers" -> true;
+            default -> throw new IllegalStateException(
+                    MODE_PROPERTY + " must be 'embedded' (default) or 'testcontainers', not '" + mode + "'");
+        };
+    }
+
     public static synchronized EmbeddedPostgresServer postgres() {
+        requireEmbedded("postgres()", "springProperties(database) or jdbcUrl(database)");
         if (postgres == null) {
             postgres = EmbeddedPostgresServer.start(EmbeddedPostgresServer.Options.forTests());
             Runtime.getRuntime().addShutdownHook(new Thread(postgres::close, "test-postgres-stop"));
@@ -25,6 +67,7 @@ public final class SharedTestInfrastructure {
     }
 
     public static synchronized EmbeddedKafkaBroker kafka() {
+        requireEmbedded("kafka()", "kafkaBootstrapServers()");
         if (kafka == null) {
             kafka = EmbeddedKafkaBroker.start(EmbeddedKafkaBroker.Options.defaults());
             Runtime.getRuntime().addShutdownHook(new Thread(kafka::close, "test-kafka-stop"));
@@ -32,18 +75,32 @@ public final class SharedTestInfrastructure {
         return kafka;
     }
 
+    /** Bootstrap servers of the shared broker, embedded or container. */
+    public static String kafkaBootstrapServers() {
+        return usesTestcontainers() ? Containers.kafkaBootstrapServers() : kafka().bootstrapServers();
+    }
+
+    /** Creates the database unless it exists and returns its JDBC URL (user and password: {@code postgres}). */
+    public static String jdbcUrl(String database) {
+        if (usesTestcontainers()) {
+            Containers.createDatabase(database);
+            return Containers.jdbcUrl(database);
+        }
+        EmbeddedPostgresServer pg = postgres();
+        pg.createDatabase(database);
+        return pg.jdbcUrl(database);
+    }
+
     /**
      * Spring Boot properties that point a service at the shared infrastructure and a fresh database of its own; for
      * {@code @DynamicPropertySource}: {@code properties.forEach((k, v) -> registry.add(k, () -> v))}.
      */
     public static Map<String, String> springProperties(String database) {
-        EmbeddedPostgresServer pg = postgres();
-        pg.createDatabase(database);
         Map<String, String> properties = new LinkedHashMap<>();
-        properties.put("spring.datasource.url", pg.jdbcUrl(database));
-        properties.put("spring.datasource.username", pg.username());
-        properties.put("spring.datasource.password", pg.password());
-        properties.put("spring.kafka.bootstrap-servers", kafka().bootstrapServers());
+        properties.put("spring.datasource.url", jdbcUrl(database));
+        properties.put("spring.datasource.username", EmbeddedPostgresServer.USERNAME);
+        properties.put("spring.datasource.password", EmbeddedPostgresServer.PASSWORD);
+        properties.put("spring.kafka.bootstrap-servers", kafkaBootstrapServers());
         // Each test context gets its own slot and offsets, even when two contexts share a database name.
         properties.put("outbox.relay.slot-name", "outbox_" + database);
         properties.put("outbox.relay.offset-topic", "_outbox-offsets." + database);
@@ -51,5 +108,100 @@ public final class SharedTestInfrastructure {
         // context's listener never takes the partitions another context waits on.
         properties.put("spring.kafka.consumer.group-id", database);
         return properties;
+    }
+
+    private static void requireEmbedded(String method, String instead) {
+        if (usesTestcontainers()) {
+            throw new IllegalStateException(method + " hands out the embedded server, but " + MODE_PROPERTY
+                    + "=testcontainers: use " + instead + " (or run this test with the embedded default)");
+        }
+    }
+
+    /**
+     * The container side, in its own class so that Testcontainers (optional at run time) is loaded only when the
+     * switch asks for it: the embedded default never touches these classes.
+     */
+    private static final class Containers {
+
+        private static final Pattern DATABASE_NAME = Pattern.compile("[a-z_][a-z0-9_]*");
+        private static final String DUPLICATE_DATABASE = "42P04";
+
+        private static PostgreSQLContainer<?> postgres;
+        private static KafkaContainer kafka;
+
+        private Containers() {
+        }
+
+        private static synchronized PostgreSQLContainer<?> postgres() {
+            if (postgres == null) {
+                DockerImageName image = DockerImageName.parse(
+                        System.getProperty(MODE_PROPERTY + ".postgres-image", "postgres:17"))
+                        .asCompatibleSubstituteFor("postgres");
+                PostgreSQLContainer<?> container = new PostgreSQLContainer<>(image)
+                        .withUsername(EmbeddedPostgresServer.USERNAME)
+                        .withPassword(EmbeddedPostgresServer.PASSWORD)
+                        .withDatabaseName("postgres")
+                        // EmbeddedPostgresServer.Options.forTests(): logical replication for the outbox relays,
+                        // synchronous_commit on (off delays each CDC event), no fsync for speed.
+                        .withCommand("postgres",
+                                "-c", "wal_level=logical",
+                                "-c", "max_wal_senders=20",
+                                "-c", "max_replication_slots=20",
+                                "-c", "synchronous_commit=on",
+                                "-c", "max_slot_wal_keep_size=1GB",
+                                "-c", "max_connections=300",
+                                "-c", "timezone=UTC",
+                                "-c", "fsync=off",
+                                "-c", "full_page_writes=off");
+                container.start();
+                Runtime.getRuntime().addShutdownHook(new Thread(container::stop, "test-postgres-container-stop"));
+                postgres = container;
+            }
+            return postgres;
+        }
+
+        static String jdbcUrl(String database) {
+            PostgreSQLContainer<?> container = postgres();
+            return "jdbc:postgresql://" + container.getHost() + ":"
+                    + container.getMappedPort(PostgreSQLContainer.POSTGRESQL_PORT) + "/" + database;
+        }
+
+        static void createDatabase(String name) {
+            if (!DATABASE_NAME.matcher(name).matches()) {
+                throw new IllegalArgumentException("not a plain lower-case database name: " + name);
+            }
+            try (Connection connection = DriverManager.getConnection(jdbcUrl("postgres"),
+                    EmbeddedPostgresServer.USERNAME, EmbeddedPostgresServer.PASSWORD);
+                 PreparedStatement exists = connection.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
+                exists.setString(1, name);
+                try (ResultSet row = exists.executeQuery()) {
+                    if (row.next()) {
+                        return;
+                    }
+                }
+                try (Statement create = connection.createStatement()) {
+                    create.execute("CREATE DATABASE " + name);
+                }
+            } catch (SQLException e) {
+                if (!DUPLICATE_DATABASE.equals(e.getSQLState())) {
+                    throw new IllegalStateException("could not create database " + name + " in the container", e);
+                }
+            }
+        }
+
+        static synchronized String kafkaBootstrapServers() {
+            if (kafka == null) {
+                KafkaContainer container = new KafkaContainer(DockerImageName.parse(
+                        System.getProperty(MODE_PROPERTY + ".kafka-image", "apache/kafka:4.1.0")))
+                        // as the embedded broker: 4 partitions per auto-created topic, no rebalance delay
+                        .withEnv("KAFKA_NUM_PARTITIONS", "4")
+                        .withEnv("KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS", "0")
+                        .withEnv("KAFKA_AUTO_CREATE_TOPICS_ENABLE", "true");
+                container.start();
+                Runtime.getRuntime().addShutdownHook(new Thread(container::stop, "test-kafka-container-stop"));
+                kafka = container;
+            }
+            return kafka.getBootstrapServers();
+        }
     }
 }

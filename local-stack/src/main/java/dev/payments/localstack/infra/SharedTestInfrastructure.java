@@ -192,7 +192,7 @@ public final class SharedTestInfrastructure {
         static synchronized String kafkaBootstrapServers() {
             if (kafka == null) {
                 KafkaContainer container = new KafkaContainer(DockerImageName.parse(
-                        System.getProperty(MODE_PROPERTY + ".kafka-image", "apache/kafka:4.1.0")))
+                        System.getProperty(MODE_PROPERTY + ".kafka-image", "apache/kafka:4.3.0")))
                         // as the embedded broker: 4 partitions per auto-created topic, no rebalance delay
                         .withEnv("KAFKA_NUM_PARTITIONS", "4")
                         .withEnv("KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS", "0")

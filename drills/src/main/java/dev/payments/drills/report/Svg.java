@@ -46,11 +46,14 @@ final class Svg {
         for (Series s : series) {
             StringBuilder path = new StringBuilder();
             double prevY = Double.NaN;
+            double prevT = Double.NaN;
             for (Point p : s.points()) {
                 double x = x(p.t(), tMax);
                 double y = log ? yLog(Math.max(p.v(), 1), top) : yLin(p.v(), top);
-                if (path.length() == 0) {
-                    path.append("M").append(f(x)).append(',').append(f(y));
+                boolean gap = !s.step() && p.t() - prevT > 2.5;   // no answers for a while: do not draw a line across
+                prevT = p.t();
+                if (path.length() == 0 || gap) {
+                    path.append(path.length() == 0 ? "M" : " M").append(f(x)).append(',').append(f(y));
                 } else if (s.step()) {
                     path.append(" L").append(f(x)).append(',').append(f(prevY)).append(" L").append(f(x)).append(',')
                             .append(f(y));
@@ -66,7 +69,7 @@ final class Svg {
                 b.append("<path d=\"").append(path).append("\" fill=\"none\" stroke=\"").append(s.color())
                         .append("\" stroke-width=\"1.6\"/>");
             }
-            if (s.points().size() == 1 || (!s.step() && s.points().size() < 40)) {
+            if (s.points().size() == 1 || (!s.step() && s.points().size() < 60)) {
                 for (Point p : s.points()) {
                     double y = log ? yLog(Math.max(p.v(), 1), top) : yLin(p.v(), top);
                     b.append("<circle cx=\"").append(f(x(p.t(), tMax))).append("\" cy=\"").append(f(y))

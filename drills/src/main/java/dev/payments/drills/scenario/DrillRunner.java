@@ -26,7 +26,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /** Runs one scenario: stack, orders, load, observation, settling, audit; then the result with its checks. */
@@ -46,6 +45,7 @@ public final class DrillRunner {
 
     public static DrillResult run(Scenario scenario, Options options) throws Exception {
         String startedAt = Instant.now().toString();
+        String loadBefore = loadAverage();
         Progress progress = null;
         Target target = options.external() != null ? options.external()
                 : startStack(scenario, options);
@@ -56,6 +56,7 @@ public final class DrillRunner {
         OrderBook orders = new OrderBook("drill-" + Long.toString(System.currentTimeMillis(), 36));
         Drill drill = new Drill(target, http, clock, timeline, recorder, orders);
         Books books = new Books(http, target);
+        drill.note("machine load average (1/5/15 min) when the drill started: " + loadBefore);
         try (ConsumerLag lag = new ConsumerLag(target.bootstrapServers());
              MetricsSampler sampler = new MetricsSampler(http, target.paymentUrl(), clock, lag)) {
             if (options.progress() != null) {
@@ -195,6 +196,8 @@ public final class DrillRunner {
         }
 
         List<String> notes = new ArrayList<>(drill.notes());
+        notes.add("machine load average (1/5/15 min) when the audit ran: " + loadAverage()
+                + " — other work on this machine competes with the stack and the load generator");
         notes.add(audit.reconciliationNote());
         Map<String, Long> outcomes = Stats.outcomes(attempts);
         DrillResult partial = new DrillResult(scenario.name(), scenario.fieldReport(), scenario.description(),
@@ -333,11 +336,12 @@ public final class DrillRunner {
                         + System.getProperty("os.arch"), host);
     }
 
-    static <T> T orNull(Supplier<T> s) {
+    static String loadAverage() {
         try {
-            return s.get();
-        } catch (RuntimeException e) {
-            return null;
+            String[] f = java.nio.file.Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return f[0] + " / " + f[1] + " / " + f[2];
+        } catch (Exception e) {
+            return "?";
         }
     }
 }

@@ -1,0 +1,85 @@
+package dev.payments.drills;
+
+import dev.payments.drills.report.HtmlReport;
+import dev.payments.drills.scenario.DrillResult;
+import dev.payments.drills.scenario.DrillRunner;
+import dev.payments.drills.scenario.PgSilent;
+import dev.payments.drills.scenario.PgSlow;
+import dev.payments.drills.scenario.Scenario;
+import dev.payments.drills.stack.OwnStack;
+import dev.payments.localstack.Component;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Small, fast pg-slow and pg-silent on one stack (every service in its own JVM, random ports): whatever the PG does,
+ * no approval is lost, none is doubled and the ledger identity holds. The full drills are {@code drills/run.sh}.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class DrillsIntegrationTest {
+
+    @TempDir
+    static Path dataDir;
+    private static OwnStack stack;
+
+    @BeforeAll
+    static void startStack() {
+        stack = OwnStack.start(Map.of(Component.PAYMENT_SERVICE,
+                List.of("--payment.approval.per-member-per-minute=1000000")), dataDir);
+    }
+
+    @AfterAll
+    static void stopStack() {
+        if (stack != null) {
+            stack.close();
+        }
+    }
+
+    @Test
+    @Order(1)
+    void slowPgApprovesEveryPaymentAndTheLedgerHolds() throws Exception {
+        // 1 s late, 10 then 20 concurrent: within the default bulkhead of 20, so every approval reaches the PG.
+        DrillResult result = run(new PgSlow(1000, 10, 20, 1, 10, 20));
+
+        assertNothingLost(result);
+        assertThat(result.audit().books().paidOrders()).isEqualTo(30);
+        assertThat(result.outcomes()).containsOnlyKeys("approved");
+        assertThat(result.pool().timeouts()).isZero();
+        assertThat(HtmlReport.render(result)).contains("<svg").doesNotContain("<script", "src=", "<link");
+    }
+
+    @Test
+    @Order(2)
+    void silentPgOpensTheBreakerAndLosesNothing() throws Exception {
+        DrillResult result = run(new PgSilent(10, 10, 3, 40, 0));
+
+        assertNothingLost(result);
+        assertThat(result.breakerTransitions()).anyMatch(t -> "OPEN".equals(t.to()));
+        assertThat(result.outcomes()).containsKey("pg_unavailable");
+        assertThat(result.audit().books().pgApprovals()).isZero();
+    }
+
+    private static DrillResult run(Scenario scenario) throws Exception {
+        return DrillRunner.run(scenario, new DrillRunner.Options(stack, Duration.ofSeconds(20), null,
+                "DrillsIntegrationTest " + scenario.name(), null));
+    }
+
+    private static void assertNothingLost(DrillResult result) {
+        assertThat(result.audit().books().lost()).as("approvals lost").isZero();
+        assertThat(result.audit().books().doubled()).as("charges doubled").isZero();
+        assertThat(result.audit().books().holds()).as(result.audit().books().identity()).isTrue();
+        assertThat(result.passed()).as(result.checks().toString()).isTrue();
+    }
+}

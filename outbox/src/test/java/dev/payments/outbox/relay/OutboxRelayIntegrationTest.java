@@ -159,11 +159,31 @@ class OutboxRelayIntegrationTest {
         assertThat(consume(Topics.ORDER_EVENTS, ids(next), Duration.ofSeconds(30))).hasSize(1);
     }
 
+    @Test
+    void heartbeatsMoveAnIdleDatabasesSlotPastWhatOtherDatabasesWrite() {
+        OutboxRelay relay = startRelay();
+        await().atMost(Duration.ofSeconds(30)).until(() -> relay.state() == OutboxRelay.State.ACTIVE);
+        EmbeddedPostgresServer postgres = SharedTestInfrastructure.postgres();
+        String busy = database + "_busy";
+        postgres.createDatabase(busy);
+        JdbcClient busyDb = JdbcClient.create(new DriverManagerDataSource(postgres.jdbcUrl(busy), postgres.username(),
+                postgres.password()));
+        busyDb.sql("CREATE TABLE IF NOT EXISTS filler (id bigserial PRIMARY KEY, text varchar(200))").update();
+        busyDb.sql("INSERT INTO filler (text) SELECT repeat('x', 150) FROM generate_series(1, 20000)").update();
+        String walAfterOtherWrites = busyDb.sql("SELECT pg_current_wal_lsn()::text").query(String.class).single();
+
+        // This database wrote nothing, yet its slot must not hold the other database's WAL forever.
+        JdbcClient ownDb = JdbcClient.create(dataSource);
+        await().atMost(Duration.ofSeconds(30)).until(() -> ownDb.sql(
+                        "SELECT confirmed_flush_lsn >= CAST(:lsn AS pg_lsn) FROM pg_replication_slots WHERE slot_name = :slot")
+                .param("lsn", walAfterOtherWrites).param("slot", relay.slotName()).query(Boolean.class).single());
+    }
+
     private OutboxRelay startRelay() {
         EmbeddedPostgresServer postgres = SharedTestInfrastructure.postgres();
         OutboxProperties properties = new OutboxProperties(true,
                 new OutboxProperties.Relay(true, "outbox_" + database, "_outbox-offsets." + database, (short) 1,
-                        Duration.ofMillis(500), Duration.ofMillis(10), Duration.ofSeconds(10), Duration.ofMillis(500),
+                        Duration.ofMillis(500), Duration.ofMillis(10), Duration.ofMillis(500), Duration.ofMillis(500),
                         Duration.ofMillis(500), Map.of()),
                 new OutboxProperties.Cleanup(Duration.ofHours(1), Duration.ofHours(72)));
         OutboxRelay relay = new OutboxRelay(postgres.jdbcUrl(database), postgres.username(), postgres.password(),

@@ -5,6 +5,7 @@ import dev.payments.payment.config.ApprovalProperties;
 import dev.payments.payment.domain.PaymentId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import dev.payments.support.web.Problems;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -36,7 +37,7 @@ class OperatorController {
     ResponseEntity<?> sync(@PathVariable UUID paymentId,
                            @RequestHeader(value = "X-Operator-Token", required = false) String token) {
         if (!authorized(token)) {
-            return Problems.problem(HttpStatus.UNAUTHORIZED, "OPERATOR_TOKEN_REQUIRED",
+            return Problems.response(HttpStatus.UNAUTHORIZED, "OPERATOR_TOKEN_REQUIRED",
                     "This action needs a valid X-Operator-Token");
         }
         try {
@@ -45,12 +46,12 @@ class OperatorController {
                             "payment", PaymentView.of(result.payment()),
                             "pgState", result.pgState(),
                             "action", result.action())))
-                    .orElseGet(() -> Problems.problem(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND", "No payment " + paymentId));
+                    .orElseGet(() -> Problems.response(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND", "No payment " + paymentId));
         } catch (RuntimeException e) {
             // The PG could not be asked, or refused the compensating cancel. Nothing was written; the caller
             // (reconciliation) retries with backoff and opens an incident when it keeps failing.
             log.warn("Sync of payment {} failed", paymentId, e);
-            return Problems.problem(HttpStatus.BAD_GATEWAY, "PG_SYNC_FAILED",
+            return Problems.response(HttpStatus.BAD_GATEWAY, "PG_SYNC_FAILED",
                     "The PG could not settle payment " + paymentId + ": " + e.getMessage());
         }
     }

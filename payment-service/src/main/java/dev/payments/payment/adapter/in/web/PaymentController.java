@@ -11,6 +11,7 @@ import dev.payments.payment.domain.PaymentId;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
+import dev.payments.support.web.Problems;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.validation.annotation.Validated;
@@ -57,7 +58,7 @@ class PaymentController {
     ResponseEntity<?> get(@PathVariable UUID paymentId) {
         return payments.findById(new PaymentId(paymentId))
                 .<ResponseEntity<?>>map(payment -> ResponseEntity.ok(PaymentView.of(payment)))
-                .orElseGet(() -> Problems.problem(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND",
+                .orElseGet(() -> Problems.response(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND",
                         "No payment " + paymentId));
     }
 
@@ -65,10 +66,10 @@ class PaymentController {
         return switch (receipt.result()) {
             case APPROVED -> ResponseEntity.ok(PaymentResponse.of(receipt));
             case PENDING, NONE -> ResponseEntity.accepted().body(PaymentResponse.of(receipt));
-            case DECLINED -> Problems.problem(HttpStatus.UNPROCESSABLE_ENTITY, "PAYMENT_DECLINED",
+            case DECLINED -> Problems.response(HttpStatus.UNPROCESSABLE_ENTITY, "PAYMENT_DECLINED",
                     receipt.message() == null ? "The PG declined the payment" : receipt.message(),
                     Map.of("paymentId", receipt.paymentId(), "pgCode", String.valueOf(receipt.code())), null);
-            case FAILED -> Problems.problem(HttpStatus.BAD_GATEWAY, "PAYMENT_FAILED", receipt.message(),
+            case FAILED -> Problems.response(HttpStatus.BAD_GATEWAY, "PAYMENT_FAILED", receipt.message(),
                     Map.of("paymentId", receipt.paymentId(), "reason", String.valueOf(receipt.code())), null);
         };
     }
@@ -81,6 +82,6 @@ class PaymentController {
             case ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, PAYMENT_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED -> HttpStatus.CONFLICT;
             case AMOUNT_MISMATCH -> HttpStatus.BAD_REQUEST;
         };
-        return Problems.problem(status, refused.refusal().name(), refused.detail(), Map.of(), refused.retryAfter());
+        return Problems.response(status, refused.refusal().name(), refused.detail(), Map.of(), refused.retryAfter());
     }
 }

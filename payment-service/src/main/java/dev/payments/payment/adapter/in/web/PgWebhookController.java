@@ -10,6 +10,7 @@ import dev.payments.payment.config.ApprovalProperties;
 import dev.payments.payment.domain.OrderId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import dev.payments.support.web.Problems;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -62,17 +63,17 @@ class PgWebhookController {
                 body, clock.instant(), properties.webhookTolerance());
         if (verdict != PgWebhookSignature.Verdict.VALID) {
             log.warn("Refused a PG callback: signature {}", verdict);
-            return Problems.problem(HttpStatus.UNAUTHORIZED, "INVALID_SIGNATURE",
+            return Problems.response(HttpStatus.UNAUTHORIZED, "INVALID_SIGNATURE",
                     "The callback signature is " + verdict.name().toLowerCase());
         }
         Callback callback;
         try {
             callback = json.readValue(body, Callback.class);
         } catch (JsonProcessingException e) {
-            return Problems.problem(HttpStatus.BAD_REQUEST, "MALFORMED_REQUEST", "The callback is not valid JSON");
+            return Problems.response(HttpStatus.BAD_REQUEST, "MALFORMED_REQUEST", "The callback is not valid JSON");
         }
         if (callback.data() == null || callback.data().orderId() == null || callback.data().status() == null) {
-            return Problems.problem(HttpStatus.BAD_REQUEST, "VALIDATION_FAILED", "data.orderId and data.status are required");
+            return Problems.response(HttpStatus.BAD_REQUEST, "VALIDATION_FAILED", "data.orderId and data.status are required");
         }
         OrderId orderId;
         try {

@@ -1,8 +1,10 @@
-package dev.payments.notification.adapter.in.web;
+package dev.payments.support.web;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.TypeMismatchException;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
@@ -14,7 +16,9 @@ import org.springframework.validation.FieldError;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
+import org.springframework.web.bind.MissingRequestHeaderException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
+import org.springframework.web.bind.ServletRequestBindingException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
@@ -25,18 +29,21 @@ import org.springframework.web.servlet.resource.NoResourceFoundException;
 import java.util.List;
 import java.util.Map;
 
+import static dev.payments.support.web.Problems.INTERNAL_ERROR;
+import static dev.payments.support.web.Problems.MALFORMED_REQUEST;
+import static dev.payments.support.web.Problems.MISSING_HEADER;
+import static dev.payments.support.web.Problems.VALIDATION_FAILED;
+import static dev.payments.support.web.Problems.problem;
+
 /**
- * Every error as RFC 9457 problem+json with a stable {@code code} property clients can branch on. Bad input is
- * rejected before any use case runs.
+ * The errors Spring MVC raises before any use case runs, as problem+json with a stable code, so bad input changes
+ * nothing and always reads the same. Consulted last: a service's own advice for its domain exceptions comes first.
  */
+@Order(Ordered.LOWEST_PRECEDENCE)
 @RestControllerAdvice
-class ApiProblems extends ResponseEntityExceptionHandler {
+public class CommonApiProblems extends ResponseEntityExceptionHandler {
 
-    static final String VALIDATION_FAILED = "VALIDATION_FAILED";
-    static final String MALFORMED_REQUEST = "MALFORMED_REQUEST";
-    static final String INTERNAL_ERROR = "INTERNAL_ERROR";
-
-    private static final Logger log = LoggerFactory.getLogger(ApiProblems.class);
+    private static final Logger log = LoggerFactory.getLogger(CommonApiProblems.class);
 
     @ExceptionHandler(Exception.class)
     ProblemDetail unexpected(Exception e) {
@@ -48,9 +55,11 @@ class ApiProblems extends ResponseEntityExceptionHandler {
     protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException e,
                                                                   HttpHeaders headers, HttpStatusCode status,
                                                                   WebRequest request) {
-        ProblemDetail body = problem(HttpStatus.BAD_REQUEST, VALIDATION_FAILED, "The request has invalid fields");
+        ProblemDetail body = problem(HttpStatus.BAD_REQUEST, VALIDATION_FAILED, "The request has invalid fields: "
+                + String.join("; ", e.getBindingResult().getFieldErrors().stream()
+                .map(error -> error.getField() + " " + error.getDefaultMessage()).sorted().toList()));
         List<Map<String, String>> errors = e.getBindingResult().getFieldErrors().stream()
-                .map(ApiProblems::fieldError).toList();
+                .map(CommonApiProblems::fieldError).toList();
         body.setProperty("errors", errors);
         return ResponseEntity.badRequest().headers(headers).body(body);
     }
@@ -77,6 +86,18 @@ class ApiProblems extends ResponseEntityExceptionHandler {
                                                                           WebRequest request) {
         return ResponseEntity.badRequest().headers(headers).body(problem(HttpStatus.BAD_REQUEST, VALIDATION_FAILED,
                 "Missing parameter " + e.getParameterName()));
+    }
+
+    @Override
+    protected ResponseEntity<Object> handleServletRequestBindingException(ServletRequestBindingException e,
+                                                                          HttpHeaders headers, HttpStatusCode status,
+                                                                          WebRequest request) {
+        if (e instanceof MissingRequestHeaderException missing) {
+            return ResponseEntity.badRequest().headers(headers).body(problem(HttpStatus.BAD_REQUEST, MISSING_HEADER,
+                    "Header " + missing.getHeaderName() + " is required"));
+        }
+        return ResponseEntity.badRequest().headers(headers)
+                .body(problem(HttpStatus.BAD_REQUEST, VALIDATION_FAILED, e.getMessage()));
     }
 
     @Override
@@ -114,11 +135,5 @@ class ApiProblems extends ResponseEntityExceptionHandler {
     private static Map<String, String> fieldError(FieldError error) {
         return Map.of("field", error.getField(),
                 "message", error.getDefaultMessage() == null ? "invalid" : error.getDefaultMessage());
-    }
-
-    private static ProblemDetail problem(HttpStatus status, String code, String detail) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
-        problem.setProperty("code", code);
-        return problem;
     }
 }

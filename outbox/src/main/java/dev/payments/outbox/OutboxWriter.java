@@ -3,8 +3,12 @@ package dev.payments.outbox;
 import dev.payments.contracts.DomainEvent;
 import dev.payments.contracts.EventEnvelope;
 import dev.payments.contracts.EventJson;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.IllegalTransactionStateException;
+import org.springframework.transaction.support.TransactionSynchronization;
 import org.springframework.transaction.support.TransactionSynchronizationManager;
 
 import java.sql.Timestamp;
@@ -24,11 +28,19 @@ public class OutboxWriter {
     private final JdbcClient jdbc;
     private final Clock clock;
     private final TraceContext traceContext;
+    private final Counter appended;
 
     public OutboxWriter(JdbcClient jdbc, Clock clock, TraceContext traceContext) {
+        this(jdbc, clock, traceContext, new SimpleMeterRegistry());
+    }
+
+    public OutboxWriter(JdbcClient jdbc, Clock clock, TraceContext traceContext, MeterRegistry meters) {
         this.jdbc = jdbc;
         this.clock = clock;
         this.traceContext = traceContext;
+        this.appended = Counter.builder("outbox.appended")
+                .description("Outbox rows committed; with outbox_relay_published_total it shows a stalled relay")
+                .register(meters);
     }
 
     /**
@@ -52,6 +64,12 @@ public class OutboxWriter {
                 .param("traceparent", envelope.traceparent())
                 .param("createdAt", Timestamp.from(envelope.occurredAt()))
                 .update();
+        TransactionSynchronizationManager.registerSynchronization(new TransactionSynchronization() {
+            @Override
+            public void afterCommit() {
+                appended.increment();
+            }
+        });
         return envelope;
     }
 }

@@ -40,9 +40,10 @@ public class OutboxAutoConfiguration {
 
     @Bean
     @ConditionalOnMissingBean
-    OutboxWriter outboxWriter(DataSource dataSource, ObjectProvider<Clock> clock, ObjectProvider<TraceContext> traceContext) {
+    OutboxWriter outboxWriter(DataSource dataSource, ObjectProvider<Clock> clock, ObjectProvider<TraceContext> traceContext,
+                              ObjectProvider<MeterRegistry> meters) {
         return new OutboxWriter(JdbcClient.create(dataSource), clock.getIfAvailable(Clock::systemUTC),
-                traceContext.getIfAvailable(() -> TraceContext.NONE));
+                traceContext.getIfAvailable(() -> TraceContext.NONE), meters.getIfAvailable(SimpleMeterRegistry::new));
     }
 
     @Bean

@@ -174,7 +174,7 @@ class OutboxRelayIntegrationTest {
 
         // This database wrote nothing, yet its slot must not hold the other database's WAL forever.
         JdbcClient ownDb = JdbcClient.create(dataSource);
-        await().atMost(Duration.ofSeconds(30)).until(() -> ownDb.sql(
+        await().atMost(Duration.ofSeconds(90)).until(() -> ownDb.sql(
                         "SELECT confirmed_flush_lsn >= CAST(:lsn AS pg_lsn) FROM pg_replication_slots WHERE slot_name = :slot")
                 .param("lsn", walAfterOtherWrites).param("slot", relay.slotName()).query(Boolean.class).single());
     }

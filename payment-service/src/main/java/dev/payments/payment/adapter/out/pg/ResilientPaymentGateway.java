@@ -8,6 +8,7 @@ import dev.payments.payment.domain.PgOutcome;
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.retry.Retry;
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.slf4j.Logger;
@@ -42,6 +43,8 @@ public class ResilientPaymentGateway implements PaymentGateway {
     private final Timer confirmLatency;
     private final Timer queryLatency;
     private final Timer cancelLatency;
+    private final Counter bulkheadFull;
+    private final Counter breakerOpen;
 
     public ResilientPaymentGateway(TossPgClient client, PgClientProperties properties, Bulkhead bulkhead,
                                    CircuitBreaker breaker, Retry approveRetry, Retry queryRetry, Retry cancelRetry,
@@ -57,6 +60,9 @@ public class ResilientPaymentGateway implements PaymentGateway {
         this.confirmLatency = pgTimer(meters, "confirm");
         this.queryLatency = pgTimer(meters, "query");
         this.cancelLatency = pgTimer(meters, "cancel");
+        // Both reasons exist from start-up, so a rate over them has a sample before the first rejection (000).
+        this.bulkheadFull = admissionRejected(meters, "bulkhead_full");
+        this.breakerOpen = admissionRejected(meters, "breaker_open");
         breaker.getEventPublisher().onStateTransition(event ->
                 log.warn("PG approval breaker {}", event.getStateTransition()));
     }
@@ -64,10 +70,12 @@ public class ResilientPaymentGateway implements PaymentGateway {
     @Override
     public Admission admit() {
         if (!bulkhead.tryAcquirePermission()) {
+            bulkheadFull.increment();
             return new Admission.Rejected("BULKHEAD_FULL", Duration.ofSeconds(1));
         }
         if (!breaker.tryAcquirePermission()) {
             bulkhead.onComplete();
+            breakerOpen.increment();
             return new Admission.Rejected("BREAKER_OPEN", retryAfterOpenBreaker());
         }
         return new GrantedPermit();
@@ -190,6 +198,11 @@ public class ResilientPaymentGateway implements PaymentGateway {
     /** The breaker's open wait: the earliest moment a trial call may be let through. */
     private Duration retryAfterOpenBreaker() {
         return Duration.ofMillis(breaker.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1));
+    }
+
+    private static Counter admissionRejected(MeterRegistry meters, String reason) {
+        return Counter.builder("payment.admission.rejected").description("Approvals refused before any work")
+                .tag("reason", reason).register(meters);
     }
 
     private static Timer pgTimer(MeterRegistry meters, String operation) {

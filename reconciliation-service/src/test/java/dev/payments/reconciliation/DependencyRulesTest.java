@@ -9,7 +9,8 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 
 /** The layering of STYLE.md, checked so it stays true. */
-@AnalyzeClasses(packages = "dev.payments.reconciliation", importOptions = ImportOption.DoNotIncludeTests.class)
+@AnalyzeClasses(packages = "dev.payments.reconciliation",
+        importOptions = {ImportOption.DoNotIncludeTests.class, ImportOption.DoNotIncludeJars.class})
 class DependencyRulesTest {
 
     private static final String ROOT = "dev.payments.reconciliation";
@@ -20,14 +21,25 @@ class DependencyRulesTest {
             .layer("Application").definedBy(ROOT + ".application..")
             .layer("Web").definedBy(ROOT + ".adapter.in.web..")
             .layer("Kafka").definedBy(ROOT + ".adapter.in.kafka..")
+            .layer("Schedule").definedBy(ROOT + ".adapter.in.schedule..")
             .layer("Persistence").definedBy(ROOT + ".adapter.out.persistence..")
+            .layer("OutboundHttp").definedBy(ROOT + ".adapter.out.payment..", ROOT + ".adapter.out.pg..")
+            .layer("Alerts").definedBy(ROOT + ".adapter.out.alert..")
+            .layer("KafkaAdmin").definedBy(ROOT + ".adapter.out.kafka..")
             .layer("Config").definedBy(ROOT + ".config..")
-            .whereLayer("Web").mayNotBeAccessedByAnyLayer()
+            // Config wires adapters that need configuration values; no adapter knows another.
+            .whereLayer("Web").mayOnlyBeAccessedByLayers("Config")
             .whereLayer("Kafka").mayNotBeAccessedByAnyLayer()
+            .whereLayer("Schedule").mayOnlyBeAccessedByLayers("Config")
             .whereLayer("Persistence").mayNotBeAccessedByAnyLayer()
+            .whereLayer("OutboundHttp").mayOnlyBeAccessedByLayers("Config")
+            .whereLayer("Alerts").mayOnlyBeAccessedByLayers("Config")
+            .whereLayer("KafkaAdmin").mayOnlyBeAccessedByLayers("Config")
             .whereLayer("Config").mayNotBeAccessedByAnyLayer()
-            .whereLayer("Application").mayOnlyBeAccessedByLayers("Web", "Kafka", "Persistence", "Config")
-            .whereLayer("Domain").mayOnlyBeAccessedByLayers("Application", "Web", "Kafka", "Persistence", "Config");
+            .whereLayer("Application").mayOnlyBeAccessedByLayers("Web", "Kafka", "Schedule", "Persistence",
+                    "OutboundHttp", "Alerts", "KafkaAdmin", "Config")
+            .whereLayer("Domain").mayOnlyBeAccessedByLayers("Application", "Web", "Kafka", "Schedule", "Persistence",
+                    "OutboundHttp", "Alerts", "KafkaAdmin", "Config");
 
     @ArchTest
     static final ArchRule domainIsPlainJava = noClasses().that().resideInAPackage(ROOT + ".domain..")

@@ -6,6 +6,7 @@ import dev.payments.contracts.EventType;
 import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.reconciliation.support.TestKafka;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -46,7 +47,9 @@ import static org.awaitility.Awaitility.await;
  * (key = order id, headers {@code id} and {@code eventType}), and what an operator then reads over HTTP.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"inbox.initial-backoff=50ms", "inbox.max-retries=2"})
+        properties = {"inbox.initial-backoff=50ms", "inbox.max-retries=2",
+                // The projection alone: no payment-service or PG here for the settler and the audit to call.
+                "reconciliation.settler.enabled=false", "reconciliation.ledger.enabled=false"})
 @AutoConfigureObservability(tracing = false)
 class ReconciliationProjectionIntegrationTest {
 
@@ -57,7 +60,10 @@ class ReconciliationProjectionIntegrationTest {
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
         SharedTestInfrastructure.springProperties("reconciliation").forEach((name, value) -> registry.add(name, () -> value));
-        // This module runs one context, so it keeps the production consumer group and thus the production DLT name.
+        // It keeps the production consumer group and thus the production DLT name. Other classes of this module send
+        // events into the same broker: the group starts at the topics' end so the summary deltas below are this
+        // class's events only.
+        TestKafka.startGroupAtEnd("reconciliation-service");
         registry.add("spring.kafka.consumer.group-id", () -> "reconciliation-service");
     }
 

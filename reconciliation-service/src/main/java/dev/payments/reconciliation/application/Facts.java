@@ -12,6 +12,7 @@ import dev.payments.contracts.PaymentCanceled;
 import dev.payments.contracts.PaymentDeclined;
 import dev.payments.contracts.PaymentEvent;
 import dev.payments.contracts.PaymentFailed;
+import dev.payments.contracts.PaymentRequested;
 import dev.payments.contracts.PaymentUnknown;
 import dev.payments.reconciliation.domain.EventRef;
 import dev.payments.reconciliation.domain.MemberId;
@@ -36,11 +37,15 @@ final class Facts {
     static PaymentFact of(EventRef ref, PaymentEvent event) {
         PaymentStatus status;
         String reason = null;
+        String paymentKey = null;
         String pgTransactionKey = null;
         Instant approvedAt = null;
         Instant canceledAt = null;
         switch (EventType.of(event)) {
-            case PAYMENT_REQUESTED -> status = PaymentStatus.REQUESTED;
+            case PAYMENT_REQUESTED -> {
+                status = PaymentStatus.REQUESTED;
+                paymentKey = ((PaymentRequested) event).paymentKey();
+            }
             case PAYMENT_APPROVED -> {
                 PaymentApproved approved = (PaymentApproved) event;
                 status = PaymentStatus.APPROVED;
@@ -70,7 +75,7 @@ final class Facts {
         }
         return new PaymentFact(ref, new PaymentId(event.paymentId()), new OrderId(event.orderId()),
                 new MemberId(event.memberId()), new Money(event.amount(), event.currency()),
-                status, reason, pgTransactionKey, approvedAt, canceledAt);
+                status, reason, paymentKey, pgTransactionKey, approvedAt, canceledAt);
     }
 
     static OrderFact of(EventRef ref, OrderEvent event) {

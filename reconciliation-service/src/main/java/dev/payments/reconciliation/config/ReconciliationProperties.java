@@ -1,5 +1,6 @@
 package dev.payments.reconciliation.config;
 
+import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;
@@ -8,14 +9,19 @@ import org.springframework.validation.annotation.Validated;
 import java.net.URI;
 
 /**
- * Where reconciliation reaches the systems it will settle payments against (issue 5); reserved now so the local
- * stack and deployments can set them from the start.
+ * Where reconciliation reaches the systems it settles payments against, and the token operators use on it.
  *
- * @param paymentServiceUrl base URL of payment-service, whose sync API settles a payment with the PG
- * @param pgBaseUrl         base URL of the PG, whose transaction listing the ledger audit reads
+ * @param paymentServiceUrl   base URL of payment-service, whose sync API settles a payment with the PG
+ * @param paymentServiceToken payment-service's operator token ({@code payment.approval.operator-token} there)
+ * @param pgBaseUrl           base URL of the PG, whose transaction listing the ledger audit reads
+ * @param pgSecretKey         the PG secret key for HTTP Basic auth (read-only use: listing and status)
+ * @param operatorToken       guards this service's operator endpoints ({@code X-Operator-Token})
  */
 @Validated
 @ConfigurationProperties("reconciliation")
 public record ReconciliationProperties(@NotNull @DefaultValue("http://localhost:8082") URI paymentServiceUrl,
-                                       @NotNull @DefaultValue("http://localhost:8090") URI pgBaseUrl) {
+                                       @NotBlank @DefaultValue("local-operator-token") String paymentServiceToken,
+                                       @NotNull @DefaultValue("http://localhost:8090") URI pgBaseUrl,
+                                       @NotBlank @DefaultValue("test_sk_simulator") String pgSecretKey,
+                                       @NotBlank @DefaultValue("local-operator-token") String operatorToken) {
 }

@@ -8,12 +8,15 @@ import java.util.Objects;
  * so a payment view can be created from whichever of its events arrives first.
  *
  * @param reason           why the payment is in {@code status} (decline code, failure reason, cancel reason), or null
+ * @param paymentKey       the PG's key of the payment, known from {@code PaymentRequested}; the ledger audit matches
+ *                         the PG's transactions on it
  * @param pgTransactionKey the PG's transaction key, known from the approval on
  * @param approvedAt       when the PG approved, if this event says so
  * @param canceledAt       when the PG cancelled, if this event says so
  */
 public record PaymentFact(EventRef event, PaymentId paymentId, OrderId orderId, MemberId memberId, Money amount,
-                          PaymentStatus status, String reason, String pgTransactionKey, Instant approvedAt,
+                          PaymentStatus status, String reason, String paymentKey, String pgTransactionKey,
+                          Instant approvedAt,
                           Instant canceledAt) {
 
     public PaymentFact {

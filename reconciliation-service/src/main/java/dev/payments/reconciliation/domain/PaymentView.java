@@ -13,13 +13,14 @@ import java.util.UUID;
  * {@code PaymentCanceled} still leaves its transaction key, which the ledger audit matches against the PG.
  *
  * @param statusReason  the reason the deciding event gave, or null
+ * @param paymentKey    the PG's key of the payment (from {@code PaymentRequested}), null until that event is seen
  * @param firstSeenAt   when this service first received an event of the payment (its own clock)
  * @param updatedAt     when this service last received one
  * @param eventsApplied distinct events applied (duplicates never reach the view: the inbox drops them)
  * @param conflicts     events that named a contradicting outcome of equal rank
  */
 public record PaymentView(PaymentId paymentId, OrderId orderId, MemberId memberId, Money amount,
-                          PaymentStatus status, String statusReason, String pgTransactionKey,
+                          PaymentStatus status, String statusReason, String paymentKey, String pgTransactionKey,
                           Instant approvedAt, Instant canceledAt,
                           UUID lastEventId, String lastEventType, Instant lastEventAt,
                           Instant firstSeenAt, Instant updatedAt, int eventsApplied, int conflicts) {
@@ -41,7 +42,8 @@ public record PaymentView(PaymentId paymentId, OrderId orderId, MemberId memberI
     public static PaymentView firstSeen(PaymentFact fact, Instant receivedAt) {
         EventRef event = fact.event();
         return new PaymentView(fact.paymentId(), fact.orderId(), fact.memberId(), fact.amount(),
-                fact.status(), fact.reason(), fact.pgTransactionKey(), fact.approvedAt(), fact.canceledAt(),
+                fact.status(), fact.reason(), fact.paymentKey(), fact.pgTransactionKey(), fact.approvedAt(),
+                fact.canceledAt(),
                 event.eventId(), event.type(), event.occurredAt(), receivedAt, receivedAt, 1, 0);
     }
 
@@ -56,6 +58,7 @@ public record PaymentView(PaymentId paymentId, OrderId orderId, MemberId memberI
         PaymentView next = new PaymentView(paymentId, orderId, memberId, amount,
                 takesOver ? fact.status() : status,
                 takesOver ? fact.reason() : statusReason,
+                firstNonNull(paymentKey, fact.paymentKey()),
                 firstNonNull(pgTransactionKey, fact.pgTransactionKey()),
                 firstNonNull(approvedAt, fact.approvedAt()),
                 firstNonNull(canceledAt, fact.canceledAt()),

@@ -1,19 +1,29 @@
 package dev.payments.reconciliation.adapter.in.web;
 
+import dev.payments.reconciliation.application.ConsumerGroupActiveException;
+import dev.payments.reconciliation.application.IncidentNotFoundException;
+import dev.payments.reconciliation.application.PgUnavailableException;
+import dev.payments.reconciliation.application.UnknownConsumerGroupException;
+import dev.payments.reconciliation.domain.IllegalIncidentTransitionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.TypeMismatchException;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
+import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.lang.Nullable;
+import org.springframework.web.ErrorResponse;
+import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
+
+import java.util.stream.Collectors;
 
 /** Every error as RFC 9457 problem+json with a stable {@code code} property. */
 @RestControllerAdvice
@@ -24,6 +34,50 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
     @ExceptionHandler(NotFoundException.class)
     ProblemDetail notFound(NotFoundException e) {
         return problem(HttpStatus.NOT_FOUND, e.code(), e.getMessage());
+    }
+
+    /** RFC 9110 requires a 401 to name its authentication scheme; ours is the operator token header. */
+    @ExceptionHandler(OperatorTokenRequiredException.class)
+    ResponseEntity<ProblemDetail> operatorTokenRequired(OperatorTokenRequiredException e) {
+        return ResponseEntity.status(HttpStatus.UNAUTHORIZED)
+                .header(HttpHeaders.WWW_AUTHENTICATE, OperatorToken.HEADER + " realm=\"reconciliation-service\"")
+                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
+                .body(problem(HttpStatus.UNAUTHORIZED, ProblemCode.OPERATOR_TOKEN_REQUIRED, e.getMessage()));
+    }
+
+    @ExceptionHandler(IncidentNotFoundException.class)
+    ProblemDetail incidentNotFound(IncidentNotFoundException e) {
+        return problem(HttpStatus.NOT_FOUND, ProblemCode.INCIDENT_NOT_FOUND, e.getMessage());
+    }
+
+    @ExceptionHandler(IllegalIncidentTransitionException.class)
+    ProblemDetail illegalTransition(IllegalIncidentTransitionException e) {
+        ProblemDetail problem = problem(HttpStatus.CONFLICT, ProblemCode.ILLEGAL_INCIDENT_TRANSITION, e.getMessage());
+        problem.setProperty("state", e.from().name());
+        return problem;
+    }
+
+    @ExceptionHandler(PgUnavailableException.class)
+    ProblemDetail pgUnavailable(PgUnavailableException e) {
+        return problem(HttpStatus.BAD_GATEWAY, ProblemCode.PG_LISTING_FAILED,
+                "The PG's books could not be read: " + e.getMessage());
+    }
+
+    @ExceptionHandler(ConsumerGroupActiveException.class)
+    ProblemDetail groupActive(ConsumerGroupActiveException e) {
+        ProblemDetail problem = problem(HttpStatus.CONFLICT, ProblemCode.CONSUMER_GROUP_ACTIVE, e.getMessage());
+        problem.setProperty("members", e.members());
+        return problem;
+    }
+
+    @ExceptionHandler(UnknownConsumerGroupException.class)
+    ProblemDetail unknownGroup(UnknownConsumerGroupException e) {
+        return problem(HttpStatus.BAD_REQUEST, ProblemCode.UNKNOWN_CONSUMER_GROUP, e.getMessage());
+    }
+
+    @ExceptionHandler(BadRequestException.class)
+    ProblemDetail badRequest(BadRequestException e) {
+        return problem(HttpStatus.BAD_REQUEST, ProblemCode.VALIDATION_FAILED, e.getMessage());
     }
 
     @ExceptionHandler(Exception.class)
@@ -42,10 +96,26 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
         return handleExceptionInternal(e, body, headers, HttpStatus.BAD_REQUEST, request);
     }
 
+    /** A request body that breaks its constraints: every broken field named in the detail. */
+    @Override
+    protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException e,
+                                                                  HttpHeaders headers, HttpStatusCode status,
+                                                                  WebRequest request) {
+        String detail = e.getBindingResult().getFieldErrors().stream()
+                .map(error -> "'" + error.getField() + "' " + error.getDefaultMessage())
+                .sorted().collect(Collectors.joining("; "));
+        ProblemDetail body = problem(HttpStatus.BAD_REQUEST, ProblemCode.VALIDATION_FAILED,
+                detail.isEmpty() ? "Invalid request content" : detail);
+        return handleExceptionInternal(e, body, headers, HttpStatus.BAD_REQUEST, request);
+    }
+
     /** Gives Spring MVC's own problems (unknown path, wrong method, bad parameter) a code too. */
     @Override
     protected ResponseEntity<Object> handleExceptionInternal(Exception e, @Nullable Object body, HttpHeaders headers,
                                                              HttpStatusCode status, WebRequest request) {
+        if (body == null && e instanceof ErrorResponse errorResponse) {
+            body = errorResponse.getBody();
+        }
         if (body instanceof ProblemDetail problem
                 && (problem.getProperties() == null || !problem.getProperties().containsKey("code"))) {
             problem.setProperty("code", codeFor(status).name());

@@ -14,6 +14,7 @@ import org.springframework.stereotype.Repository;
 
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -82,6 +83,15 @@ class JdbcOrderViews implements OrderViews {
         if (updated != 1) {
             throw new IllegalStateException("order view " + view.orderId() + " vanished while locked");
         }
+    }
+
+    /** The views of these orders (for the ledger audit). */
+    List<OrderView> byIds(List<UUID> orderIds) {
+        if (orderIds.isEmpty()) {
+            return List.of();
+        }
+        return jdbc.sql("SELECT " + COLUMNS + " FROM order_view WHERE order_id IN (:ids)")
+                .param("ids", orderIds).query(MAPPER).list();
     }
 
     @Override

@@ -11,11 +11,13 @@ import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
+import java.time.Instant;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 
 import static dev.payments.reconciliation.adapter.out.persistence.Rows.instant;
 import static dev.payments.reconciliation.adapter.out.persistence.Rows.timestamp;
@@ -25,7 +27,7 @@ import static dev.payments.reconciliation.adapter.out.persistence.Rows.uuid;
 class JdbcPaymentViews implements PaymentViews {
 
     private static final String COLUMNS = """
-            payment_id, order_id, member_id, amount, currency, status, status_reason, pg_transaction_key,
+            payment_id, order_id, member_id, amount, currency, status, status_reason, payment_key, pg_transaction_key,
             approved_at, canceled_at, last_event_id, last_event_type, last_event_at, first_seen_at, updated_at,
             events_applied, conflicts""";
 
@@ -33,7 +35,8 @@ class JdbcPaymentViews implements PaymentViews {
             new PaymentId(uuid(row, "payment_id")), new OrderId(uuid(row, "order_id")),
             new MemberId(row.getString("member_id")), new Money(row.getLong("amount"), row.getString("currency")),
             PaymentStatus.valueOf(row.getString("status")), row.getString("status_reason"),
-            row.getString("pg_transaction_key"), instant(row, "approved_at"), instant(row, "canceled_at"),
+            row.getString("payment_key"), row.getString("pg_transaction_key"), instant(row, "approved_at"),
+            instant(row, "canceled_at"),
             uuid(row, "last_event_id"), row.getString("last_event_type"), instant(row, "last_event_at"),
             instant(row, "first_seen_at"), instant(row, "updated_at"), row.getInt("events_applied"),
             row.getInt("conflicts"));
@@ -60,7 +63,7 @@ class JdbcPaymentViews implements PaymentViews {
     public void insert(PaymentView view) {
         jdbc.sql("INSERT INTO payment_view (" + COLUMNS + """
                         ) VALUES (:paymentId, :orderId, :memberId, :amount, :currency, :status, :statusReason,
-                        :pgTransactionKey, :approvedAt, :canceledAt, :lastEventId, :lastEventType, :lastEventAt,
+                        :paymentKey, :pgTransactionKey, :approvedAt, :canceledAt, :lastEventId, :lastEventType, :lastEventAt,
                         :firstSeenAt, :updatedAt, :eventsApplied, :conflicts)""")
                 .params(params(view)).update();
     }
@@ -68,7 +71,7 @@ class JdbcPaymentViews implements PaymentViews {
     @Override
     public void update(PaymentView view) {
         int updated = jdbc.sql("""
-                        UPDATE payment_view SET status = :status, status_reason = :statusReason,
+                        UPDATE payment_view SET status = :status, status_reason = :statusReason, payment_key = :paymentKey,
                             pg_transaction_key = :pgTransactionKey, approved_at = :approvedAt, canceled_at = :canceledAt,
                             last_event_id = :lastEventId, last_event_type = :lastEventType, last_event_at = :lastEventAt,
                             updated_at = :updatedAt, events_applied = :eventsApplied, conflicts = :conflicts
@@ -83,6 +86,21 @@ class JdbcPaymentViews implements PaymentViews {
     public List<PaymentView> byOrder(OrderId orderId) {
         return jdbc.sql("SELECT " + COLUMNS + " FROM payment_view WHERE order_id = :orderId ORDER BY first_seen_at, payment_id")
                 .param("orderId", orderId.value()).query(MAPPER).list();
+    }
+
+    /** The payments of these orders (for the ledger audit; not a port method: only this package needs it). */
+    List<PaymentView> byOrders(List<UUID> orderIds) {
+        if (orderIds.isEmpty()) {
+            return List.of();
+        }
+        return jdbc.sql("SELECT " + COLUMNS + " FROM payment_view WHERE order_id IN (:ids)")
+                .param("ids", orderIds).query(MAPPER).list();
+    }
+
+    /** Payments the PG approved in {@code [from, to)}, whatever became of them since. */
+    List<PaymentView> approvedBetween(Instant from, Instant to) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM payment_view WHERE approved_at >= :from AND approved_at < :to")
+                .param("from", timestamp(from)).param("to", timestamp(to)).query(MAPPER).list();
     }
 
     @Override
@@ -108,6 +126,7 @@ class JdbcPaymentViews implements PaymentViews {
         params.put("currency", view.amount().currency());
         params.put("status", view.status().name());
         params.put("statusReason", view.statusReason());
+        params.put("paymentKey", view.paymentKey());
         params.put("pgTransactionKey", view.pgTransactionKey());
         params.put("approvedAt", timestamp(view.approvedAt()));
         params.put("canceledAt", timestamp(view.canceledAt()));

@@ -1,0 +1,72 @@
+package dev.payments.reconciliation.adapter.in.web;
+
+import dev.payments.reconciliation.application.AcknowledgeIncident;
+import dev.payments.reconciliation.application.IncidentNotFoundException;
+import dev.payments.reconciliation.application.ListIncidents;
+import dev.payments.reconciliation.application.ResolveIncident;
+import dev.payments.reconciliation.domain.IncidentId;
+import dev.payments.reconciliation.domain.IncidentState;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Size;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.util.List;
+import java.util.UUID;
+
+/** Incidents for operators: list, take, close (operator token: {@link OperatorEndpoints}). Nothing is ever deleted. */
+@RestController
+@RequestMapping("/api/incidents")
+class IncidentController {
+
+    private final ListIncidents listIncidents;
+    private final AcknowledgeIncident acknowledgeIncident;
+    private final ResolveIncident resolveIncident;
+
+    IncidentController(ListIncidents listIncidents, AcknowledgeIncident acknowledgeIncident,
+                       ResolveIncident resolveIncident) {
+        this.listIncidents = listIncidents;
+        this.acknowledgeIncident = acknowledgeIncident;
+        this.resolveIncident = resolveIncident;
+    }
+
+    /** @param state the state asked for, or null for all; newest first */
+    record IncidentList(String state, int count, List<IncidentResponse> incidents) {
+    }
+
+    /** @param by who takes it (a name or an on-call handle) */
+    record AcknowledgeRequest(@NotBlank @Size(max = 128) String by, @Size(max = 2000) String note) {
+    }
+
+    /** @param resolution what was done about the money */
+    record ResolveRequest(@NotBlank @Size(max = 128) String by, @NotBlank @Size(max = 2000) String resolution) {
+    }
+
+    @GetMapping
+    IncidentList list(@RequestParam(required = false) IncidentState state) {
+        List<IncidentResponse> incidents = listIncidents.list(state).stream().map(IncidentResponse::of).toList();
+        return new IncidentList(state == null ? null : state.name(), incidents.size(), incidents);
+    }
+
+    @GetMapping("/{id}")
+    IncidentResponse show(@PathVariable UUID id) {
+        return listIncidents.show(new IncidentId(id)).map(IncidentResponse::of)
+                .orElseThrow(() -> new IncidentNotFoundException(new IncidentId(id)));
+    }
+
+    @PostMapping("/{id}/acknowledge")
+    IncidentResponse acknowledge(@PathVariable UUID id, @Valid @RequestBody AcknowledgeRequest request) {
+        return IncidentResponse.of(acknowledgeIncident.acknowledge(new IncidentId(id), request.by(), request.note()));
+    }
+
+    @PostMapping("/{id}/resolve")
+    IncidentResponse resolve(@PathVariable UUID id, @Valid @RequestBody ResolveRequest request) {
+        return IncidentResponse.of(resolveIncident.resolve(new IncidentId(id), request.by(), request.resolution()));
+    }
+}

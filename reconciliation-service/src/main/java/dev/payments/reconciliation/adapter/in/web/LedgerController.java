@@ -1,0 +1,43 @@
+package dev.payments.reconciliation.adapter.in.web;
+
+import dev.payments.reconciliation.application.AuditLedger;
+import org.springframework.format.annotation.DateTimeFormat;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.time.Instant;
+
+/** The ledger audit: the last stored result, a fresh one, or an investigation over an explicit window. */
+@RestController
+@RequestMapping("/api/reconciliation/ledger")
+class LedgerController {
+
+    private final AuditLedger auditLedger;
+
+    LedgerController(AuditLedger auditLedger) {
+        this.auditLedger = auditLedger;
+    }
+
+    /**
+     * @param refresh run the regular audit now (stored, moves the gauge) instead of returning the last one
+     * @param from    with {@code to}: audit this window only (not stored); ISO-8601
+     */
+    @GetMapping
+    LedgerResponse ledger(@RequestParam(defaultValue = "false") boolean refresh,
+                          @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant from,
+                          @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant to) {
+        if (from != null || to != null) {
+            if (from == null || to == null || !from.isBefore(to)) {
+                throw new BadRequestException("'from' and 'to' go together, and 'from' must be before 'to'");
+            }
+            return LedgerResponse.of(auditLedger.run(from, to), false);
+        }
+        if (!refresh) {
+            return auditLedger.latest().map(report -> LedgerResponse.of(report, true))
+                    .orElseGet(() -> LedgerResponse.of(auditLedger.run(), true));
+        }
+        return LedgerResponse.of(auditLedger.run(), true);
+    }
+}

@@ -1,0 +1,73 @@
+package dev.payments.reconciliation.adapter.in.web;
+
+import dev.payments.reconciliation.application.DryRunOrderReplay;
+import dev.payments.reconciliation.application.OffsetReset;
+import dev.payments.reconciliation.application.OrderReplayReport;
+import dev.payments.reconciliation.application.ReplayTopic;
+import dev.payments.reconciliation.domain.OrderId;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import org.springframework.format.annotation.DateTimeFormat;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/** Incident recovery (docs/runbooks/replay.md); operator token required. */
+@RestController
+@RequestMapping("/api/replay")
+class ReplayController {
+
+    private final ReplayTopic replayTopic;
+    private final DryRunOrderReplay dryRunOrderReplay;
+
+    ReplayController(ReplayTopic replayTopic, DryRunOrderReplay dryRunOrderReplay) {
+        this.replayTopic = replayTopic;
+        this.dryRunOrderReplay = dryRunOrderReplay;
+    }
+
+    /** @param dryRun only show the target offsets; true unless explicitly false, so a typo never moves a group */
+    record OffsetsRequest(@NotBlank String group, @NotBlank String topic, @NotNull Instant from, Boolean dryRun) {
+    }
+
+    record OffsetsResponse(String group, String topic, Instant from, boolean applied, long toReplay,
+                           List<OffsetReset.Partition> partitions) {
+
+        static OffsetsResponse of(OffsetReset reset) {
+            return new OffsetsResponse(reset.group(), reset.topic(), reset.from(), reset.applied(), reset.toReplay(),
+                    reset.partitions());
+        }
+    }
+
+    @PostMapping("/offsets")
+    OffsetsResponse offsets(@Valid @RequestBody OffsetsRequest request) {
+        boolean dryRun = request.dryRun() == null || request.dryRun();
+        return OffsetsResponse.of(replayTopic.replay(request.group(), request.topic(), request.from(), dryRun));
+    }
+
+    record OrderReplayResponse(UUID orderId, int events, int wouldApply, List<OrderReplayReport.Event> timeline) {
+
+        static OrderReplayResponse of(OrderReplayReport report) {
+            int wouldApply = (int) report.events().stream().flatMap(e -> e.consumers().stream())
+                    .filter(OrderReplayReport.Consumer::wouldApply).count();
+            return new OrderReplayResponse(report.orderId().value(), report.events().size(), wouldApply,
+                    report.events());
+        }
+    }
+
+    /** @param since read the topics from this time (default: their start) */
+    @GetMapping("/orders/{orderId}")
+    OrderReplayResponse dryRun(@PathVariable UUID orderId,
+                               @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME)
+                               Instant since) {
+        return OrderReplayResponse.of(dryRunOrderReplay.dryRun(new OrderId(orderId), since));
+    }
+}

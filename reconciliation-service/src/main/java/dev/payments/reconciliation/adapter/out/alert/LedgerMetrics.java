@@ -1,0 +1,71 @@
+package dev.payments.reconciliation.adapter.out.alert;
+
+import dev.payments.reconciliation.application.LedgerAlerts;
+import dev.payments.reconciliation.domain.LedgerMismatch;
+import dev.payments.reconciliation.domain.LedgerReport;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+
+/**
+ * {@code ledger_mismatches}: the mismatches of the last stored audit (the Prometheus rule alerts when it stays above
+ * zero); {@code ledger_identity_holds} 1/0; {@code ledger_audits_total{outcome}}; an ERROR line per audit that finds
+ * mismatches, naming the first few.
+ */
+public class LedgerMetrics implements LedgerAlerts {
+
+    private static final Logger log = LoggerFactory.getLogger(LedgerMetrics.class);
+    private static final int NAMED = 5;
+
+    private final AtomicLong mismatches = new AtomicLong();
+    private final AtomicLong holds = new AtomicLong(1);
+    private final Counter held;
+    private final Counter broken;
+    private final Counter failed;
+
+    public LedgerMetrics(MeterRegistry meters) {
+        Gauge.builder("ledger.mismatches", mismatches, AtomicLong::get)
+                .description("PG transactions and approvals of ours the last ledger audit could not account for")
+                .register(meters);
+        Gauge.builder("ledger.identity.holds", holds, AtomicLong::get)
+                .description("1 when PG approvals = PAID + cancellations + incidents (+ in flight), else 0")
+                .register(meters);
+        held = Counter.builder("ledger.audits").tag("outcome", "holds").register(meters);
+        broken = Counter.builder("ledger.audits").tag("outcome", "mismatch").register(meters);
+        failed = Counter.builder("ledger.audits").tag("outcome", "failed").register(meters);
+    }
+
+    @Override
+    public void audited(LedgerReport report) {
+        mismatches.set(report.mismatches().size());
+        holds.set(report.holds() ? 1 : 0);
+        if (report.holds()) {
+            held.increment();
+            log.info("Ledger identity holds over {} .. {}: {} PG approvals = {} PAID + {} cancellations + {} incidents "
+                            + "+ {} in flight", report.from(), report.to(), report.pgApprovals(), report.paidOrders(),
+                    report.cancellations(), report.incidents(), report.inFlight());
+            return;
+        }
+        broken.increment();
+        log.error("LEDGER MISMATCH: {} of {} PG approvals unaccounted for, {} mismatches in all ({} PAID, {} "
+                        + "cancellations, {} incidents, {} in flight); first: {}", report.unmatchedApprovals(),
+                report.pgApprovals(), report.mismatches().size(), report.paidOrders(), report.cancellations(),
+                report.incidents(), report.inFlight(), report.mismatches().stream().limit(NAMED)
+                        .map(LedgerMetrics::describe).collect(Collectors.joining("; ")));
+    }
+
+    @Override
+    public void failed(String reason) {
+        failed.increment();
+        log.warn("Ledger audit could not read the PG's books: {}; the previous result stands", reason);
+    }
+
+    private static String describe(LedgerMismatch m) {
+        return m.reason() + " " + m.transactionKey() + " order " + m.orderId() + " " + m.amount();
+    }
+}

@@ -1,0 +1,285 @@
+package dev.payments.reconciliation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.payments.contracts.DomainEvent;
+import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.pgsim.PgSimulator;
+import dev.payments.pgsim.PgSimulatorConfig;
+import dev.payments.pgsim.fault.ConnectionFault;
+import dev.payments.pgsim.fault.FaultSpec;
+import dev.payments.pgsim.fault.Operation;
+import dev.payments.pgsim.ledger.DeclineReason;
+import dev.payments.reconciliation.application.OpenIncident;
+import dev.payments.reconciliation.domain.Incident;
+import dev.payments.reconciliation.domain.IncidentReason;
+import dev.payments.reconciliation.domain.Money;
+import dev.payments.reconciliation.domain.OrderId;
+import dev.payments.reconciliation.domain.PaymentId;
+import dev.payments.reconciliation.support.AnOrder;
+import dev.payments.reconciliation.support.PgTestClient;
+import dev.payments.reconciliation.support.TestEvents;
+import dev.payments.reconciliation.support.TestKafka;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.http.HttpEntity;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.stream.StreamSupport;
+
+import static dev.payments.reconciliation.support.AnOrder.anOrder;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The ledger audit against the real in-process PG simulator, whose books are filled through its real API (confirm,
+ * cancel, a declined confirm), and a projection filled through real Kafka events — every outcome of field report 000
+ * once: PAID, compensated, the PG's CANCELED -> FAILED branch, an incident, an approval in flight, the PG keeping money
+ * of a payment we recorded as failed, and an approval we recorded that the PG never made. The in-flight window (the
+ * settle deadline) and the long deadline are shortened to seconds; the listing is read two transactions per page.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"inbox.initial-backoff=50ms", "inbox.max-retries=2",
+                "reconciliation.settler.enabled=false", "reconciliation.ledger.enabled=false",
+                "reconciliation.settler.settle-deadline=3s", "reconciliation.incidents.unresolved-after=4s",
+                "reconciliation.ledger.page-size=2"})
+@AutoConfigureObservability(tracing = false)
+@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
+class LedgerAuditIntegrationTest {
+
+    private static final String GROUP = "reconciliation-ledger-it";
+    private static final String OPERATOR = "local-operator-token";
+    private static final Duration EVENTUALLY = Duration.ofSeconds(30);
+    private static final Duration IN_FLIGHT = Duration.ofSeconds(3);
+    private static final Duration ESCALATE = IN_FLIGHT.plusSeconds(4);
+
+    private static PgSimulator simulator;
+
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        SharedTestInfrastructure.springProperties("reconciliation_ledger").forEach((k, v) -> registry.add(k, () -> v));
+        TestKafka.startGroupAtEnd(GROUP);
+        simulator = PgSimulator.start(PgSimulatorConfig.defaults().withPort(0).withAdminPort(0));
+        registry.add("spring.kafka.consumer.group-id", () -> GROUP);
+        registry.add("reconciliation.pg-base-url", simulator::baseUrl);
+        registry.add("reconciliation.pg-secret-key", () -> PgSimulatorConfig.DEFAULT_SECRET_KEY);
+    }
+
+    @AfterAll
+    static void stop() {
+        simulator.close();
+    }
+
+    @Autowired
+    TestRestTemplate http;
+
+    @Autowired
+    OpenIncident openIncident;
+
+    @Test
+    void everyPgTransactionIsAccountedForAndTheIdentityHoldsOnceMismatchesBecomeIncidents() throws Exception {
+        PgTestClient pg = new PgTestClient(simulator.baseUrl(), PgSimulatorConfig.DEFAULT_SECRET_KEY);
+        Instant start = Instant.now().minusSeconds(1);
+
+        // A: approved, paid.
+        AnOrder paid = anOrder(15_000);
+        PgTestClient.Confirmed a = pg.confirm(paid);
+        assertThat(a.status()).isEqualTo("DONE");
+        publish(paid.created(), paid.requested(), paid.pending(), paid.approved(a.transactionKey(), a.approvedAt()),
+                paid.paid());
+        Instant afterFirst = Instant.now();
+
+        // B: the answer was lost, the customer was told FAILED, the sync compensated: CANCELED here and at the PG.
+        AnOrder compensated = anOrder(21_000);
+        pg.confirm(compensated);
+        pg.cancel(compensated, "COMPENSATION: customer was told the payment failed");
+        publish(compensated.created(), compensated.requested(), compensated.pending(), compensated.unknown(),
+                compensated.canceled("COMPENSATION", Instant.now()), compensated.orderFailed("PAYMENT_CANCELED"));
+
+        // C: 000's missing branch: the PG says CANCELED, the payment is FAILED, the order FAILED.
+        AnOrder pgCanceled = anOrder(30_000);
+        pg.confirm(pgCanceled);
+        pg.cancel(pgCanceled, "cancelled in the PG console");
+        publish(pgCanceled.created(), pgCanceled.requested(), pgCanceled.pending(), pgCanceled.unknown(),
+                pgCanceled.failed("PG_CANCELED"), pgCanceled.orderFailed("PAYMENT_FAILED"));
+
+        // D: the PG holds the money and the compensating cancel keeps failing: an incident accounts for it.
+        AnOrder held = anOrder(44_000);
+        pg.confirm(held);
+        publish(held.created(), held.requested(), held.pending(), held.unknown());
+        openIncident.open(Incident.open(IncidentReason.COMPENSATION_FAILED, new PaymentId(held.paymentId),
+                new OrderId(held.orderId), new Money(held.amount, "KRW"), null, "cancel refused 5 times", 5,
+                Instant.now()));
+
+        // F: we recorded FAILED, the PG kept the money: the customer was told "failed" and was charged.
+        AnOrder toldFailed = anOrder(12_000);
+        PgTestClient.Confirmed f = pg.confirm(toldFailed);
+        publish(toldFailed.created(), toldFailed.requested(), toldFailed.pending(),
+                toldFailed.failed("PG_CONNECT_FAILED"));
+
+        // G: an approval in our books the PG never made.
+        AnOrder invented = anOrder(9_000);
+        publish(invented.created(), invented.requested(), invented.pending(),
+                invented.approved("tx_nobody_booked", Instant.now()), invented.paid());
+
+        // H: declined at the PG: no money moved, nothing on the books to account for.
+        simulator.faults().set(FaultSpec.none(Operation.CONFIRM).withDecline(1.0, DeclineReason.REJECT_CARD_PAYMENT));
+        AnOrder declined = anOrder(5_000);
+        assertThat(pg.confirm(declined).httpStatus()).isEqualTo(403);
+        simulator.faults().reset();
+        publish(declined.created(), declined.requested(), declined.pending(), declined.declined(),
+                declined.orderFailed("PAYMENT_DECLINED"));
+        Instant lastBooked = Instant.now();
+
+        awaitOrder(paid, "PAID");
+        awaitOrder(compensated, "FAILED");
+        awaitOrder(pgCanceled, "FAILED");
+        awaitOrder(held, "PAYMENT_PENDING");
+        awaitPayment(held, "UNKNOWN");
+        awaitPayment(toldFailed, "FAILED");
+        awaitOrder(invented, "PAID");
+        awaitOrder(declined, "FAILED");
+        sleepUntil(lastBooked.plus(IN_FLIGHT).plusMillis(500));
+
+        // E: approved just now, no event yet: in flight.
+        AnOrder inFlight = anOrder(18_000);
+        PgTestClient.Confirmed e = pg.confirm(inFlight);
+
+        JsonNode ledger = get("/api/reconciliation/ledger?refresh=true");
+        assertThat(ledger.path("stored").asBoolean()).isTrue();
+        assertThat(ledger.path("pgApprovals").asLong()).isEqualTo(6);
+        assertThat(ledger.path("pgCancels").asLong()).isEqualTo(2);
+        assertThat(ledger.path("paidOrders").asLong()).isEqualTo(1);
+        assertThat(ledger.path("cancellations").asLong()).isEqualTo(2);
+        assertThat(ledger.path("incidents").asLong()).isEqualTo(1);
+        assertThat(ledger.path("inFlight").asLong()).isEqualTo(1);
+        assertThat(ledger.path("unmatched").asLong()).isEqualTo(1);
+        assertThat(ledger.path("holds").asBoolean()).isFalse();
+        assertThat(ledger.path("identity").asText())
+                .isEqualTo("6 PG approvals = 1 PAID + 2 cancellations + 1 incidents + 1 in flight + 1 unmatched");
+        JsonNode notApproved = mismatch(ledger, "PAYMENT_NOT_APPROVED");
+        assertThat(notApproved.path("transactionKey").asText()).isEqualTo(f.transactionKey());
+        assertThat(notApproved.path("orderId").asText()).isEqualTo(toldFailed.orderId.toString());
+        assertThat(notApproved.path("paymentKey").asText()).isEqualTo(toldFailed.paymentKey);
+        assertThat(notApproved.path("paymentId").asText()).isEqualTo(toldFailed.paymentId.toString());
+        assertThat(notApproved.path("amount").asLong()).isEqualTo(12_000);
+        JsonNode missingAtPg = mismatch(ledger, "NO_PG_APPROVAL");
+        assertThat(missingAtPg.path("transactionKey").asText()).isEqualTo("tx_nobody_booked");
+        assertThat(ledger.path("mismatches")).hasSize(2);
+        assertThat(scrape("ledger_mismatches")).isEqualTo(2);
+        assertThat(scrape("ledger_identity_holds")).isZero();
+
+        // Without refresh: the stored result.
+        assertThat(micros(get("/api/reconciliation/ledger").path("auditedAt")))
+                .isEqualTo(micros(ledger.path("auditedAt")));
+
+        // An investigation over an explicit window: only A, not stored, the gauge unmoved.
+        JsonNode window = get("/api/reconciliation/ledger?from=" + start + "&to=" + afterFirst);
+        assertThat(window.path("stored").asBoolean()).isFalse();
+        assertThat(window.path("pgApprovals").asLong()).isEqualTo(1);
+        assertThat(window.path("paidOrders").asLong()).isEqualTo(1);
+        assertThat(scrape("ledger_mismatches")).isEqualTo(2);
+
+        // The PG's books cannot be read: a 502 with a code, the previous result stands.
+        simulator.faults().set(FaultSpec.none(Operation.ALL).withConnectionFault(ConnectionFault.refuse()));
+        ResponseEntity<JsonNode> unreadable = http.getForEntity("/api/reconciliation/ledger?refresh=true",
+                JsonNode.class);
+        simulator.faults().reset();
+        assertThat(unreadable.getStatusCode()).isEqualTo(HttpStatus.BAD_GATEWAY);
+        assertThat(unreadable.getBody().path("code").asText()).isEqualTo("PG_LISTING_FAILED");
+        assertThat(scrape("ledger_mismatches")).isEqualTo(2);
+
+        // E's events arrive: it is a PAID order now.
+        publish(inFlight.created(), inFlight.requested(), inFlight.pending(),
+                inFlight.approved(e.transactionKey(), e.approvedAt()), inFlight.paid());
+        awaitOrder(inFlight, "PAID");
+
+        // Past the long deadline the two mismatches become incidents, so they can never age out unseen...
+        sleepUntil(lastBooked.plus(ESCALATE).plusMillis(500));
+        get("/api/reconciliation/ledger?refresh=true");
+        JsonNode incidents = operator("/api/incidents?state=OPEN");
+        assertThat(StreamSupport.stream(incidents.path("incidents").spliterator(), false)
+                .filter(i -> i.path("reason").asText().equals("LEDGER_MISMATCH"))
+                .map(i -> i.path("pgTransactionKey").asText()))
+                .containsExactlyInAnyOrder(f.transactionKey(), "tx_nobody_booked");
+
+        // ...and with them the identity holds: 6 = 2 PAID + 2 cancellations + 2 incidents.
+        JsonNode after = get("/api/reconciliation/ledger?refresh=true");
+        assertThat(after.path("holds").asBoolean()).isTrue();
+        assertThat(after.path("identity").asText())
+                .isEqualTo("6 PG approvals = 2 PAID + 2 cancellations + 2 incidents + 0 in flight + 0 unmatched");
+        assertThat(after.path("mismatches")).isEmpty();
+        assertThat(scrape("ledger_mismatches")).isZero();
+        assertThat(scrape("ledger_identity_holds")).isEqualTo(1);
+    }
+
+    // --- helpers
+
+    private static void publish(DomainEvent... events) {
+        for (DomainEvent event : events) {
+            TestEvents.send(event);
+        }
+    }
+
+    private static JsonNode mismatch(JsonNode ledger, String reason) {
+        return StreamSupport.stream(ledger.path("mismatches").spliterator(), false)
+                .filter(m -> m.path("reason").asText().equals(reason)).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + reason + " in " + ledger.path("mismatches")));
+    }
+
+    private void awaitPayment(AnOrder order, String status) {
+        await().atMost(EVENTUALLY).until(() -> get("/api/reconciliation/payments/" + order.paymentId)
+                .path("status").asText(), status::equals);
+    }
+
+    private void awaitOrder(AnOrder order, String status) {
+        await().atMost(EVENTUALLY).until(() -> get("/api/reconciliation/orders/" + order.orderId)
+                .path("status").asText(), status::equals);
+    }
+
+    private JsonNode get(String path) {
+        ResponseEntity<JsonNode> response = http.getForEntity(path, JsonNode.class);
+        return response.getStatusCode().is2xxSuccessful() ? response.getBody() : MissingNode.getInstance();
+    }
+
+    private JsonNode operator(String path) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set("X-Operator-Token", OPERATOR);
+        return http.exchange(path, HttpMethod.GET, new HttpEntity<>(headers), JsonNode.class).getBody();
+    }
+
+    private double scrape(String series) {
+        String text = http.getForObject("/actuator/prometheus", String.class);
+        for (String line : text.split("\n")) {
+            if (line.startsWith(series + " ")) {
+                return Double.parseDouble(line.substring(series.length() + 1).trim());
+            }
+        }
+        throw new AssertionError("no series " + series);
+    }
+
+    /** PostgreSQL keeps microseconds. */
+    private static Instant micros(JsonNode time) {
+        return Instant.parse(time.asText()).truncatedTo(ChronoUnit.MICROS);
+    }
+
+    private static void sleepUntil(Instant when) throws InterruptedException {
+        long millis = Duration.between(Instant.now(), when).toMillis();
+        if (millis > 0) {
+            Thread.sleep(millis);
+        }
+    }
+}

@@ -1,0 +1,264 @@
+package dev.payments.reconciliation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.payments.contracts.EventJson;
+import dev.payments.contracts.Topics;
+import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.reconciliation.support.AnOrder;
+import dev.payments.reconciliation.support.TestEvents;
+import dev.payments.reconciliation.support.TestEvents.Published;
+import dev.payments.reconciliation.support.TestKafka;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.apache.kafka.clients.admin.Admin;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.http.HttpEntity;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
+import org.springframework.kafka.listener.MessageListenerContainer;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.stream.StreamSupport;
+
+import static dev.payments.reconciliation.support.AnOrder.anOrder;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * Replay for incident recovery on a real broker: moving a consumer group's offsets back to a timestamp (this
+ * service's own group is paused for it; another service's group must have no members), and the per-order dry run
+ * that reads one order's events back with their original ids and tells, per consumer group, what a replay would do.
+ * The other services' groups are stood in for by consumer groups whose offsets and dead letters the test sets.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"inbox.initial-backoff=50ms", "inbox.max-retries=2",
+                "reconciliation.settler.enabled=false", "reconciliation.ledger.enabled=false",
+                "reconciliation.replay.consumers.[order.events]=payment-service-it,reconciliation-replay-it",
+                "reconciliation.replay.consumers.[payment.events]="
+                        + "order-service-it,notification-service-it,audit-consumer-it,reconciliation-replay-it"})
+@AutoConfigureObservability(tracing = false)
+@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
+class ReplayIntegrationTest {
+
+    private static final String OWN_GROUP = "reconciliation-replay-it";
+    private static final String OPERATOR = "local-operator-token";
+    private static final Duration EVENTUALLY = Duration.ofSeconds(30);
+
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        SharedTestInfrastructure.springProperties("reconciliation_replay").forEach((k, v) -> registry.add(k, () -> v));
+        TestKafka.startGroupAtEnd(OWN_GROUP);
+        registry.add("spring.kafka.consumer.group-id", () -> OWN_GROUP);
+    }
+
+    @Autowired
+    TestRestTemplate http;
+
+    @Autowired
+    MeterRegistry meters;
+
+    @Autowired
+    KafkaListenerEndpointRegistry listeners;
+
+    @Test
+    void aDryRunShowsPerConsumerWhatReplayingOneOrderWouldDo() throws Exception {
+        AnOrder order = anOrder();
+        Published created = TestEvents.publish(order.created());
+        Published pending = TestEvents.publish(order.pending());
+        Published requested = TestEvents.publish(order.requested());
+        Published approved = TestEvents.publish(order.approved("tx_1", Instant.now()));
+        Published paid = TestEvents.publish(order.paid());
+        awaitOrder(order, "PAID");
+
+        // order-service has consumed all of payment.events, but dead-lettered the approval (its effect never happened).
+        commit("order-service-it", Topics.PAYMENT_EVENTS, approved.partition(), approved.offset() + 1);
+        TestEvents.sendRaw(Topics.deadLetter(Topics.PAYMENT_EVENTS, "order-service-it"), order.orderId.toString(),
+                EventJson.write(approved.envelope()), approved.envelope().eventId(), "PaymentApproved");
+        // payment-service has consumed order.events up to OrderCreated only (it lags).
+        commit("payment-service-it", Topics.ORDER_EVENTS, created.partition(), created.offset() + 1);
+        // notification-service has never committed.
+
+        JsonNode report = operator(HttpMethod.GET, "/api/replay/orders/" + order.orderId, null).getBody();
+
+        assertThat(report.path("events").asInt()).isEqualTo(5);
+        assertThat(StreamSupport.stream(report.path("timeline").spliterator(), false)
+                .map(e -> e.path("eventId").asText()))
+                .as("the original event ids").containsExactlyInAnyOrder(
+                        created.envelope().eventId().toString(), pending.envelope().eventId().toString(),
+                        requested.envelope().eventId().toString(), approved.envelope().eventId().toString(),
+                        paid.envelope().eventId().toString());
+        assertThat(verdict(report, approved, OWN_GROUP)).isEqualTo("ALREADY_APPLIED");
+        assertThat(verdict(report, created, OWN_GROUP)).isEqualTo("ALREADY_APPLIED");
+        assertThat(verdict(report, requested, "order-service-it")).isEqualTo("CONSUMED");
+        assertThat(verdict(report, approved, "order-service-it")).isEqualTo("DEAD_LETTERED");
+        assertThat(verdict(report, approved, "notification-service-it")).isEqualTo("NO_COMMITTED_OFFSET");
+        assertThat(verdict(report, created, "payment-service-it")).isEqualTo("CONSUMED");
+        assertThat(verdict(report, pending, "payment-service-it")).isEqualTo("NOT_YET_CONSUMED");
+        assertThat(verdict(report, paid, "payment-service-it")).isEqualTo("NOT_YET_CONSUMED");
+        JsonNode event = event(report, approved);
+        assertThat(event.path("topic").asText()).isEqualTo(Topics.PAYMENT_EVENTS);
+        assertThat(event.path("offset").asLong()).isEqualTo(approved.offset());
+        assertThat(event.path("type").asText()).isEqualTo("PaymentApproved");
+        assertThat(consumer(report, approved, OWN_GROUP).path("wouldApply").asBoolean()).isFalse();
+        assertThat(consumer(report, approved, "order-service-it").path("wouldApply").asBoolean()).isTrue();
+    }
+
+    @Test
+    void replayingThisServicesGroupFromATimestampReDeliversEverythingAndChangesNothing() {
+        Instant from = Instant.now().minusSeconds(1);
+        AnOrder order = anOrder();
+        TestEvents.publish(order.created());
+        TestEvents.publish(order.requested());
+        TestEvents.publish(order.pending());
+        TestEvents.publish(order.approved("tx_2", Instant.now()));
+        TestEvents.publish(order.paid());
+        awaitOrder(order, "PAID");
+        JsonNode paymentBefore = get("/api/reconciliation/payments/" + order.paymentId);
+        JsonNode orderBefore = get("/api/reconciliation/orders/" + order.orderId);
+        double duplicatesBefore = duplicates();
+
+        ResponseEntity<JsonNode> dryRun = operator(HttpMethod.POST, "/api/replay/offsets",
+                Map.of("group", OWN_GROUP, "topic", Topics.PAYMENT_EVENTS, "from", from.toString()));
+        assertThat(dryRun.getStatusCode()).isEqualTo(HttpStatus.OK);
+        assertThat(dryRun.getBody().path("applied").asBoolean()).as("dry run unless said otherwise").isFalse();
+        assertThat(dryRun.getBody().path("toReplay").asLong()).isGreaterThanOrEqualTo(2);
+        assertThat(dryRun.getBody().path("partitions")).hasSize(TestKafka.PARTITIONS);
+
+        for (String topic : List.of(Topics.PAYMENT_EVENTS, Topics.ORDER_EVENTS)) {
+            ResponseEntity<JsonNode> applied = operator(HttpMethod.POST, "/api/replay/offsets",
+                    Map.of("group", OWN_GROUP, "topic", topic, "from", from.toString(), "dryRun", false));
+            assertThat(applied.getStatusCode()).isEqualTo(HttpStatus.OK);
+            assertThat(applied.getBody().path("applied").asBoolean()).isTrue();
+        }
+        assertThat(listeners.getListenerContainers()).allMatch(MessageListenerContainer::isRunning);
+
+        await().atMost(EVENTUALLY).until(() -> duplicates() - duplicatesBefore >= 5);
+        assertThat(get("/api/reconciliation/payments/" + order.paymentId)).isEqualTo(paymentBefore);
+        assertThat(get("/api/reconciliation/orders/" + order.orderId)).isEqualTo(orderBefore);
+
+        // The listeners took up where they were: a new event is still applied.
+        AnOrder next = anOrder();
+        TestEvents.publish(next.created());
+        awaitOrder(next, "CREATED");
+    }
+
+    @Test
+    void anotherServicesGroupIsMovedOnlyWhileItHasNoMembers() throws Exception {
+        AtomicBoolean polling = new AtomicBoolean(true);
+        AtomicBoolean assigned = new AtomicBoolean();
+        Thread member = new Thread(() -> {
+            try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
+                    ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.kafka().bootstrapServers(),
+                    ConsumerConfig.GROUP_ID_CONFIG, "audit-consumer-it",
+                    ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new StringDeserializer(),
+                    new StringDeserializer())) {
+                consumer.subscribe(List.of(Topics.PAYMENT_EVENTS));
+                while (polling.get()) {
+                    consumer.poll(Duration.ofMillis(100));
+                    assigned.set(!consumer.assignment().isEmpty());
+                }
+            }
+        }, "audit-consumer-it");
+        member.start();
+        await().atMost(EVENTUALLY).untilTrue(assigned);
+        Map<String, Object> request = Map.of("group", "audit-consumer-it", "topic", Topics.PAYMENT_EVENTS,
+                "from", Instant.now().minus(Duration.ofHours(1)).toString(), "dryRun", false);
+
+        ResponseEntity<JsonNode> refused = operator(HttpMethod.POST, "/api/replay/offsets", request);
+        assertThat(refused.getStatusCode()).isEqualTo(HttpStatus.CONFLICT);
+        assertThat(refused.getBody().path("code").asText()).isEqualTo("CONSUMER_GROUP_ACTIVE");
+        assertThat(refused.getBody().path("members").asInt()).isEqualTo(1);
+        assertThat(refused.getBody().path("detail").asText()).contains("stop");
+
+        polling.set(false);
+        member.join();
+        ResponseEntity<JsonNode> moved = operator(HttpMethod.POST, "/api/replay/offsets", request);
+        assertThat(moved.getStatusCode()).isEqualTo(HttpStatus.OK);
+        assertThat(moved.getBody().path("applied").asBoolean()).isTrue();
+        try (Admin admin = TestKafka.admin()) {
+            Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets("audit-consumer-it")
+                    .partitionsToOffsetAndMetadata().get();
+            for (JsonNode partition : moved.getBody().path("partitions")) {
+                assertThat(committed.get(new TopicPartition(Topics.PAYMENT_EVENTS, partition.path("partition").asInt()))
+                        .offset()).isEqualTo(partition.path("target").asLong());
+            }
+        }
+
+        ResponseEntity<JsonNode> unknown = operator(HttpMethod.POST, "/api/replay/offsets",
+                Map.of("group", "order-servcie", "topic", Topics.PAYMENT_EVENTS, "from", Instant.now().toString()));
+        assertThat(unknown.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+        assertThat(unknown.getBody().path("code").asText()).isEqualTo("UNKNOWN_CONSUMER_GROUP");
+        ResponseEntity<JsonNode> noToken = http.postForEntity("/api/replay/offsets", request, JsonNode.class);
+        assertThat(noToken.getStatusCode()).isEqualTo(HttpStatus.UNAUTHORIZED);
+    }
+
+    // --- helpers
+
+    private static void commit(String group, String topic, int partition, long offset) throws Exception {
+        try (Admin admin = TestKafka.admin()) {
+            Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+            offsets.put(new TopicPartition(topic, partition), new OffsetAndMetadata(offset));
+            admin.alterConsumerGroupOffsets(group, offsets).all().get();
+        }
+    }
+
+    private static JsonNode event(JsonNode report, Published published) {
+        return StreamSupport.stream(report.path("timeline").spliterator(), false)
+                .filter(e -> e.path("eventId").asText().equals(published.envelope().eventId().toString()))
+                .findFirst().orElseThrow();
+    }
+
+    private static JsonNode consumer(JsonNode report, Published published, String group) {
+        return StreamSupport.stream(event(report, published).path("consumers").spliterator(), false)
+                .filter(c -> c.path("group").asText().equals(group)).findFirst()
+                .orElseThrow(() -> new AssertionError("no verdict of " + group));
+    }
+
+    private static String verdict(JsonNode report, Published published, String group) {
+        return consumer(report, published, group).path("verdict").asText();
+    }
+
+    private double duplicates() {
+        return meters.find("inbox.events").tag("outcome", "duplicate").counters().stream()
+                .mapToDouble(Counter::count).sum();
+    }
+
+    private void awaitOrder(AnOrder order, String status) {
+        await().atMost(EVENTUALLY).until(() -> get("/api/reconciliation/orders/" + order.orderId)
+                .path("status").asText(), status::equals);
+    }
+
+    private JsonNode get(String path) {
+        ResponseEntity<JsonNode> response = http.getForEntity(path, JsonNode.class);
+        return response.getStatusCode().is2xxSuccessful() ? response.getBody() : MissingNode.getInstance();
+    }
+
+    private ResponseEntity<JsonNode> operator(HttpMethod method, String path, Object body) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set("X-Operator-Token", OPERATOR);
+        headers.setContentType(MediaType.APPLICATION_JSON);
+        return http.exchange(path, method, new HttpEntity<>(body, headers), JsonNode.class);
+    }
+}

@@ -1,0 +1,436 @@
+package dev.payments.reconciliation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.payments.contracts.DomainEvent;
+import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.pgsim.PgSimulator;
+import dev.payments.pgsim.PgSimulatorConfig;
+import dev.payments.reconciliation.application.CycleReport;
+import dev.payments.reconciliation.application.SettlePayments;
+import dev.payments.reconciliation.support.AnOrder;
+import dev.payments.reconciliation.support.FakePaymentService;
+import dev.payments.reconciliation.support.MutableClock;
+import dev.payments.reconciliation.support.TestEvents;
+import dev.payments.reconciliation.support.TestKafka;
+import dev.payments.reconciliation.support.WebhookReceiver;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Primary;
+import org.springframework.dao.DataAccessException;
+import org.springframework.http.HttpEntity;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
+import org.springframework.http.ResponseEntity;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static dev.payments.reconciliation.support.AnOrder.anOrder;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The settler's protocol on real PostgreSQL and Kafka (the projection is filled through real events) against a real
+ * HTTP endpoint that answers like payment-service's sync ({@link FakePaymentService}: payment-service is another
+ * application, so the whole chain — PG back, payment APPROVED, order PAID — is a system test). The PG the settler asks
+ * for diagnosis is the real simulator. Cycles are run by hand and time is moved by hand, so each rule is observed
+ * exactly.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"inbox.initial-backoff=50ms", "inbox.max-retries=2",
+                "reconciliation.settler.enabled=false", "reconciliation.ledger.enabled=false"})
+@AutoConfigureObservability(tracing = false)
+@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
+class SettlerIntegrationTest {
+
+    private static final String GROUP = "reconciliation-settler-it";
+    private static final String OPERATOR = "ops-token";
+    private static final Duration EVENTUALLY = Duration.ofSeconds(30);
+
+    private static FakePaymentService paymentService;
+    private static WebhookReceiver webhook;
+    private static PgSimulator pg;
+
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        SharedTestInfrastructure.springProperties("reconciliation_settler").forEach((k, v) -> registry.add(k, () -> v));
+        TestKafka.startGroupAtEnd(GROUP);
+        paymentService = FakePaymentService.start();
+        webhook = WebhookReceiver.start();
+        pg = PgSimulator.start(PgSimulatorConfig.defaults().withPort(0).withAdminPort(0));
+        registry.add("spring.kafka.consumer.group-id", () -> GROUP);
+        registry.add("reconciliation.payment-service-url", paymentService::baseUrl);
+        registry.add("reconciliation.payment-service-token", () -> FakePaymentService.TOKEN);
+        registry.add("reconciliation.pg-base-url", pg::baseUrl);
+        registry.add("reconciliation.operator-token", () -> OPERATOR);
+        registry.add("reconciliation.incidents.webhook-url", webhook::url);
+    }
+
+    @AfterAll
+    static void stop() {
+        paymentService.close();
+        webhook.close();
+        pg.close();
+    }
+
+    @TestConfiguration
+    static class Time {
+        @Bean
+        @Primary
+        MutableClock mutableClock() {
+            return new MutableClock();
+        }
+    }
+
+    @Autowired
+    SettlePayments settler;
+
+    @Autowired
+    MutableClock clock;
+
+    @Autowired
+    TestRestTemplate http;
+
+    @Autowired
+    JdbcClient jdbc;
+
+    @Autowired
+    ObjectMapper json;
+
+    @BeforeEach
+    void cleanSlate() {
+        jdbc.sql("TRUNCATE payment_view, order_view, projected_event, settlement, settlement_attempt, incident")
+                .update();
+        paymentService.reset();
+        webhook.clear();
+        clock.set(Instant.now());
+    }
+
+    @Test
+    void anUnknownPaymentIsSyncedWithTheOperatorTokenSettledAndNeverSyncedAgain() {
+        AnOrder order = anOrder();
+        publish(order.created(), order.requested(), order.pending(), order.unknown());
+        awaitPayment(order, "UNKNOWN");
+        paymentService.script(order.paymentId, FakePaymentService.approved());
+
+        CycleReport report = settler.runCycle();
+
+        assertThat(report.attempted()).isEqualTo(1);
+        assertThat(report.settled()).isEqualTo(1);
+        assertThat(paymentService.callsOf(order.paymentId)).singleElement()
+                .satisfies(call -> assertThat(call.token()).isEqualTo(FakePaymentService.TOKEN));
+        JsonNode settlement = get("/api/reconciliation/settlements/" + order.paymentId);
+        assertThat(settlement.path("trigger").asText()).isEqualTo("PAYMENT_UNKNOWN");
+        assertThat(settlement.path("settledStatus").asText()).isEqualTo("APPROVED");
+        assertThat(settlement.path("attemptHistory")).singleElement().satisfies(a -> {
+            assertThat(a.path("result").asText()).isEqualTo("SETTLED");
+            assertThat(a.path("pgState").asText()).isEqualTo("DONE");
+            assertThat(a.path("action").asText()).isEqualTo("APPROVED");
+        });
+
+        // Our projection still says UNKNOWN (the fake publishes no event) and the order is now stuck by age:
+        // the settlement's outcome keeps the settler from calling again.
+        clock.advance(Duration.ofMinutes(1));
+        assertThat(settler.runCycle().attempted()).isZero();
+        assertThat(paymentService.callsOf(order.paymentId)).hasSize(1);
+    }
+
+    @Test
+    void aCycleStopsAfterThreePgFailuresBacksOffAndSettlesEverythingWithin30sOfThePgRecovering() {
+        List<AnOrder> orders = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            AnOrder order = anOrder();
+            publish(order.requested(), order.unknown());
+            orders.add(order);
+        }
+        orders.forEach(o -> awaitPayment(o, "UNKNOWN"));
+        paymentService.otherwise(FakePaymentService.pgDown());
+
+        CycleReport first = settler.runCycle();
+        assertThat(first.attempted()).isEqualTo(3);
+        assertThat(first.stoppedEarly()).isTrue();
+        assertThat(paymentService.calls()).extracting(FakePaymentService.Call::paymentId)
+                .as("longest waiting first").containsExactly(orders.get(0).paymentId, orders.get(1).paymentId,
+                        orders.get(2).paymentId);
+
+        clock.advance(Duration.ofSeconds(1));
+        CycleReport second = settler.runCycle();
+        assertThat(second.attempted()).as("the first three back off; the next cycle tries the others").isEqualTo(2);
+        assertThat(second.stoppedEarly()).isFalse();
+
+        clock.advance(Duration.ofSeconds(3));
+        assertThat(settler.runCycle().attempted()).as("4 s after the first failures: still backing off").isZero();
+        clock.advance(Duration.ofSeconds(1));
+        assertThat(settler.runCycle().attempted()).as("5 s after: due again, and stopped again").isEqualTo(3);
+
+        JsonNode settlement = get("/api/reconciliation/settlements/" + orders.get(0).paymentId);
+        assertThat(settlement.path("lastResult").asText()).isEqualTo("PG_FAILED");
+        assertThat(settlement.path("lastDetail").asText()).as("diagnosed with the real PG")
+                .contains("the PG itself says NOT_FOUND");
+        assertThat(settlement.path("compensationFailures").asInt()).isZero();
+
+        // The PG comes back. With the default cadence (a cycle every 5 s) every payment settles within 30 s.
+        paymentService.otherwise(FakePaymentService.approved());
+        Instant recovered = clock.instant();
+        int settled = 0;
+        while (settled < 5 && Duration.between(recovered, clock.instant()).getSeconds() <= 30) {
+            clock.advance(Duration.ofSeconds(5));
+            settled += settler.runCycle().settled();
+        }
+        assertThat(settled).isEqualTo(5);
+        assertThat(Duration.between(recovered, clock.instant())).isLessThanOrEqualTo(Duration.ofSeconds(30));
+        assertThat(jdbc.sql("SELECT count(*) FROM incident").query(Long.class).single()).isZero();
+    }
+
+    @Test
+    void staleRequestedPaymentsAndOrdersStuckInPaymentPendingAreSwept() {
+        AnOrder requestDied = anOrder();
+        publish(requestDied.created(), requestDied.requested(), requestDied.pending());
+        // 000's missing branch: the PG says CANCELED, the payment became FAILED, the order is still PAYMENT_PENDING.
+        AnOrder pgCanceled = anOrder();
+        publish(pgCanceled.created(), pgCanceled.requested(), pgCanceled.pending(), pgCanceled.unknown(),
+                pgCanceled.failed("PG_CANCELED"));
+        AnOrder neverApplied = anOrder();
+        publish(neverApplied.created(), neverApplied.requested(), neverApplied.pending(), neverApplied.declined());
+        awaitPayment(requestDied, "REQUESTED");
+        awaitPayment(pgCanceled, "FAILED");
+        awaitPayment(neverApplied, "DECLINED");
+        awaitOrder(neverApplied, "PAYMENT_PENDING");
+
+        assertThat(settler.runCycle().attempted()).as("younger than the settle deadline: the request may be alive")
+                .isZero();
+
+        clock.advance(Duration.ofSeconds(31));
+        paymentService.script(requestDied.paymentId, new FakePaymentService.Synced("FAILED", "NOT_FOUND", "FAILED"));
+        paymentService.script(pgCanceled.paymentId, new FakePaymentService.Synced("FAILED", "CANCELED", "NONE"));
+        paymentService.script(neverApplied.paymentId, new FakePaymentService.Synced("DECLINED", "ABORTED", "NONE"));
+        CycleReport sweep = settler.runCycle();
+
+        assertThat(sweep.attempted()).isEqualTo(3);
+        assertThat(sweep.settled()).isEqualTo(3);
+        assertThat(get("/api/reconciliation/settlements/" + requestDied.paymentId).path("trigger").asText())
+                .isEqualTo("STALE_REQUESTED");
+        assertThat(get("/api/reconciliation/settlements/" + pgCanceled.paymentId).path("trigger").asText())
+                .isEqualTo("ORDER_STUCK");
+
+        // What payment-service and order-service publish after such a sync: the orders end FAILED.
+        publish(requestDied.failed("PG_NOT_FOUND"), requestDied.orderFailed("PAYMENT_FAILED"),
+                pgCanceled.orderFailed("PAYMENT_FAILED"));
+        awaitOrder(requestDied, "FAILED");
+        awaitOrder(pgCanceled, "FAILED");
+
+        // Past the long deadline only the order whose outcome order-service never applied is an incident.
+        clock.advance(Duration.ofMinutes(16));
+        CycleReport later = settler.runCycle();
+        assertThat(later.attempted()).isZero();
+        assertThat(later.incidentsOpened()).isEqualTo(1);
+        JsonNode incidents = operator(HttpMethod.GET, "/api/incidents?state=OPEN", null).getBody();
+        assertThat(incidents.path("incidents")).singleElement().satisfies(incident -> {
+            assertThat(incident.path("reason").asText()).isEqualTo("ORDER_STUCK");
+            assertThat(incident.path("orderId").asText()).isEqualTo(neverApplied.orderId.toString());
+            assertThat(incident.path("detail").asText()).contains("DECLINED").contains("dlt");
+        });
+    }
+
+    @Test
+    void aCompensationThatKeepsFailingBecomesAnIncidentOperatorsHearOfAndCloseByHand() throws Exception {
+        AnOrder order = anOrder();
+        publish(order.created(), order.requested(), order.pending(), order.unknown());
+        awaitPayment(order, "UNKNOWN");
+        paymentService.script(order.paymentId, FakePaymentService.cancelRefused());
+        double openedBefore = scrape("reconciliation_incidents_opened_total{reason=\"COMPENSATION_FAILED\"}");
+
+        for (int attempt = 1; attempt <= 4; attempt++) {
+            assertThat(settler.runCycle().incidentsOpened()).isZero();
+            clock.advance(Duration.ofSeconds(20));
+        }
+        assertThat(scrape("reconciliation_incidents_open")).isZero();
+        assertThat(settler.runCycle().incidentsOpened()).as("the fifth failed cancel").isEqualTo(1);
+
+        // The alert: gauge, counter, webhook — within seconds.
+        assertThat(scrape("reconciliation_incidents_open")).isEqualTo(1);
+        assertThat(scrape("reconciliation_incidents_opened_total{reason=\"COMPENSATION_FAILED\"}") - openedBefore)
+                .isEqualTo(1);
+        JsonNode hook = json.readTree(webhook.next(5));
+        assertThat(hook.path("type").asText()).isEqualTo("incident.opened");
+        assertThat(hook.at("/incident/paymentId").asText()).isEqualTo(order.paymentId.toString());
+        assertThat(hook.at("/incident/reason").asText()).isEqualTo("COMPENSATION_FAILED");
+
+        ResponseEntity<JsonNode> noToken = http.getForEntity("/api/incidents", JsonNode.class);
+        assertThat(noToken.getStatusCode()).isEqualTo(HttpStatus.UNAUTHORIZED);
+        assertThat(noToken.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+        assertThat(noToken.getBody().path("code").asText()).isEqualTo("OPERATOR_TOKEN_REQUIRED");
+
+        JsonNode open = operator(HttpMethod.GET, "/api/incidents?state=OPEN", null).getBody();
+        assertThat(open.path("count").asInt()).isEqualTo(1);
+        JsonNode incident = open.path("incidents").get(0);
+        assertThat(incident.path("reason").asText()).isEqualTo("COMPENSATION_FAILED");
+        assertThat(incident.path("state").asText()).isEqualTo("OPEN");
+        assertThat(incident.path("paymentId").asText()).isEqualTo(order.paymentId.toString());
+        assertThat(incident.path("orderId").asText()).isEqualTo(order.orderId.toString());
+        assertThat(incident.path("amount").asLong()).isEqualTo(15_000);
+        assertThat(incident.path("currency").asText()).isEqualTo("KRW");
+        assertThat(incident.path("attempts").asInt()).isEqualTo(5);
+        assertThat(incident.path("detail").asText()).contains("NOT_CANCELABLE_PAYMENT");
+        String id = incident.path("id").asText();
+
+        ResponseEntity<JsonNode> acknowledged = operator(HttpMethod.POST, "/api/incidents/" + id + "/acknowledge",
+                Map.of("by", "alice", "note", "calling the PG"));
+        assertThat(acknowledged.getStatusCode()).isEqualTo(HttpStatus.OK);
+        assertThat(acknowledged.getBody().path("state").asText()).isEqualTo("ACKNOWLEDGED");
+        assertThat(acknowledged.getBody().path("acknowledgedBy").asText()).isEqualTo("alice");
+        assertThat(scrape("reconciliation_incidents_open")).as("taken: the alert stops").isZero();
+        ResponseEntity<JsonNode> twice = operator(HttpMethod.POST, "/api/incidents/" + id + "/acknowledge",
+                Map.of("by", "bob"));
+        assertThat(twice.getStatusCode()).isEqualTo(HttpStatus.CONFLICT);
+        assertThat(twice.getBody().path("code").asText()).isEqualTo("ILLEGAL_INCIDENT_TRANSITION");
+        assertThat(twice.getBody().path("state").asText()).isEqualTo("ACKNOWLEDGED");
+
+        int callsBefore = paymentService.callsOf(order.paymentId).size();
+        clock.advance(Duration.ofMinutes(10));
+        settler.runCycle();
+        assertThat(paymentService.callsOf(order.paymentId)).as("a human owns it now: the settler keeps off")
+                .hasSize(callsBefore);
+
+        ResponseEntity<JsonNode> blank = operator(HttpMethod.POST, "/api/incidents/" + id + "/resolve",
+                Map.of("by", "bob", "resolution", " "));
+        assertThat(blank.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
+        assertThat(blank.getBody().path("code").asText()).isEqualTo("VALIDATION_FAILED");
+        ResponseEntity<JsonNode> resolved = operator(HttpMethod.POST, "/api/incidents/" + id + "/resolve",
+                Map.of("by", "bob", "resolution", "cancelled in the PG console"));
+        assertThat(resolved.getStatusCode()).isEqualTo(HttpStatus.OK);
+        assertThat(resolved.getBody().path("state").asText()).isEqualTo("RESOLVED");
+        assertThat(resolved.getBody().path("resolvedBy").asText()).isEqualTo("bob");
+        assertThat(resolved.getBody().path("acknowledgedBy").asText()).isEqualTo("alice");
+        assertThat(resolved.getBody().path("resolvedAt").isTextual()).isTrue();
+        assertThat(operator(HttpMethod.POST, "/api/incidents/" + id + "/resolve",
+                Map.of("by", "carol", "resolution", "again")).getStatusCode()).isEqualTo(HttpStatus.CONFLICT);
+        assertThat(operator(HttpMethod.GET, "/api/incidents?state=RESOLVED", null).getBody().path("incidents"))
+                .singleElement().satisfies(i -> assertThat(i.path("resolution").asText())
+                        .isEqualTo("cancelled in the PG console"));
+        assertThat(operator(HttpMethod.POST, "/api/incidents/" + UUID.randomUUID() + "/acknowledge",
+                Map.of("by", "alice")).getBody().path("code").asText()).isEqualTo("INCIDENT_NOT_FOUND");
+
+        assertThatThrownBy(() -> jdbc.sql("DELETE FROM incident").update())
+                .isInstanceOf(DataAccessException.class).hasMessageContaining("never deleted");
+    }
+
+    @Test
+    void paymentServiceDownStopsTheCycleAndAWrongTokenStopsItWithoutBlamingThePayment() {
+        List<AnOrder> orders = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            AnOrder order = anOrder();
+            publish(order.requested(), order.unknown());
+            orders.add(order);
+        }
+        orders.forEach(o -> awaitPayment(o, "UNKNOWN"));
+        paymentService.otherwise(new FakePaymentService.Drop());
+
+        CycleReport down = settler.runCycle();
+        assertThat(down.attempted()).isEqualTo(3);
+        assertThat(down.stoppedEarly()).isTrue();
+        assertThat(get("/api/reconciliation/settlements/" + orders.get(0).paymentId).path("lastResult").asText())
+                .isEqualTo("UNAVAILABLE");
+
+        paymentService.requireToken("rotated-token");
+        clock.advance(Duration.ofMinutes(1));
+        CycleReport refused = settler.runCycle();
+        assertThat(refused.stoppedEarly()).isTrue();
+        assertThat(refused.stopReason()).contains("401");
+        assertThat(refused.attempted()).isZero();
+        assertThat(paymentService.calls()).hasSize(4);
+        assertThat(jdbc.sql("SELECT count(*) FROM settlement_attempt").query(Long.class).single())
+                .as("the refused call is not held against the payment").isEqualTo(3);
+    }
+
+    @Test
+    void aPaymentWithoutAnOutcomePastTheLongDeadlineBecomesAnIncidentOnce() {
+        AnOrder order = anOrder();
+        publish(order.requested(), order.unknown());
+        awaitPayment(order, "UNKNOWN");
+        paymentService.otherwise(FakePaymentService.pgDown());
+        settler.runCycle();
+
+        clock.advance(Duration.ofMinutes(16));
+        CycleReport report = settler.runCycle();
+        CycleReport again = settler.runCycle();
+
+        assertThat(report.incidentsOpened()).isEqualTo(1);
+        assertThat(again.incidentsOpened()).isZero();
+        JsonNode incident = operator(HttpMethod.GET, "/api/incidents", null).getBody().path("incidents").get(0);
+        assertThat(incident.path("reason").asText()).isEqualTo("UNRESOLVED");
+        assertThat(incident.path("detail").asText()).contains("UNKNOWN").contains("PG_FAILED");
+    }
+
+    // --- helpers
+
+    /** Every event a test sends; the next test's clean slate waits until all of them were applied. */
+    private final List<UUID> published = new ArrayList<>();
+
+    private void publish(DomainEvent... events) {
+        for (DomainEvent event : events) {
+            published.add(TestEvents.send(event).eventId());
+        }
+    }
+
+    @AfterEach
+    void awaitEveryEventApplied() {
+        await().atMost(EVENTUALLY).until(() -> published.stream().allMatch(id -> jdbc
+                .sql("SELECT count(*) FROM inbox WHERE event_id = :id").param("id", id).query(Long.class)
+                .single() > 0));
+    }
+
+    private void awaitPayment(AnOrder order, String status) {
+        await().atMost(EVENTUALLY).until(() -> get("/api/reconciliation/payments/" + order.paymentId)
+                .path("status").asText(), status::equals);
+    }
+
+    private void awaitOrder(AnOrder order, String status) {
+        await().atMost(EVENTUALLY).until(() -> get("/api/reconciliation/orders/" + order.orderId)
+                .path("status").asText(), status::equals);
+    }
+
+    private JsonNode get(String path) {
+        ResponseEntity<JsonNode> response = http.getForEntity(path, JsonNode.class);
+        return response.getStatusCode().is2xxSuccessful() ? response.getBody() : MissingNode.getInstance();
+    }
+
+    private ResponseEntity<JsonNode> operator(HttpMethod method, String path, Object body) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set("X-Operator-Token", OPERATOR);
+        headers.setContentType(MediaType.APPLICATION_JSON);
+        return http.exchange(path, method, new HttpEntity<>(body, headers), JsonNode.class);
+    }
+
+    /** One sample's value from {@code /actuator/prometheus}; 0 when the series is absent. */
+    private double scrape(String series) {
+        String text = http.getForObject("/actuator/prometheus", String.class);
+        for (String line : text.split("\n")) {
+            if (line.startsWith(series + " ")) {
+                return Double.parseDouble(line.substring(series.length() + 1).trim());
+            }
+        }
+        return 0;
+    }
+}

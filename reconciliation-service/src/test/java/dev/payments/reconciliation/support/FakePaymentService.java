@@ -1,0 +1,178 @@
+package dev.payments.reconciliation.support;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+
+/**
+ * A real HTTP endpoint that answers like payment-service's {@code POST /api/payments/{paymentId}/sync}, for the
+ * settler's protocol tests only (stop-after-3, backoff, 502 -> incident): payment-service is another Spring Boot
+ * application, so the full chain is tested end to end in {@code system-tests}. Answers are scripted per payment (the
+ * last one repeats); every call is recorded with its time and token.
+ */
+public final class FakePaymentService implements AutoCloseable {
+
+    public static final String TOKEN = "test-payment-service-token";
+
+    /** One scripted answer. */
+    public sealed interface Answer {
+    }
+
+    /** 200 with the payment after the sync. */
+    public record Synced(String paymentStatus, String pgState, String action) implements Answer {
+    }
+
+    /** A problem+json answer, as payment-service's handlers write them. */
+    public record Problem(int status, String code, String detail) implements Answer {
+    }
+
+    /** The connection is closed without an answer (payment-service crashed mid-call). */
+    public record Drop() implements Answer {
+    }
+
+    public record Call(UUID paymentId, Instant at, String token) {
+    }
+
+    public static Answer approved() {
+        return new Synced("APPROVED", "DONE", "APPROVED");
+    }
+
+    public static Answer pgDown() {
+        return new Problem(502, "PG_SYNC_FAILED", "The PG could not settle payment: No connection to the PG at "
+                + "http://pg/v1/payments/orders/x");
+    }
+
+    public static Answer cancelRefused() {
+        return new Problem(502, "PG_SYNC_FAILED", "The PG could not settle payment: PG refused to cancel pk_1: "
+                + "NOT_CANCELABLE_PAYMENT cannot cancel");
+    }
+
+    private final HttpServer server;
+    private final Map<UUID, Deque<Answer>> scripts = new ConcurrentHashMap<>();
+    private final List<Call> calls = new ArrayList<>();
+    private volatile Answer otherwise = new Problem(404, "PAYMENT_NOT_FOUND", "No payment");
+    private volatile String requiredToken = TOKEN;
+
+    private FakePaymentService(HttpServer server) {
+        this.server = server;
+    }
+
+    public static FakePaymentService start() {
+        try {
+            HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+            FakePaymentService fake = new FakePaymentService(server);
+            server.createContext("/api/payments/", fake::handle);
+            server.setExecutor(Executors.newFixedThreadPool(4));
+            server.start();
+            return fake;
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public String baseUrl() {
+        return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    /** The answers for one payment, in order; the last repeats. */
+    public void script(UUID paymentId, Answer... answers) {
+        scripts.put(paymentId, new ArrayDeque<>(List.of(answers)));
+    }
+
+    public void otherwise(Answer answer) {
+        this.otherwise = answer;
+    }
+
+    public void requireToken(String token) {
+        this.requiredToken = token;
+    }
+
+    public synchronized List<Call> calls() {
+        return List.copyOf(calls);
+    }
+
+    public synchronized List<Call> callsOf(UUID paymentId) {
+        return calls.stream().filter(c -> c.paymentId().equals(paymentId)).toList();
+    }
+
+    public synchronized void reset() {
+        calls.clear();
+        scripts.clear();
+        otherwise = new Problem(404, "PAYMENT_NOT_FOUND", "No payment");
+        requiredToken = TOKEN;
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        String[] path = exchange.getRequestURI().getPath().split("/");
+        // /api/payments/{id}/sync
+        if (path.length != 5 || !"sync".equals(path[4]) || !"POST".equals(exchange.getRequestMethod())) {
+            write(exchange, 404, "{\"code\":\"NOT_FOUND\"}", "application/problem+json");
+            return;
+        }
+        UUID paymentId = UUID.fromString(path[3]);
+        String token = exchange.getRequestHeaders().getFirst("X-Operator-Token");
+        synchronized (this) {
+            calls.add(new Call(paymentId, Instant.now(), token));
+        }
+        if (!requiredToken.equals(token)) {
+            write(exchange, 401, problem(401, "OPERATOR_TOKEN_REQUIRED", "This action needs a valid X-Operator-Token"),
+                    "application/problem+json");
+            return;
+        }
+        Answer answer = next(paymentId);
+        if (answer instanceof Drop) {
+            exchange.close();
+            return;
+        }
+        if (answer instanceof Problem p) {
+            write(exchange, p.status(), problem(p.status(), p.code(), p.detail()), "application/problem+json");
+            return;
+        }
+        Synced synced = (Synced) answer;
+        write(exchange, 200, """
+                {"payment":{"paymentId":"%s","status":"%s","customerNotice":"PENDING"},"pgState":"%s","action":"%s"}"""
+                .formatted(paymentId, synced.paymentStatus(), synced.pgState(), synced.action()), "application/json");
+    }
+
+    private Answer next(UUID paymentId) {
+        Deque<Answer> script = scripts.get(paymentId);
+        if (script == null || script.isEmpty()) {
+            return otherwise;
+        }
+        synchronized (script) {
+            return script.size() == 1 ? script.peek() : script.poll();
+        }
+    }
+
+    private static String problem(int status, String code, String detail) {
+        return "{\"status\":" + status + ",\"code\":\"" + code + "\",\"detail\":\"" + detail.replace("\"", "'")
+                + "\"}";
+    }
+
+    private static void write(HttpExchange exchange, int status, String body, String type) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().set("Content-Type", type);
+        exchange.sendResponseHeaders(status, bytes.length);
+        try (OutputStream out = exchange.getResponseBody()) {
+            out.write(bytes);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}

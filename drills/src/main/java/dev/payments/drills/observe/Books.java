@@ -49,6 +49,7 @@ public final class Books {
     /** The ledger identity for the drill's orders, each term counted from the sources. */
     public record Audit(int orders, long pgApprovals, long pgCancels, long paidOrders, long cancellations,
                         long incidents, long inFlight, long lost, long doubled, long paidWithoutPgApproval,
+                        long approvedPayments, long approvedButOrderNotPaid,
                         boolean holds, String identity, Map<String, Long> orderStatuses,
                         Map<String, Long> paymentStatuses, List<String> lostOrders, List<String> doubledOrders,
                         JsonNode reconciliationLedger, String reconciliationNote, List<JsonNode> incidentRecords) {
@@ -143,6 +144,8 @@ public final class Books {
         long incidentCount = 0;
         long inFlight = 0;
         long paidWithoutApproval = 0;
+        long approvedPayments = 0;
+        long orderBehind = 0;
         List<String> lost = new ArrayList<>();
         List<String> doubled = new ArrayList<>();
         Map<String, Long> orderStatuses = new TreeMap<>();
@@ -151,6 +154,12 @@ public final class Books {
             orderStatuses.merge(String.valueOf(s.orderStatus()), 1L, Long::sum);
             paymentStatuses.merge(String.valueOf(s.paymentStatus()), 1L, Long::sum);
             approvals += s.pgApprovals();
+            if ("APPROVED".equals(s.paymentStatus())) {
+                approvedPayments++;
+                if (!"PAID".equals(s.orderStatus())) {
+                    orderBehind++;
+                }
+            }
             cancels += s.pgCancels();
             int net = s.pgApprovals() - s.pgCancels();
             if (net > 1 || s.pgApprovals() > 1) {
@@ -191,7 +200,7 @@ public final class Books {
                     + "): identity computed by the drill only, from the PG's books and the services' APIs";
         }
         return new Audit(states.size(), approvals, cancels, paid, cancellations, incidentCount, inFlight, lost.size(),
-                doubled.size(), paidWithoutApproval, holds, identity, orderStatuses, paymentStatuses,
+                doubled.size(), paidWithoutApproval, approvedPayments, orderBehind, holds, identity, orderStatuses, paymentStatuses,
                 lost.subList(0, Math.min(20, lost.size())), doubled.subList(0, Math.min(20, doubled.size())), ledger,
                 note, incidents.subList(0, Math.min(20, incidents.size())));
     }

@@ -10,6 +10,7 @@ public final class Timeline {
     public record Mark(double t, String name) {
     }
 
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(Timeline.class);
     private final Clock clock;
     private final List<Mark> marks = new ArrayList<>();
 
@@ -20,6 +21,7 @@ public final class Timeline {
     public synchronized double mark(String name) {
         double t = clock.seconds();
         marks.add(new Mark(t, name));
+        LOG.info("drill mark at {} s: {}", String.format("%.2f", t), name);
         return t;
     }
 

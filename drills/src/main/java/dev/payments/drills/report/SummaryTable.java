@@ -19,7 +19,8 @@ public final class SummaryTable {
         var a = r.audit().books();
         rows.add(row("approvals sent", r.ordersSent() + (r.notSent() > 0 ? " (+" + r.notSent() + " not sent: client saturated)" : "")));
         rows.add(row("outcomes (client)", format(r.outcomes())));
-        rows.add(row("survivors (orders PAID)", a.paidOrders() + " of " + a.orders()));
+        rows.add(row("survivors (PG-approved and PAID)", a.paidOrders() + " of " + a.orders() + " (payments APPROVED "
+                + a.approvedPayments() + ", orders PAID " + a.orderStatuses().getOrDefault("PAID", 0L) + ")"));
         rows.add(row("compensating cancels", String.valueOf(a.cancellations())));
         rows.add(row("incidents", String.valueOf(a.incidents())));
         rows.add(row("ledger (drill)", a.identity() + (a.holds() ? "  HOLDS" : "  DOES NOT HOLD")));

@@ -37,6 +37,21 @@ abstract class BaseScenario implements Scenario {
         return settings;
     }
 
+    /** Not settled before the deadline is a miss, unless nothing was unsettled to begin with. */
+    static Boolean settledWithin(DrillResult r, double goal) {
+        Double settled = r.recover().allSettledAfter();
+        if (settled == null) {
+            return r.recover().unsettledAtRecovery() == null ? null : r.recover().unsettledAtRecovery() == 0;
+        }
+        return settled <= goal;
+    }
+
+    static String settledText(DrillResult r) {
+        Double settled = r.recover().allSettledAfter();
+        return settled != null ? Stats.s(settled) : "not within " + (long) r.recover().settleDeadlineSeconds()
+                + " s (" + r.recover().unsettledAtRecovery() + " unsettled at the recovery)";
+    }
+
     static Boolean atMost(Double measured, double goal) {
         return measured == null ? null : measured <= goal;
     }

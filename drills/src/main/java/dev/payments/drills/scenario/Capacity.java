@@ -50,11 +50,20 @@ public final class Capacity extends BaseScenario {
                 + " s each, then arrival rates " + rates + "/s for " + stepSeconds + " s each (000's open question)";
     }
 
+    /** Each step gets its own slice of the orders, so a fast step cannot starve the next one. */
+    private int closedBudget(int c) {
+        return (int) (Math.min(c * 1000.0 / Math.max(latencyMs, 1), tpsGuess) * stepSeconds * 1.25);
+    }
+
+    private int warmupBudget() {
+        return (int) Math.min(20 * 1000.0 / Math.max(latencyMs, 1), tpsGuess) * warmupSeconds;
+    }
+
     @Override
     public int ordersNeeded() {
-        int n = 20 * warmupSeconds * 1000 / Math.max(latencyMs, 1) / 1000 + 50;
+        int n = warmupBudget();
         for (int c : concurrency) {
-            n += Math.min(c * 1000 / Math.max(latencyMs, 1), tpsGuess) * stepSeconds;
+            n += closedBudget(c);
         }
         for (int r : rates) {
             n += r * stepSeconds;
@@ -66,16 +75,21 @@ public final class Capacity extends BaseScenario {
     public void run(Drill drill) {
         drill.fault("{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":" + latencyMs + "}}");
         drill.phase("warm-up");
-        drill.load().closedLoop(drill.orders().iterator(), 20, Duration.ofSeconds(warmupSeconds), "warm-up");
+        drill.load().closedLoop(drill.orders().take(warmupBudget()).iterator(), 20, Duration.ofSeconds(warmupSeconds),
+                "warm-up");
         for (int c : concurrency) {
             drill.phase("C=" + c);
-            if (drill.load().closedLoop(drill.orders().iterator(), c, Duration.ofSeconds(stepSeconds), "C=" + c)) {
+            if (drill.load().closedLoop(drill.orders().take(closedBudget(c)).iterator(), c,
+                    Duration.ofSeconds(stepSeconds), "C=" + c)) {
                 drill.note("orders ran out during C=" + c + " (raise --tps-guess): that step is shorter");
             }
         }
         for (int r : rates) {
             drill.phase("rate=" + r + "/s");
-            drill.load().openLoop(drill.orders()::next, r, Duration.ofSeconds(stepSeconds), 1000, "rate=" + r + "/s");
+            java.util.Iterator<dev.payments.drills.load.PreparedOrder> slice =
+                    drill.orders().take(r * stepSeconds).iterator();
+            drill.load().openLoop(() -> slice.hasNext() ? slice.next() : null, r, Duration.ofSeconds(stepSeconds),
+                    1000, "rate=" + r + "/s");
         }
         drill.note("bulkhead raised for this scenario (the default 20 caps PG concurrency, so TPS <= 20 / "
                 + latencyMs / 1000.0 + " s = " + 20 * 1000 / latencyMs + "/s whatever the rest can do)");

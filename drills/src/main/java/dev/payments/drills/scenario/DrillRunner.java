@@ -190,6 +190,9 @@ public final class DrillRunner {
         checks.add(new DrillResult.Check("ledger identity holds (drill's audit)", audit.holds(), audit.identity()
                 + (audit.paidWithoutPgApproval() > 0 ? "; " + audit.paidWithoutPgApproval()
                 + " PAID without a PG approval" : "")));
+        checks.add(new DrillResult.Check("order-service agrees with payment-service", audit.approvedButOrderNotPaid() == 0,
+                audit.approvedButOrderNotPaid() + " of " + audit.approvedPayments()
+                        + " APPROVED payments whose order is not PAID after the settle deadline"));
         if (reconHolds != null) {
             checks.add(new DrillResult.Check("ledger identity holds (reconciliation-service)", reconHolds,
                     String.valueOf(reconIdentity)));

@@ -54,11 +54,10 @@ public final class PgLostResponse extends BaseScenario {
     @Override
     public List<Target> targets(DrillResult r) {
         var a = r.audit().books();
-        Double settled = r.recover().allSettledAfter();
         return List.of(
                 new Target("every PG approval ends PAID (or cancelled/incident)", a.pgApprovals() + " accounted",
                         a.identity(), a.lost() == 0 && a.inFlight() == 0),
-                new Target("every UNKNOWN settled after the PG recovers", "<= 30 s", Stats.s(settled),
-                        atMost(settled, 30)));
+                new Target("every UNKNOWN settled after the PG recovers", "<= 30 s", settledText(r),
+                        settledWithin(r, 30)));
     }
 }

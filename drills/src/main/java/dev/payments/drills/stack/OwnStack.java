@@ -32,6 +32,7 @@ public final class OwnStack implements Target {
         try {
             Path dir = dataDir != null ? dataDir : Files.createTempDirectory("drill-stack");
             LocalStackOptions.Builder options = LocalStackOptions.builder()
+                    .repoDir(snapshotJars(dir.resolve("jars")))
                     .randomPorts()
                     .dataDir(dir)
                     .clean(true)
@@ -42,6 +43,45 @@ public final class OwnStack implements Target {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    private static final List<String> SERVICES = List.of("pg-simulator", "order-service", "payment-service",
+            "notification-service", "reconciliation-service");
+
+    /**
+     * Copies every service's runnable jar to {@code <dir>/<module>/target/}: a rebuild in the working tree while the
+     * drill runs (a restart, a crash drill) must not hand a half-written jar to the stack.
+     */
+    static Path snapshotJars(Path dir) throws IOException {
+        Path repo = repositoryRoot(Path.of("").toAbsolutePath());
+        for (String module : SERVICES) {
+            Path target = repo.resolve(module).resolve("target");
+            Path jar;
+            try (var files = Files.list(target)) {
+                jar = files.filter(f -> f.getFileName().toString().startsWith(module + "-")
+                                && f.getFileName().toString().endsWith("-exec.jar"))
+                        .max(java.util.Comparator.comparing(f -> f.toFile().lastModified()))
+                        .orElseThrow(() -> new IllegalStateException("No runnable jar in " + target
+                                + "; build first: ./mvnw -DskipTests install"));
+            }
+            Path copy = dir.resolve(module).resolve("target").resolve(jar.getFileName());
+            Files.createDirectories(copy.getParent());
+            Files.copy(jar, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        return dir;
+    }
+
+    static Path repositoryRoot(Path start) throws IOException {
+        for (Path d = start; d != null; d = d.getParent()) {
+            Path pom = d.resolve("pom.xml");
+            if (Files.isRegularFile(pom)) {
+                String text = Files.readString(pom);
+                if (text.contains("<artifactId>payments-parent</artifactId>") && text.contains("<modules>")) {
+                    return d;
+                }
+            }
+        }
+        throw new IllegalStateException("Run from inside the payments repository (no root pom.xml above " + start + ")");
     }
 
     public RunningStack stack() {

@@ -8,7 +8,9 @@ import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.pgsim.PgSimulator;
 import dev.payments.pgsim.PgSimulatorConfig;
 import dev.payments.reconciliation.application.CycleReport;
+import dev.payments.reconciliation.application.SettleCandidate;
 import dev.payments.reconciliation.application.SettlePayments;
+import dev.payments.reconciliation.application.Settlements;
 import dev.payments.reconciliation.support.AnOrder;
 import dev.payments.reconciliation.support.FakePaymentService;
 import dev.payments.reconciliation.support.MutableClock;
@@ -105,6 +107,9 @@ class SettlerIntegrationTest {
 
     @Autowired
     SettlePayments settler;
+
+    @Autowired
+    Settlements settlements;
 
     @Autowired
     MutableClock clock;
@@ -381,6 +386,24 @@ class SettlerIntegrationTest {
         JsonNode incident = operator(HttpMethod.GET, "/api/incidents", null).getBody().path("incidents").get(0);
         assertThat(incident.path("reason").asText()).isEqualTo("UNRESOLVED");
         assertThat(incident.path("detail").asText()).contains("UNKNOWN").contains("PG_FAILED");
+    }
+
+    @Test
+    void twoReplicasNeverSyncOnePaymentAtTheSameTimeAndADeadReplicasClaimExpires() {
+        AnOrder order = anOrder();
+        publish(order.requested(), order.unknown());
+        awaitPayment(order, "UNKNOWN");
+        Instant now = clock.instant();
+        SettleCandidate candidate = settlements.due(now, now.minusSeconds(30), 10).get(0);
+
+        assertThat(settlements.claim(candidate, now, now.plusSeconds(60), "replica-a")).isPresent();
+        assertThat(settlements.claim(candidate, now, now.plusSeconds(60), "replica-b")).as("held by a").isEmpty();
+        assertThat(settlements.due(now, now.minusSeconds(30), 10)).as("a claimed payment is not offered").isEmpty();
+
+        // replica-a died mid-call: its claim runs out and the payment is offered again.
+        Instant later = now.plusSeconds(61);
+        assertThat(settlements.due(later, later.minusSeconds(30), 10)).hasSize(1);
+        assertThat(settlements.claim(candidate, later, later.plusSeconds(60), "replica-b")).isPresent();
     }
 
     // --- helpers

@@ -60,6 +60,12 @@ public final class EscalateOverdue {
     }
 
     private static String attempts(Overdue overdue) {
+        if (overdue.settlement().filter(Settlement::settled).isPresent()) {
+            Settlement s = overdue.settlement().get();
+            return "payment-service reported it " + s.settledStatus() + " at " + s.settledAt() + " (PG "
+                    + s.lastPgState() + "), but no event saying so has reached reconciliation: check payment-service's "
+                    + "outbox relay and the payment.events topic";
+        }
         return overdue.settlement()
                 .map(s -> s.attempts() + " settle attempts, last " + s.lastResult() + " at " + s.lastAttemptAt()
                         + (s.lastPgState() == null ? "" : " (PG " + s.lastPgState() + ")")

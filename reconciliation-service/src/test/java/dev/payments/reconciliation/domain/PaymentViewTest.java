@@ -158,4 +158,15 @@ class PaymentViewTest {
     void everyLegalTransitionRanksHigher(PaymentStatus from, PaymentStatus to) {
         assertThat(to.rank()).isGreaterThan(from.rank());
     }
+
+    @Test
+    void thePgsPaymentKeyComesFromPaymentRequestedEvenWhenItArrivesLate() {
+        PaymentView view = PaymentView.firstSeen(PaymentFacts.aPaymentEvent().unknown().build(), PaymentFacts.T0);
+        assertThat(view.paymentKey()).isNull();
+
+        PaymentView merged = view.apply(PaymentFacts.aPaymentEvent().requested().build(), PaymentFacts.T0).view();
+
+        assertThat(merged.status()).isEqualTo(PaymentStatus.UNKNOWN);
+        assertThat(merged.paymentKey()).isEqualTo("pk_0001");
+    }
 }

@@ -1,0 +1,110 @@
+package dev.payments.reconciliation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.pgsim.PgSimulator;
+import dev.payments.pgsim.PgSimulatorConfig;
+import dev.payments.reconciliation.support.AnOrder;
+import dev.payments.reconciliation.support.FakePaymentService;
+import dev.payments.reconciliation.support.TestEvents;
+import dev.payments.reconciliation.support.TestKafka;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.http.ResponseEntity;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import static dev.payments.reconciliation.support.AnOrder.anOrder;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The schedules themselves, on the real clock: nobody runs a cycle by hand here. The cadence is scaled down (a cycle
+ * every 200 ms, backoff 300 ms capped at 600 ms, an audit every second) so the same bound the defaults give at 30 s
+ * (max backoff + interval) shows in about a second.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"inbox.initial-backoff=50ms", "inbox.max-retries=2",
+                "reconciliation.settler.interval=200ms", "reconciliation.settler.initial-backoff=300ms",
+                "reconciliation.settler.max-backoff=600ms", "reconciliation.ledger.interval=1s"})
+@AutoConfigureObservability(tracing = false)
+@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
+class ReconciliationSchedulesIntegrationTest {
+
+    private static final String GROUP = "reconciliation-schedules-it";
+    private static final Duration BOUND = Duration.ofMillis(600 + 200);
+
+    private static FakePaymentService paymentService;
+    private static PgSimulator pg;
+
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        SharedTestInfrastructure.springProperties("reconciliation_schedules")
+                .forEach((k, v) -> registry.add(k, () -> v));
+        TestKafka.startGroupAtEnd(GROUP);
+        paymentService = FakePaymentService.start();
+        pg = PgSimulator.start(PgSimulatorConfig.defaults().withPort(0).withAdminPort(0));
+        registry.add("spring.kafka.consumer.group-id", () -> GROUP);
+        registry.add("reconciliation.payment-service-url", paymentService::baseUrl);
+        registry.add("reconciliation.payment-service-token", () -> FakePaymentService.TOKEN);
+        registry.add("reconciliation.pg-base-url", pg::baseUrl);
+    }
+
+    @AfterAll
+    static void stop() {
+        paymentService.close();
+        pg.close();
+    }
+
+    @Autowired
+    TestRestTemplate http;
+
+    @Test
+    void theScheduledSettlerRetriesWithBackoffAndSettlesSoonAfterThePgRecovers() {
+        AnOrder order = anOrder();
+        paymentService.script(order.paymentId, FakePaymentService.pgDown());
+        TestEvents.send(order.requested());
+        TestEvents.send(order.unknown());
+
+        await().atMost(Duration.ofSeconds(30)).until(() -> paymentService.callsOf(order.paymentId).size() >= 3);
+        List<FakePaymentService.Call> calls = paymentService.callsOf(order.paymentId);
+        assertThat(Duration.between(calls.get(0).at(), calls.get(1).at())).as("backed off")
+                .isGreaterThanOrEqualTo(Duration.ofMillis(300));
+
+        paymentService.script(order.paymentId, FakePaymentService.approved());
+        Instant recovered = Instant.now();
+        await().atMost(Duration.ofSeconds(10)).until(() -> "APPROVED".equals(
+                settlement(order).path("settledStatus").asText()));
+        List<FakePaymentService.Call> all = paymentService.callsOf(order.paymentId);
+        Instant settled = all.get(all.size() - 1).at();
+        // max backoff + one interval, plus room for a loaded test machine
+        assertThat(Duration.between(recovered, settled)).isLessThan(BOUND.plusSeconds(2));
+    }
+
+    @Test
+    void theLedgerAuditRunsOnItsOwn() {
+        await().atMost(Duration.ofSeconds(20)).until(() -> {
+            ResponseEntity<JsonNode> ledger = http.getForEntity("/api/reconciliation/ledger", JsonNode.class);
+            return ledger.getStatusCode().is2xxSuccessful() && ledger.getBody().path("holds").asBoolean();
+        });
+        String prometheus = http.getForObject("/actuator/prometheus", String.class);
+        assertThat(prometheus).contains("ledger_audits_total{outcome=\"holds\"}");
+        assertThat(prometheus).contains("reconciliation_settle_cycles_total{outcome=\"completed\"}");
+    }
+
+    private JsonNode settlement(AnOrder order) {
+        ResponseEntity<JsonNode> response = http.getForEntity("/api/reconciliation/settlements/" + order.paymentId,
+                JsonNode.class);
+        return response.getStatusCode().is2xxSuccessful() ? response.getBody() : MissingNode.getInstance();
+    }
+}

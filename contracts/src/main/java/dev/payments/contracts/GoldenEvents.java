@@ -78,6 +78,18 @@ public final class GoldenEvents {
     }
 
     /**
+     * The golden text of {@code type} with its ids (and member) replaced, so tests that publish golden events do not
+     * collide with each other.
+     */
+    public static String json(EventType type, UUID orderId, UUID paymentId, UUID eventId, String memberId) {
+        return json(type)
+                .replace(ORDER_ID.toString(), orderId.toString())
+                .replace(PAYMENT_ID.toString(), paymentId.toString())
+                .replace(eventId(type).toString(), eventId.toString())
+                .replace("\"" + MEMBER_ID + "\"", "\"" + memberId + "\"");
+    }
+
+    /**
      * Differences between the shape (field paths and JSON node types) of a published message and the golden file of
      * its type; empty when they agree. Values are not compared: ids and times differ on every run.
      */

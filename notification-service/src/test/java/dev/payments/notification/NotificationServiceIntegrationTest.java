@@ -8,7 +8,7 @@ import dev.payments.contracts.Topics;
 import dev.payments.notification.support.Infrastructure;
 import dev.payments.notification.support.PaymentEventsTestData;
 import dev.payments.notification.support.RecordingSender;
-import dev.payments.notification.support.Topic;
+import dev.payments.localstack.infra.TestTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -157,7 +157,7 @@ class NotificationServiceIntegrationTest {
 
     @Test
     void poisonMessagesLandOnTheDeadLetterTopic() throws Exception {
-        Topic paymentEvents = Topic.named(Topics.PAYMENT_EVENTS);
+        TestTopic paymentEvents = TestTopic.named(Topics.PAYMENT_EVENTS);
         paymentEvents.send("not-an-event", "{\"hello\":", Map.of());
         String unknownType = PaymentEventsTestData.golden(EventType.PAYMENT_APPROVED, UUID.randomUUID(),
                 UUID.randomUUID(), UUID.randomUUID(), "member-1").replace("\"PaymentApproved\"", "\"PaymentRefunded\"");
@@ -165,7 +165,7 @@ class NotificationServiceIntegrationTest {
         UUID afterPoison = UUID.randomUUID();
         publish(EventType.PAYMENT_CANCELED, afterPoison, UUID.randomUUID());
 
-        Topic deadLetters = Topic.named(Topics.deadLetter(Topics.PAYMENT_EVENTS, consumerGroup));
+        TestTopic deadLetters = TestTopic.named(Topics.deadLetter(Topics.PAYMENT_EVENTS, consumerGroup));
         List<ConsumerRecord<String, String>> parked = deadLetters.read(r -> "not-an-event".equals(r.key())
                 || "unknown-type".equals(r.key()), 2, EVENTUALLY);
         assertThat(parked).extracting(ConsumerRecord::key).containsExactlyInAnyOrder("not-an-event", "unknown-type");

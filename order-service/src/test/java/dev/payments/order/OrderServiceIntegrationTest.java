@@ -7,7 +7,7 @@ import dev.payments.contracts.EventType;
 import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.Topics;
 import dev.payments.order.support.Infrastructure;
-import dev.payments.order.support.Topic;
+import dev.payments.localstack.infra.TestTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -48,7 +48,7 @@ import static org.awaitility.Awaitility.await;
 class OrderServiceIntegrationTest {
 
     private static final Duration EVENTUALLY = Duration.ofSeconds(20);
-    private static final Topic ORDER_EVENTS = Topic.named(Topics.ORDER_EVENTS);
+    private static final TestTopic ORDER_EVENTS = TestTopic.named(Topics.ORDER_EVENTS);
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
@@ -113,7 +113,7 @@ class OrderServiceIntegrationTest {
 
         List<ConsumerRecord<String, String>> published = awaitOrderEvents(orderId.toString(), 4);
         assertThat(ORDER_EVENTS.readAll(r -> r.key().equals(orderId.toString())))
-                .extracting(r -> Topic.header(r, Topics.HEADER_EVENT_TYPE))
+                .extracting(r -> TestTopic.header(r, Topics.HEADER_EVENT_TYPE))
                 .containsExactly("OrderCreated", "OrderPaymentPending", "OrderPaid", "OrderCanceled");
         assertPublishedAsContract(published.get(1), orderId.toString(), EventType.ORDER_PAYMENT_PENDING);
         assertPublishedAsContract(published.get(2), orderId.toString(), EventType.ORDER_PAID);
@@ -142,7 +142,7 @@ class OrderServiceIntegrationTest {
 
         awaitOrderEvents(orderId.toString(), 5);
         assertThat(ORDER_EVENTS.readAll(r -> r.key().equals(orderId.toString())))
-                .extracting(r -> Topic.header(r, Topics.HEADER_EVENT_TYPE))
+                .extracting(r -> TestTopic.header(r, Topics.HEADER_EVENT_TYPE))
                 .containsExactly("OrderCreated", "OrderPaymentPending", "OrderFailed", "OrderPaymentPending",
                         "OrderFailed");
     }
@@ -151,12 +151,12 @@ class OrderServiceIntegrationTest {
     void poisonMessagesLandOnTheDeadLetterTopicAndTheConsumerMovesOn() throws Exception {
         UUID unknownOrder = UUID.randomUUID();
         UUID forUnknownOrder = publish(EventType.PAYMENT_APPROVED, unknownOrder, UUID.randomUUID());
-        Topic.named(Topics.PAYMENT_EVENTS).send("not-an-order", "this is not an event", Map.of());
+        TestTopic.named(Topics.PAYMENT_EVENTS).send("not-an-order", "this is not an event", Map.of());
         String unknownType = golden(EventType.PAYMENT_APPROVED, UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID())
                 .replace("\"PaymentApproved\"", "\"PaymentRefunded\"");
-        Topic.named(Topics.PAYMENT_EVENTS).send("unknown-type", unknownType, Map.of());
+        TestTopic.named(Topics.PAYMENT_EVENTS).send("unknown-type", unknownType, Map.of());
 
-        Topic deadLetters = Topic.named(Topics.deadLetter(Topics.PAYMENT_EVENTS, consumerGroup));
+        TestTopic deadLetters = TestTopic.named(Topics.deadLetter(Topics.PAYMENT_EVENTS, consumerGroup));
         List<ConsumerRecord<String, String>> parked = deadLetters.read(r -> r.key() != null
                 && (r.key().equals(unknownOrder.toString()) || r.key().equals("not-an-order")
                 || r.key().equals("unknown-type")), 3, EVENTUALLY);
@@ -165,7 +165,7 @@ class OrderServiceIntegrationTest {
         ConsumerRecord<String, String> approval = parked.stream()
                 .filter(r -> r.key().equals(unknownOrder.toString())).findFirst().orElseThrow();
         assertThat(EventJson.read(approval.value()).eventId()).isEqualTo(forUnknownOrder);
-        assertThat(Topic.header(approval, "kafka_dlt-exception-message")).contains("No order " + unknownOrder);
+        assertThat(TestTopic.header(approval, "kafka_dlt-exception-message")).contains("No order " + unknownOrder);
         assertThat(jdbc.sql("SELECT count(*) FROM inbox WHERE event_id = :id").param("id", forUnknownOrder)
                 .query(Integer.class).single()).as("a failed effect leaves no inbox row").isZero();
 
@@ -248,8 +248,8 @@ class OrderServiceIntegrationTest {
             throws Exception {
         JsonNode envelope = json.readTree(record.value());
         assertThat(record.key()).isEqualTo(orderId);
-        assertThat(Topic.header(record, Topics.HEADER_EVENT_TYPE)).isEqualTo(type.wireName());
-        assertThat(Topic.header(record, Topics.HEADER_EVENT_ID)).isEqualTo(envelope.get("eventId").asText());
+        assertThat(TestTopic.header(record, Topics.HEADER_EVENT_TYPE)).isEqualTo(type.wireName());
+        assertThat(TestTopic.header(record, Topics.HEADER_EVENT_ID)).isEqualTo(envelope.get("eventId").asText());
         assertThat(envelope.get("type").asText()).isEqualTo(type.wireName());
         assertThat(envelope.get("aggregateId").asText()).isEqualTo(orderId);
         assertThat(GoldenEvents.shapeDifferences(record.value())).as(record.value()).isEmpty();

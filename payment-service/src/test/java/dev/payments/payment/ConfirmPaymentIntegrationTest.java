@@ -4,7 +4,7 @@ import dev.payments.contracts.EventJson;
 import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.Topics;
-import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.localstack.infra.TestTopic;
 import dev.payments.payment.support.PaymentTestSupport;
 import dev.payments.payment.support.PaymentTestSupport.Response;
 import dev.payments.pgsim.fault.AsyncProcessing;
@@ -14,10 +14,7 @@ import dev.payments.pgsim.fault.Operation;
 import dev.payments.pgsim.ledger.DeclineReason;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -27,12 +24,10 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
@@ -351,29 +346,13 @@ class ConfirmPaymentIntegrationTest {
     }
 
     static List<ConsumerRecord<String, String>> paymentEvents(String orderId, int expected) {
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.kafka().bootstrapServers());
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID());
-        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
-        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
-        List<ConsumerRecord<String, String>> found = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(p)) {
-            consumer.subscribe(List.of(Topics.PAYMENT_EVENTS));
-            await().atMost(Duration.ofSeconds(30)).until(() -> {
-                consumer.poll(Duration.ofMillis(200)).forEach(record -> {
-                    if (orderId.equals(record.key())) {
-                        found.add(record);
-                    }
-                });
-                return found.size() >= expected;
-            });
-        }
+        List<ConsumerRecord<String, String>> found = TestTopic.named(Topics.PAYMENT_EVENTS)
+                .read(record -> orderId.equals(record.key()), expected, Duration.ofSeconds(30));
+        assertThat(found).hasSizeGreaterThanOrEqualTo(expected);
         return found;
     }
 
     static String header(ConsumerRecord<String, String> record, String name) {
-        var header = record.headers().lastHeader(name);
-        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+        return TestTopic.header(record, name);
     }
 }

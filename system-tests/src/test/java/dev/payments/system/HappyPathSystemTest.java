@@ -17,7 +17,6 @@ import static dev.payments.system.SystemStack.createOrder;
 import static dev.payments.system.SystemStack.get;
 import static dev.payments.system.SystemStack.header;
 import static dev.payments.system.SystemStack.member;
-import static dev.payments.system.SystemStack.records;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -56,12 +55,12 @@ class HappyPathSystemTest {
                 "APPROVED".equals(SystemStack.get(Component.RECONCILIATION_SERVICE,
                         "/api/reconciliation/payments/" + paymentId).text("status")));
 
-        List<ConsumerRecord<String, String>> paymentEvents = records(Topics.PAYMENT_EVENTS, orderId::equals,
-                found -> found.size() >= 2, Duration.ofSeconds(10));
+        List<ConsumerRecord<String, String>> paymentEvents = SystemStack.topic(Topics.PAYMENT_EVENTS)
+                .read(record -> orderId.equals(record.key()), 2, Duration.ofSeconds(10));
         assertThat(paymentEvents).extracting(record -> header(record, Topics.HEADER_EVENT_TYPE))
                 .containsExactly("PaymentRequested", "PaymentApproved");
-        List<ConsumerRecord<String, String>> orderEvents = records(Topics.ORDER_EVENTS, orderId::equals,
-                found -> found.size() >= 3, Duration.ofSeconds(10));
+        List<ConsumerRecord<String, String>> orderEvents = SystemStack.topic(Topics.ORDER_EVENTS)
+                .read(record -> orderId.equals(record.key()), 3, Duration.ofSeconds(10));
         assertThat(orderEvents).extracting(record -> header(record, Topics.HEADER_EVENT_TYPE))
                 .containsExactly("OrderCreated", "OrderPaymentPending", "OrderPaid");
         for (ConsumerRecord<String, String> record : concat(paymentEvents, orderEvents)) {

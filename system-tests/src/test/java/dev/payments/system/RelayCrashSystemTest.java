@@ -2,6 +2,7 @@ package dev.payments.system;
 
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.Component;
+import dev.payments.localstack.infra.TestTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,6 @@ import static dev.payments.system.SystemStack.confirm;
 import static dev.payments.system.SystemStack.createOrder;
 import static dev.payments.system.SystemStack.get;
 import static dev.payments.system.SystemStack.member;
-import static dev.payments.system.SystemStack.records;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -60,9 +60,10 @@ class RelayCrashSystemTest {
 
         Set<String> outboxIds = outboxEventIds(orders);
         Set<String> orderIds = new HashSet<>(orders);
-        List<ConsumerRecord<String, String>> published = records(Topics.PAYMENT_EVENTS, orderIds::contains,
-                found -> found.stream().map(SystemStack::eventId).collect(Collectors.toSet()).containsAll(outboxIds),
-                Duration.ofSeconds(60));
+        TestTopic paymentEvents = SystemStack.topic(Topics.PAYMENT_EVENTS);
+        await().atMost(Duration.ofSeconds(60)).until(() -> paymentEvents.readAll(record -> orderIds.contains(record.key()))
+                .stream().map(SystemStack::eventId).collect(Collectors.toSet()).containsAll(outboxIds));
+        List<ConsumerRecord<String, String>> published = paymentEvents.readAll(record -> orderIds.contains(record.key()));
 
         Map<String, Long> copies = published.stream()
                 .collect(Collectors.groupingBy(SystemStack::eventId, Collectors.counting()));

@@ -7,26 +7,19 @@ import dev.payments.localstack.Component;
 import dev.payments.localstack.LocalStack;
 import dev.payments.localstack.LocalStackOptions;
 import dev.payments.localstack.RunningStack;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
+import dev.payments.localstack.infra.TestTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.UUID;
-import java.util.function.Predicate;
 
 /**
  * The whole system as the README's run command starts it — every service in its own JVM from its runnable jar —
@@ -126,34 +119,13 @@ final class SystemStack {
         return "member-" + UUID.randomUUID().toString().substring(0, 8);
     }
 
-    /** Every record of {@code topic} from the beginning whose key satisfies {@code keys}, read for at most {@code wait}. */
-    static List<ConsumerRecord<String, String>> records(String topic, Predicate<String> keys,
-                                                        Predicate<List<ConsumerRecord<String, String>>> enough,
-                                                        Duration wait) {
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, get().bootstrapServers());
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, "system-test-" + UUID.randomUUID());
-        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
-        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
-        List<ConsumerRecord<String, String>> found = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(p)) {
-            consumer.subscribe(List.of(topic));
-            long until = System.nanoTime() + wait.toNanos();
-            while (System.nanoTime() < until && !enough.test(found)) {
-                for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
-                    if (record.key() != null && keys.test(record.key())) {
-                        found.add(record);
-                    }
-                }
-            }
-        }
-        return found;
+    /** A topic of the stack's broker, read like a console consumer would. */
+    static TestTopic topic(String name) {
+        return TestTopic.named(name, get().bootstrapServers());
     }
 
     static String header(ConsumerRecord<String, String> record, String name) {
-        var header = record.headers().lastHeader(name);
-        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+        return TestTopic.header(record, name);
     }
 
     static String eventId(ConsumerRecord<String, String> record) {

@@ -16,6 +16,6 @@ public final class Infrastructure {
     }
 
     public static String bootstrapServers() {
-        return SharedTestInfrastructure.kafka().bootstrapServers();
+        return SharedTestInfrastructure.kafkaBootstrapServers();
     }
 }

@@ -3,6 +3,7 @@ package dev.payments.notification.support;
 import dev.payments.contracts.EventType;
 import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.Topics;
+import dev.payments.localstack.infra.TestTopic;
 
 import java.util.Map;
 import java.util.UUID;
@@ -13,17 +14,13 @@ import java.util.UUID;
  */
 public final class PaymentEventsTestData {
 
-    private static final Topic PAYMENT_EVENTS = Topic.named(Topics.PAYMENT_EVENTS);
+    private static final TestTopic PAYMENT_EVENTS = TestTopic.named(Topics.PAYMENT_EVENTS);
 
     private PaymentEventsTestData() {
     }
 
     public static String golden(EventType type, UUID orderId, UUID paymentId, UUID eventId, String memberId) {
-        return GoldenEvents.json(type)
-                .replace(GoldenEvents.ORDER_ID.toString(), orderId.toString())
-                .replace(GoldenEvents.PAYMENT_ID.toString(), paymentId.toString())
-                .replace(GoldenEvents.eventId(type).toString(), eventId.toString())
-                .replace("\"" + GoldenEvents.MEMBER_ID + "\"", "\"" + memberId + "\"");
+        return GoldenEvents.json(type, orderId, paymentId, eventId, memberId);
     }
 
     /** Publishes a fresh event of {@code type} for the golden member and returns its event id. */

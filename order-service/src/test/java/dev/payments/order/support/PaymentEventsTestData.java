@@ -3,6 +3,7 @@ package dev.payments.order.support;
 import dev.payments.contracts.EventType;
 import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.Topics;
+import dev.payments.localstack.infra.TestTopic;
 
 import java.util.Map;
 import java.util.UUID;
@@ -13,17 +14,14 @@ import java.util.UUID;
  */
 public final class PaymentEventsTestData {
 
-    private static final Topic PAYMENT_EVENTS = Topic.named(Topics.PAYMENT_EVENTS);
+    private static final TestTopic PAYMENT_EVENTS = TestTopic.named(Topics.PAYMENT_EVENTS);
 
     private PaymentEventsTestData() {
     }
 
     /** The golden text of {@code type} about {@code orderId} / {@code paymentId}, with event id {@code eventId}. */
     public static String golden(EventType type, UUID orderId, UUID paymentId, UUID eventId) {
-        return GoldenEvents.json(type)
-                .replace(GoldenEvents.ORDER_ID.toString(), orderId.toString())
-                .replace(GoldenEvents.PAYMENT_ID.toString(), paymentId.toString())
-                .replace(GoldenEvents.eventId(type).toString(), eventId.toString());
+        return GoldenEvents.json(type, orderId, paymentId, eventId, GoldenEvents.MEMBER_ID);
     }
 
     /** Publishes a fresh event of {@code type} and returns its event id. */

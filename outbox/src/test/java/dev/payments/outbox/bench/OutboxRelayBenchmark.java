@@ -64,7 +64,7 @@ public final class OutboxRelayBenchmark {
                 Duration.ofSeconds(10), Duration.ofSeconds(1), Duration.ofSeconds(1), Map.of()),
                 new OutboxProperties.Cleanup(Duration.ofHours(1), Duration.ofHours(72)));
         OutboxRelay relay = new OutboxRelay(postgres.jdbcUrl(database), postgres.username(), postgres.password(),
-                SharedTestInfrastructure.kafka().bootstrapServers(), properties, database, new SimpleMeterRegistry(),
+                SharedTestInfrastructure.kafkaBootstrapServers(), properties, database, new SimpleMeterRegistry(),
                 Clock.systemUTC());
         relay.start();
         while (relay.state() != OutboxRelay.State.ACTIVE) {
@@ -117,7 +117,7 @@ public final class OutboxRelayBenchmark {
 
     private static void consume(Map<String, Long> committedAt, List<Long> latenciesMicros, AtomicBoolean consuming) {
         Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.kafka().bootstrapServers());
+        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.kafkaBootstrapServers());
         p.put(ConsumerConfig.GROUP_ID_CONFIG, "bench-" + UUID.randomUUID());
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);

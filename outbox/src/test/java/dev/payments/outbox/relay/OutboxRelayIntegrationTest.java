@@ -7,14 +7,12 @@ import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.infra.EmbeddedPostgresServer;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.localstack.infra.TestTopic;
 import dev.payments.outbox.OutboxWriter;
 import dev.payments.outbox.TraceContext;
 import dev.payments.outbox.config.OutboxProperties;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
-import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.common.serialization.StringDeserializer;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -25,7 +23,6 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.transaction.IllegalTransactionStateException;
 import org.springframework.transaction.support.TransactionTemplate;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -33,7 +30,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -187,7 +183,7 @@ class OutboxRelayIntegrationTest {
                         Duration.ofMillis(500), Map.of()),
                 new OutboxProperties.Cleanup(Duration.ofHours(1), Duration.ofHours(72)));
         OutboxRelay relay = new OutboxRelay(postgres.jdbcUrl(database), postgres.username(), postgres.password(),
-                SharedTestInfrastructure.kafka().bootstrapServers(), properties, database, new SimpleMeterRegistry(),
+                SharedTestInfrastructure.kafkaBootstrapServers(), properties, database, new SimpleMeterRegistry(),
                 Clock.systemUTC());
         relay.start();
         relays.add(relay);
@@ -214,44 +210,14 @@ class OutboxRelayIntegrationTest {
         return ids;
     }
 
-    /** Reads the topic from the beginning for {@code wait} or until every key arrived, returning records of those keys. */
+    /** Waits until every key arrived (or {@code wait} passed), then returns every record of those keys, duplicates too. */
     static List<ConsumerRecord<String, String>> consume(String topic, Set<String> keys, Duration wait) {
-        Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.kafka().bootstrapServers());
-        p.put(ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID());
-        p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
-        p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
-        p.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
-        List<ConsumerRecord<String, String>> matching = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(p)) {
-            consumer.subscribe(List.of(topic));
-            long until = System.nanoTime() + wait.toNanos();
-            Set<String> seen = new HashSet<>();
-            while (System.nanoTime() < until && !seen.containsAll(keys)) {
-                for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(200))) {
-                    if (keys.contains(record.key())) {
-                        matching.add(record);
-                        seen.add(record.key());
-                    }
-                }
-            }
-            if (seen.containsAll(keys)) {
-                // Linger briefly so duplicates sent right behind would be seen too.
-                long linger = System.nanoTime() + Duration.ofMillis(500).toNanos();
-                while (System.nanoTime() < linger) {
-                    for (ConsumerRecord<String, String> record : consumer.poll(Duration.ofMillis(100))) {
-                        if (keys.contains(record.key())) {
-                            matching.add(record);
-                        }
-                    }
-                }
-            }
-        }
-        return matching;
+        TestTopic events = TestTopic.named(topic);
+        events.read(record -> keys.contains(record.key()), keys.size(), wait);
+        return events.readAll(record -> keys.contains(record.key()));
     }
 
     private static String header(ConsumerRecord<String, String> record, String name) {
-        var header = record.headers().lastHeader(name);
-        return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
+        return TestTopic.header(record, name);
     }
 }

@@ -7,12 +7,9 @@ import dev.payments.contracts.EventJson;
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.localstack.infra.TestTopic;
 import dev.payments.pgsim.PgSimulator;
 import dev.payments.pgsim.PgSimulatorConfig;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.serialization.StringSerializer;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
@@ -21,10 +18,9 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Properties;
+import java.util.Map;
 import java.util.UUID;
 
 import static org.awaitility.Awaitility.await;
@@ -33,7 +29,6 @@ import static org.awaitility.Awaitility.await;
 public final class PaymentTestSupport {
 
     private static PgSimulator simulator;
-    private static KafkaProducer<String, String> producer;
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -58,15 +53,8 @@ public final class PaymentTestSupport {
     public static OrderCreated orderCreated(JdbcClient jdbc, String memberId, long amount) {
         OrderCreated order = new OrderCreated(UUID.randomUUID(), memberId, amount, "KRW", "Annual plan");
         EventEnvelope envelope = EventEnvelope.wrap(order, Instant.now(), null);
-        ProducerRecord<String, String> record = new ProducerRecord<>(Topics.ORDER_EVENTS, order.orderId().toString(),
-                EventJson.write(envelope));
-        record.headers().add(Topics.HEADER_EVENT_ID, envelope.eventId().toString().getBytes(StandardCharsets.UTF_8));
-        record.headers().add(Topics.HEADER_EVENT_TYPE, envelope.type().getBytes(StandardCharsets.UTF_8));
-        try {
-            producer().send(record).get();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+        TestTopic.named(Topics.ORDER_EVENTS).send(order.orderId().toString(), EventJson.write(envelope),
+                Map.of(Topics.HEADER_EVENT_ID, envelope.eventId().toString(), Topics.HEADER_EVENT_TYPE, envelope.type()));
         await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.sql("SELECT count(*) FROM payable_orders WHERE order_id = :id")
                 .param("id", order.orderId()).query(Long.class).single() == 1);
         return order;
@@ -123,16 +111,6 @@ public final class PaymentTestSupport {
         }
     }
 
-    private static synchronized KafkaProducer<String, String> producer() {
-        if (producer == null) {
-            Properties p = new Properties();
-            p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.kafka().bootstrapServers());
-            p.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
-            p.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, StringSerializer.class);
-            producer = new KafkaProducer<>(p);
-        }
-        return producer;
-    }
 
     /** An HTTP answer as a client sees it. */
     public record Response(int status, JsonNode body, String contentType, String retryAfter, Duration took) {

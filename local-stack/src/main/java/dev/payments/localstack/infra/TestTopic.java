@@ -1,4 +1,4 @@
-package dev.payments.order.support;
+package dev.payments.localstack.infra;
 
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -19,23 +19,35 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
-/** A plain Kafka client on one topic, as an operator's console consumer or another service would see it. */
-public final class Topic {
+/**
+ * A plain Kafka client on one topic, as an operator's console consumer or another service would see it. Every
+ * module's tests read and write topics through this one class.
+ */
+public final class TestTopic {
 
     private final String name;
+    private final Supplier<String> bootstrapServers;
 
-    private Topic(String name) {
+    private TestTopic(String name, Supplier<String> bootstrapServers) {
         this.name = name;
+        this.bootstrapServers = bootstrapServers;
     }
 
-    public static Topic named(String name) {
-        return new Topic(name);
+    /** The topic on the shared test broker ({@link SharedTestInfrastructure}). */
+    public static TestTopic named(String name) {
+        return new TestTopic(name, SharedTestInfrastructure::kafkaBootstrapServers);
+    }
+
+    /** The topic on another broker, e.g. a local stack's. */
+    public static TestTopic named(String name, String bootstrapServers) {
+        return new TestTopic(name, () -> bootstrapServers);
     }
 
     public void send(String key, String value, Map<String, String> headers) {
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, Infrastructure.bootstrapServers(),
+                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers.get(),
                 ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new StringSerializer())) {
             ProducerRecord<String, String> record = new ProducerRecord<>(name, key, value);
             headers.forEach((header, text) -> record.headers().add(header, text.getBytes(StandardCharsets.UTF_8)));
@@ -93,7 +105,7 @@ public final class Topic {
 
     private KafkaConsumer<String, String> consumer() {
         return new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, Infrastructure.bootstrapServers(),
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers.get(),
                 ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
                 ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), new StringDeserializer(), new StringDeserializer());
     }

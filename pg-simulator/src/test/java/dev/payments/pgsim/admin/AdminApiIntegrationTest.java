@@ -4,37 +4,21 @@ import static dev.payments.pgsim.testing.SimClient.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.payments.pgsim.PgSimulator;
 import dev.payments.pgsim.PgSimulatorConfig;
 import dev.payments.pgsim.fault.FaultSpec;
 import dev.payments.pgsim.fault.Latency;
 import dev.payments.pgsim.fault.Operation;
 import dev.payments.pgsim.testing.SimClient;
+import dev.payments.pgsim.testing.SimulatorIntegrationTest;
 import java.net.http.HttpResponse;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class AdminApiIntegrationTest {
-
-    private static PgSimulator simulator;
-    private static SimClient client;
+class AdminApiIntegrationTest extends SimulatorIntegrationTest {
 
     @BeforeAll
     static void start() {
-        simulator = PgSimulator.start(PgSimulatorConfig.defaults().withPort(0).withSeed(99L));
-        client = new SimClient(simulator);
-    }
-
-    @AfterAll
-    static void stop() {
-        simulator.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        simulator.reset();
+        startSimulator(PgSimulatorConfig.defaults().withPort(0).withSeed(99L));
     }
 
     @Test

@@ -3,39 +3,23 @@ package dev.payments.pgsim.api;
 import static dev.payments.pgsim.testing.SimClient.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.payments.pgsim.PgSimulator;
 import dev.payments.pgsim.PgSimulatorConfig;
 import dev.payments.pgsim.ledger.TransactionType;
 import dev.payments.pgsim.testing.SimClient;
+import dev.payments.pgsim.testing.SimulatorIntegrationTest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class IdempotencyIntegrationTest {
-
-    private static PgSimulator simulator;
-    private static SimClient client;
+class IdempotencyIntegrationTest extends SimulatorIntegrationTest {
 
     @BeforeAll
     static void start() {
-        simulator = PgSimulator.start(PgSimulatorConfig.defaults().withPort(0));
-        client = new SimClient(simulator);
-    }
-
-    @AfterAll
-    static void stop() {
-        simulator.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        simulator.reset();
+        startSimulator(PgSimulatorConfig.defaults().withPort(0));
     }
 
     @Test

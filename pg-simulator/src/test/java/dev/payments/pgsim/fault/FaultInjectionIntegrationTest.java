@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.payments.pgsim.PgSimulator;
 import dev.payments.pgsim.PgSimulatorConfig;
 import dev.payments.pgsim.ledger.PaymentStatus;
 import dev.payments.pgsim.ledger.TransactionType;
 import dev.payments.pgsim.testing.SimClient;
+import dev.payments.pgsim.testing.SimulatorIntegrationTest;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.http.HttpResponse;
@@ -19,33 +19,17 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** Every fault mode, observed the way a client observes it. */
-class FaultInjectionIntegrationTest {
+class FaultInjectionIntegrationTest extends SimulatorIntegrationTest {
 
     private static final Duration CLIENT_TIMEOUT = Duration.ofMillis(400);
 
-    private static PgSimulator simulator;
-    private static SimClient client;
-
     @BeforeAll
     static void start() {
-        simulator = PgSimulator.start(PgSimulatorConfig.defaults().withPort(0));
-        client = new SimClient(simulator);
-    }
-
-    @AfterAll
-    static void stop() {
-        simulator.close();
-    }
-
-    @BeforeEach
-    void reset() {
-        simulator.reset();
+        startSimulator(PgSimulatorConfig.defaults().withPort(0));
     }
 
     @Test

@@ -181,6 +181,9 @@ class LedgerAuditIntegrationTest {
         assertThat(ledger.path("mismatches")).hasSize(2);
         assertThat(scrape("ledger_mismatches")).isEqualTo(2);
         assertThat(scrape("ledger_identity_holds")).isZero();
+        assertThat(scrape("ledger_identity_terms{term=\"pg_approvals\"}")).isEqualTo(6);
+        assertThat(scrape("ledger_identity_terms{term=\"cancellations\"}")).isEqualTo(2);
+        assertThat(scrape("ledger_identity_terms{term=\"in_flight\"}")).isEqualTo(1);
 
         // Without refresh: the stored result.
         assertThat(micros(get("/api/reconciliation/ledger").path("auditedAt")))

@@ -9,13 +9,16 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
 /**
  * {@code ledger_mismatches}: the mismatches of the last stored audit (the Prometheus rule alerts when it stays above
- * zero); {@code ledger_identity_holds} 1/0; {@code ledger_audits_total{outcome}}; an ERROR line per audit that finds
- * mismatches, naming the first few.
+ * zero); {@code ledger_identity_holds} 1/0; {@code ledger_identity_terms{term}} each term of the identity;
+ * {@code ledger_audits_total{outcome}}; an ERROR line per audit that finds mismatches, naming the first few.
  */
 public class LedgerMetrics implements LedgerAlerts {
 
@@ -24,6 +27,7 @@ public class LedgerMetrics implements LedgerAlerts {
 
     private final AtomicLong mismatches = new AtomicLong();
     private final AtomicLong holds = new AtomicLong(1);
+    private final Map<String, AtomicLong> terms = new LinkedHashMap<>();
     private final Counter held;
     private final Counter broken;
     private final Counter failed;
@@ -35,6 +39,15 @@ public class LedgerMetrics implements LedgerAlerts {
         Gauge.builder("ledger.identity.holds", holds, AtomicLong::get)
                 .description("1 when PG approvals = PAID + cancellations + incidents (+ in flight), else 0")
                 .register(meters);
+        for (String term : List.of("pg_approvals", "paid_orders", "cancellations", "incidents", "in_flight",
+                "unmatched")) {
+            AtomicLong value = new AtomicLong();
+            terms.put(term, value);
+            Gauge.builder("ledger.identity.terms", value, AtomicLong::get)
+                    .description("The terms of the last ledger audit: PG approvals = PAID + cancellations + incidents"
+                            + " + in flight + unmatched")
+                    .tag("term", term).register(meters);
+        }
         held = Counter.builder("ledger.audits").tag("outcome", "holds").register(meters);
         broken = Counter.builder("ledger.audits").tag("outcome", "mismatch").register(meters);
         failed = Counter.builder("ledger.audits").tag("outcome", "failed").register(meters);
@@ -43,6 +56,12 @@ public class LedgerMetrics implements LedgerAlerts {
     @Override
     public void audited(LedgerReport report) {
         mismatches.set(report.mismatches().size());
+        terms.get("pg_approvals").set(report.pgApprovals());
+        terms.get("paid_orders").set(report.paidOrders());
+        terms.get("cancellations").set(report.cancellations());
+        terms.get("incidents").set(report.incidents());
+        terms.get("in_flight").set(report.inFlight());
+        terms.get("unmatched").set(report.unmatchedApprovals());
         holds.set(report.holds() ? 1 : 0);
         if (report.holds()) {
             held.increment();

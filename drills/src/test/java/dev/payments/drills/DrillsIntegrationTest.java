@@ -51,7 +51,7 @@ class DrillsIntegrationTest {
     @Order(1)
     void slowPgApprovesEveryPaymentAndTheLedgerHolds() throws Exception {
         // 1 s late, 10 then 20 concurrent: within the default bulkhead of 20, so every approval reaches the PG.
-        DrillResult result = run(new PgSlow(1000, 10, 20, 1, 10, 20));
+        DrillResult result = run(new PgSlow(1000, 10, 20, 1, 10, 20), Duration.ofSeconds(30));
 
         assertNothingLost(result);
         assertThat(result.audit().books().paidOrders()).isEqualTo(30);
@@ -63,7 +63,8 @@ class DrillsIntegrationTest {
     @Test
     @Order(2)
     void silentPgOpensTheBreakerAndLosesNothing() throws Exception {
-        DrillResult result = run(new PgSilent(10, 10, 3, 40, 0));
+        // Nothing was booked at the PG, so its UNKNOWNs stay UNKNOWN (NOT_FOUND is not proof): a short settle wait.
+        DrillResult result = run(new PgSilent(10, 10, 3, 40, 0), Duration.ofSeconds(5));
 
         assertNothingLost(result);
         assertThat(result.breakerTransitions()).anyMatch(t -> "OPEN".equals(t.to()));
@@ -71,8 +72,8 @@ class DrillsIntegrationTest {
         assertThat(result.audit().books().pgApprovals()).isZero();
     }
 
-    private static DrillResult run(Scenario scenario) throws Exception {
-        return DrillRunner.run(scenario, new DrillRunner.Options(stack, Duration.ofSeconds(20), null,
+    private static DrillResult run(Scenario scenario, Duration settle) throws Exception {
+        return DrillRunner.run(scenario, new DrillRunner.Options(stack, settle, null,
                 "DrillsIntegrationTest " + scenario.name(), null));
     }
 

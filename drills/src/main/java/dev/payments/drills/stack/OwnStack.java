@@ -22,24 +22,42 @@ public final class OwnStack implements Target {
     private final RunningStack stack;
     private final Map<Component, List<String>> settings;
 
-    private OwnStack(RunningStack stack, Map<Component, List<String>> settings) {
+    private final Path jars;
+
+    private OwnStack(RunningStack stack, Map<Component, List<String>> settings, Path jars) {
         this.stack = stack;
         this.settings = settings;
+        this.jars = jars;
+    }
+
+    private static void deleteTree(Path dir) {
+        try (var paths = Files.walk(dir)) {
+            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException ignored) {
+            // a temporary directory; the OS cleans it eventually
+        }
     }
 
     /** @param settings extra Spring properties per component, e.g. {@code --spring.datasource.hikari.maximum-pool-size=10} */
     public static OwnStack start(Map<Component, List<String>> settings, Path dataDir) {
         try {
             Path dir = dataDir != null ? dataDir : Files.createTempDirectory("drill-stack");
+            // Outside the data directory: the stack wipes that on a clean start.
+            Path jars = snapshotJars(Files.createTempDirectory("drill-jars"));
             LocalStackOptions.Builder options = LocalStackOptions.builder()
-                    .repoDir(snapshotJars(dir.resolve("jars")))
+                    .repoDir(jars)
                     .randomPorts()
                     .dataDir(dir)
                     .clean(true)
                     .controlPort(-1)
                     .healthTimeout(Duration.ofMinutes(3));
             settings.forEach((component, args) -> args.forEach(arg -> options.extraArg(component, arg)));
-            return new OwnStack(LocalStack.start(options.build()), settings);
+            try {
+                return new OwnStack(LocalStack.start(options.build()), settings, jars);
+            } catch (RuntimeException e) {
+                deleteTree(jars);
+                throw e;
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -144,6 +162,10 @@ public final class OwnStack implements Target {
 
     @Override
     public void close() {
-        stack.close();
+        try {
+            stack.close();
+        } finally {
+            deleteTree(jars);
+        }
     }
 }

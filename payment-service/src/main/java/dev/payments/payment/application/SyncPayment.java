@@ -11,6 +11,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -29,15 +30,22 @@ public class SyncPayment {
     private final PaymentEvents events;
     private final TransactionTemplate transaction;
     private final Clock clock;
+    private final Duration notFoundIsFinalAfter;
 
+    /**
+     * @param notFoundIsFinalAfter a payment older than this that the PG has never seen cannot be confirmed any more
+     *                             (the approval deadline has long passed and the PG's checkout session expired):
+     *                             FAILED, nothing charged
+     */
     public SyncPayment(PaymentRepository payments, PayableOrders orders, PaymentGateway gateway, PaymentEvents events,
-                       TransactionTemplate transaction, Clock clock) {
+                       TransactionTemplate transaction, Clock clock, Duration notFoundIsFinalAfter) {
         this.payments = payments;
         this.orders = orders;
         this.gateway = gateway;
         this.events = events;
         this.transaction = transaction;
         this.clock = clock;
+        this.notFoundIsFinalAfter = notFoundIsFinalAfter;
     }
 
     /**
@@ -54,7 +62,12 @@ public class SyncPayment {
         if (found.isEmpty()) {
             return Optional.empty();
         }
-        PgStatus status = gateway.status(found.get().orderId());
+        PgStatus status;
+        try {
+            status = gateway.status(found.get().orderId());
+        } catch (RuntimeException e) {
+            throw new PgSyncException(PgSyncException.Stage.STATUS_QUERY, null, e);
+        }
         return Optional.of(apply(id, status));
     }
 
@@ -63,7 +76,12 @@ public class SyncPayment {
         Payment current = payments.findById(id).orElseThrow();
         if ("DONE".equals(status.state()) && current.status().isUnsettled() && mustCompensate(current)) {
             // The PG call happens outside any transaction; only the result is written.
-            PgStatus canceled = gateway.cancel(current.paymentKey(), "COMPENSATION: " + compensationReason(current));
+            PgStatus canceled;
+            try {
+                canceled = gateway.cancel(current.paymentKey(), "COMPENSATION: " + compensationReason(current));
+            } catch (RuntimeException e) {
+                throw new PgSyncException(PgSyncException.Stage.CANCEL, status.state(), e);
+            }
             log.warn("Payment {} was approved at the PG after the customer was told {}; cancelled the charge",
                     id, current.customerNotice());
             return write(id, canceled, true);
@@ -108,7 +126,12 @@ public class SyncPayment {
             events.publish(payment.fail("PG_" + state, clock.instant()));
             return "FAILED";
         }
-        // READY, IN_PROGRESS, NOT_FOUND: the PG has not decided, or has not seen it yet.
+        if (status.isNotFound() && current.isUnsettled()
+                && payment.requestedAt().plus(notFoundIsFinalAfter).isBefore(clock.instant())) {
+            events.publish(payment.fail("PG_NOT_FOUND", clock.instant()));
+            return "FAILED";
+        }
+        // READY, IN_PROGRESS, a recent NOT_FOUND: the PG has not decided, or has not seen it yet.
         return current.isUnsettled() ? "RETRY_LATER" : "NONE";
     }
 

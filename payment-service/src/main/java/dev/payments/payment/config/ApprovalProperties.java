@@ -16,6 +16,8 @@ import java.time.Duration;
  * @param operatorToken     guards the operator endpoints (sync)
  * @param webhookSecret     HMAC secret of the PG's callbacks
  * @param webhookTolerance  callbacks signed longer ago than this are refused (replay protection)
+ * @param notFoundIsFinalAfter a payment the PG has never seen, this long after it was requested, failed for good:
+ *                          past the approval deadline and the PG's 10-minute checkout expiry nothing can confirm it
  */
 @Validated
 @ConfigurationProperties("payment.approval")
@@ -23,5 +25,6 @@ public record ApprovalProperties(@DefaultValue("20s") Duration deadline,
                                  @DefaultValue("10") @Positive int perMemberPerMinute,
                                  @NotBlank String operatorToken,
                                  @NotBlank String webhookSecret,
-                                 @DefaultValue("5m") Duration webhookTolerance) {
+                                 @DefaultValue("5m") Duration webhookTolerance,
+                                 @DefaultValue("12m") Duration notFoundIsFinalAfter) {
 }

@@ -74,9 +74,9 @@ class PaymentConfiguration {
     }
 
     @Bean
-    SyncPayment syncPayment(PaymentRepository payments, PayableOrders orders, PaymentGateway gateway,
-                            PaymentEvents events, TransactionTemplate transaction, Clock clock) {
-        return new SyncPayment(payments, orders, gateway, events, transaction, clock);
+    SyncPayment syncPayment(ApprovalProperties properties, PaymentRepository payments, PayableOrders orders,
+                            PaymentGateway gateway, PaymentEvents events, TransactionTemplate transaction, Clock clock) {
+        return new SyncPayment(payments, orders, gateway, events, transaction, clock, properties.notFoundIsFinalAfter());
     }
 
     @Bean

@@ -2,6 +2,8 @@ package dev.payments.payment.bench;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadInfo;
+import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -61,6 +63,17 @@ final class BenchRun {
         return arguments.getOrDefault(key, defaultValue);
     }
 
+    /** Arguments {@code set.<property>=<value>}, as Spring properties for the service under test. */
+    Map<String, String> springOverrides() {
+        Map<String, String> overrides = new java.util.TreeMap<>();
+        arguments.forEach((key, value) -> {
+            if (key.startsWith("set.")) {
+                overrides.put(key.substring(4), value);
+            }
+        });
+        return overrides;
+    }
+
     List<Integer> integers(String key, String defaultValue) {
         return Arrays.stream(arguments.getOrDefault(key, defaultValue).split(","))
                 .map(String::trim).map(Integer::parseInt).collect(Collectors.toList());
@@ -87,6 +100,23 @@ final class BenchRun {
         } catch (IOException | RuntimeException e) {
             return Double.NaN;
         }
+    }
+
+    /** CPU time this whole JVM has used, all threads. */
+    static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    /** CPU time used so far by the live threads whose name contains {@code fragment}. */
+    static long threadsCpuNanos(String fragment) {
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long total = 0;
+        for (ThreadInfo info : threads.getThreadInfo(threads.getAllThreadIds())) {
+            if (info != null && info.getThreadName().contains(fragment)) {
+                total += Math.max(0, threads.getThreadCpuTime(info.getThreadId()));
+            }
+        }
+        return total;
     }
 
     private static String cpuModel() {

@@ -1,5 +1,6 @@
 package dev.payments.payment.adapter.in.web;
 
+import dev.payments.payment.application.PgSyncException;
 import dev.payments.payment.application.SyncPayment;
 import dev.payments.payment.config.ApprovalProperties;
 import dev.payments.payment.domain.PaymentId;
@@ -47,12 +48,17 @@ class OperatorController {
                             "pgState", result.pgState(),
                             "action", result.action())))
                     .orElseGet(() -> Problems.response(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND", "No payment " + paymentId));
-        } catch (RuntimeException e) {
+        } catch (PgSyncException e) {
             // The PG could not be asked, or refused the compensating cancel. Nothing was written; the caller
-            // (reconciliation) retries with backoff and opens an incident when it keeps failing.
+            // (reconciliation) retries with backoff and opens an incident when cancels keep failing.
             log.warn("Sync of payment {} failed", paymentId, e);
+            Map<String, Object> details = new java.util.HashMap<>();
+            details.put("stage", e.stage().name());
+            if (e.pgState() != null) {
+                details.put("pgState", e.pgState());
+            }
             return Problems.response(HttpStatus.BAD_GATEWAY, "PG_SYNC_FAILED",
-                    "The PG could not settle payment " + paymentId + ": " + e.getMessage());
+                    "The PG could not settle payment " + paymentId + ": " + e.getMessage(), details, null);
         }
     }
 

@@ -16,6 +16,7 @@ import dev.payments.reconciliation.domain.IncidentReason;
 import dev.payments.reconciliation.domain.Money;
 import dev.payments.reconciliation.domain.OrderId;
 import dev.payments.reconciliation.domain.PaymentId;
+import dev.payments.reconciliation.support.Prometheus;
 import dev.payments.reconciliation.support.AnOrder;
 import dev.payments.reconciliation.support.PgTestClient;
 import dev.payments.reconciliation.support.TestEvents;
@@ -265,13 +266,11 @@ class LedgerAuditIntegrationTest {
     }
 
     private double scrape(String series) {
-        String text = http.getForObject("/actuator/prometheus", String.class);
-        for (String line : text.split("\n")) {
-            if (line.startsWith(series + " ")) {
-                return Double.parseDouble(line.substring(series.length() + 1).trim());
-            }
+        double value = Prometheus.scrape(http, series, Double.NaN);
+        if (Double.isNaN(value)) {
+            throw new AssertionError("no series " + series);
         }
-        throw new AssertionError("no series " + series);
+        return value;
     }
 
     /** PostgreSQL keeps microseconds. */

@@ -6,6 +6,7 @@ import dev.payments.contracts.EventType;
 import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.reconciliation.support.Prometheus;
 import dev.payments.reconciliation.support.TestKafka;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -221,7 +222,7 @@ class ReconciliationProjectionIntegrationTest {
                 .isEqualTo("UP");
         send(EventType.PAYMENT_UNKNOWN, UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID());
         await().atMost(EVENTUALLY).until(() -> http.getForObject("/actuator/prometheus", String.class),
-                text -> text.contains("reconciliation_projection_events_total{effect=\"created\",type=\"PaymentUnknown\""));
+                text -> text.contains(Prometheus.series("reconciliation_projection_events_total{effect=\"created\",type=\"PaymentUnknown\"}")));
     }
 
     private JsonNode summary() {

@@ -1,5 +1,6 @@
 package dev.payments.reconciliation;
 
+import dev.payments.reconciliation.support.Prometheus;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
@@ -98,8 +99,8 @@ class ReconciliationSchedulesIntegrationTest {
             return ledger.getStatusCode().is2xxSuccessful() && ledger.getBody().path("holds").asBoolean();
         });
         String prometheus = http.getForObject("/actuator/prometheus", String.class);
-        assertThat(prometheus).contains("ledger_audits_total{outcome=\"holds\"}");
-        assertThat(prometheus).contains("reconciliation_settle_cycles_total{outcome=\"completed\"}");
+        assertThat(prometheus).contains(Prometheus.series("ledger_audits_total{outcome=\"holds\"}"));
+        assertThat(prometheus).contains(Prometheus.series("reconciliation_settle_cycles_total{outcome=\"completed\"}"));
     }
 
     private JsonNode settlement(AnOrder order) {

@@ -11,6 +11,7 @@ import dev.payments.reconciliation.application.CycleReport;
 import dev.payments.reconciliation.application.SettleCandidate;
 import dev.payments.reconciliation.application.SettlePayments;
 import dev.payments.reconciliation.application.Settlements;
+import dev.payments.reconciliation.support.Prometheus;
 import dev.payments.reconciliation.support.AnOrder;
 import dev.payments.reconciliation.support.FakePaymentService;
 import dev.payments.reconciliation.support.MutableClock;
@@ -448,12 +449,6 @@ class SettlerIntegrationTest {
 
     /** One sample's value from {@code /actuator/prometheus}; 0 when the series is absent. */
     private double scrape(String series) {
-        String text = http.getForObject("/actuator/prometheus", String.class);
-        for (String line : text.split("\n")) {
-            if (line.startsWith(series + " ")) {
-                return Double.parseDouble(line.substring(series.length() + 1).trim());
-            }
-        }
-        return 0;
+        return Prometheus.scrape(http, series, 0);
     }
 }

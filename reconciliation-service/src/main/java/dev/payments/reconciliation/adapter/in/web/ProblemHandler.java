@@ -5,31 +5,27 @@ import dev.payments.reconciliation.application.IncidentNotFoundException;
 import dev.payments.reconciliation.application.PgUnavailableException;
 import dev.payments.reconciliation.application.UnknownConsumerGroupException;
 import dev.payments.reconciliation.domain.IllegalIncidentTransitionException;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
-import org.springframework.beans.TypeMismatchException;
+import dev.payments.support.web.Problems;
+import org.springframework.core.Ordered;
+import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.HttpStatusCode;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
-import org.springframework.lang.Nullable;
-import org.springframework.web.ErrorResponse;
-import org.springframework.web.bind.MethodArgumentNotValidException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
-import org.springframework.web.context.request.WebRequest;
-import org.springframework.web.method.annotation.MethodArgumentTypeMismatchException;
-import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 
-import java.util.stream.Collectors;
 
-/** Every error as RFC 9457 problem+json with a stable {@code code} property. */
+/**
+ * reconciliation-service's own errors as problem+json with a stable {@code code}; the framework's (bad JSON,
+ * validation, unknown path, unexpected failure) are answered by the shared {@code CommonApiProblems}, consulted after
+ * this one.
+ */
+@Order(Ordered.HIGHEST_PRECEDENCE)
 @RestControllerAdvice
-class ProblemHandler extends ResponseEntityExceptionHandler {
+class ProblemHandler {
 
-    private static final Logger log = LoggerFactory.getLogger(ProblemHandler.class);
 
     @ExceptionHandler(NotFoundException.class)
     ProblemDetail notFound(NotFoundException e) {
@@ -80,62 +76,7 @@ class ProblemHandler extends ResponseEntityExceptionHandler {
         return problem(HttpStatus.BAD_REQUEST, ProblemCode.VALIDATION_FAILED, e.getMessage());
     }
 
-    @ExceptionHandler(Exception.class)
-    ProblemDetail unexpected(Exception e) {
-        log.error("Unhandled error", e);
-        return problem(HttpStatus.INTERNAL_SERVER_ERROR, ProblemCode.INTERNAL_ERROR, "Unexpected error");
-    }
-
-    @Override
-    protected ResponseEntity<Object> handleTypeMismatch(TypeMismatchException e, HttpHeaders headers,
-                                                        HttpStatusCode status, WebRequest request) {
-        String name = e instanceof MethodArgumentTypeMismatchException mismatch ? mismatch.getName() : e.getPropertyName();
-        String expected = e.getRequiredType() == null ? "a valid value" : "a " + e.getRequiredType().getSimpleName();
-        ProblemDetail body = problem(HttpStatus.BAD_REQUEST, ProblemCode.VALIDATION_FAILED,
-                "'" + name + "' must be " + expected);
-        return handleExceptionInternal(e, body, headers, HttpStatus.BAD_REQUEST, request);
-    }
-
-    /** A request body that breaks its constraints: every broken field named in the detail. */
-    @Override
-    protected ResponseEntity<Object> handleMethodArgumentNotValid(MethodArgumentNotValidException e,
-                                                                  HttpHeaders headers, HttpStatusCode status,
-                                                                  WebRequest request) {
-        String detail = e.getBindingResult().getFieldErrors().stream()
-                .map(error -> "'" + error.getField() + "' " + error.getDefaultMessage())
-                .sorted().collect(Collectors.joining("; "));
-        ProblemDetail body = problem(HttpStatus.BAD_REQUEST, ProblemCode.VALIDATION_FAILED,
-                detail.isEmpty() ? "Invalid request content" : detail);
-        return handleExceptionInternal(e, body, headers, HttpStatus.BAD_REQUEST, request);
-    }
-
-    /** Gives Spring MVC's own problems (unknown path, wrong method, bad parameter) a code too. */
-    @Override
-    protected ResponseEntity<Object> handleExceptionInternal(Exception e, @Nullable Object body, HttpHeaders headers,
-                                                             HttpStatusCode status, WebRequest request) {
-        if (body == null && e instanceof ErrorResponse errorResponse) {
-            body = errorResponse.getBody();
-        }
-        if (body instanceof ProblemDetail problem
-                && (problem.getProperties() == null || !problem.getProperties().containsKey("code"))) {
-            problem.setProperty("code", codeFor(status).name());
-        }
-        return super.handleExceptionInternal(e, body, headers, status, request);
-    }
-
-    private static ProblemCode codeFor(HttpStatusCode status) {
-        return switch (status.value()) {
-            case 400 -> ProblemCode.VALIDATION_FAILED;
-            case 404 -> ProblemCode.NOT_FOUND;
-            case 405 -> ProblemCode.METHOD_NOT_ALLOWED;
-            case 406 -> ProblemCode.NOT_ACCEPTABLE;
-            default -> status.is4xxClientError() ? ProblemCode.VALIDATION_FAILED : ProblemCode.INTERNAL_ERROR;
-        };
-    }
-
     private static ProblemDetail problem(HttpStatus status, ProblemCode code, String detail) {
-        ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
-        problem.setProperty("code", code.name());
-        return problem;
+        return Problems.problem(status, code.name(), detail);
     }
 }

@@ -1,0 +1,31 @@
+package dev.payments.reconciliation.support;
+
+import org.springframework.boot.test.web.client.TestRestTemplate;
+
+/** Reads one series from {@code /actuator/prometheus} as an operator's Prometheus would see it. */
+public final class Prometheus {
+
+    /** Every series carries the service's common tag; labels are exported in name order, so it comes first. */
+    private static final String APPLICATION = "application=\"reconciliation-service\"";
+
+    private Prometheus() {
+    }
+
+    /** {@code name} or {@code name{label="value"}} with the common tag added, as it appears in the scrape. */
+    public static String series(String nameWithLabels) {
+        int brace = nameWithLabels.indexOf('{');
+        return brace < 0 ? nameWithLabels + "{" + APPLICATION + "}"
+                : nameWithLabels.substring(0, brace + 1) + APPLICATION + "," + nameWithLabels.substring(brace + 1);
+    }
+
+    /** The current value of a series, or {@code missing} when it is not exported. */
+    public static double scrape(TestRestTemplate http, String nameWithLabels, double missing) {
+        String wanted = series(nameWithLabels);
+        for (String line : http.getForObject("/actuator/prometheus", String.class).split("\n")) {
+            if (line.startsWith(wanted + " ")) {
+                return Double.parseDouble(line.substring(wanted.length() + 1).trim());
+            }
+        }
+        return missing;
+    }
+}

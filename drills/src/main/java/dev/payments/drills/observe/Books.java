@@ -44,6 +44,11 @@ public final class Books {
         public boolean unsettled() {
             return (paymentStatus != null && UNSETTLED.contains(paymentStatus)) || "PAYMENT_PENDING".equals(orderStatus);
         }
+
+        /** The payment is APPROVED but order-service has not made the order PAID yet: its events are still coming. */
+        public boolean orderBehind() {
+            return "APPROVED".equals(paymentStatus) && !"PAID".equals(orderStatus);
+        }
     }
 
     /** The ledger identity for the drill's orders, each term counted from the sources. */

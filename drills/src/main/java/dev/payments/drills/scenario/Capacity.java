@@ -99,7 +99,8 @@ public final class Capacity extends BaseScenario {
     public List<Target> targets(DrillResult r) {
         List<Target> targets = new ArrayList<>();
         Map<String, Object> steps = new LinkedHashMap<>();
-        Double firstP95 = null;
+        Double previousP95 = null;
+        double previousTps = 0;
         String knee = null;
         for (DrillResult.Phase p : r.phases()) {
             if (!p.name().startsWith("C=")) {
@@ -109,13 +110,13 @@ public final class Capacity extends BaseScenario {
             double bound = c * 1000.0 / latencyMs;
             double tps = p.approvedPerSecondTimes100() / 100.0;
             double ratio = tps / bound;
-            if (firstP95 == null) {
-                firstP95 = p.latency().p95();
-            }
-            if (knee == null && p.latency().p95() != null && firstP95 != null
-                    && (p.latency().p95() > 1.5 * firstP95 || ratio < 0.9)) {
+            // The knee: more users no longer buy throughput (< +10 %), or p95 more than doubles.
+            if (knee == null && previousP95 != null && p.latency().p95() != null
+                    && (tps < 1.1 * previousTps || p.latency().p95() > 2 * previousP95)) {
                 knee = p.name();
             }
+            previousP95 = p.latency().p95();
+            previousTps = tps;
             steps.put(p.name(), String.format("%.1f approved/s of %.0f/s bound (%.0f %%), p95 %s", tps, bound,
                     100 * ratio, Stats.ms(p.latency().p95())));
             if (c <= 100) {
@@ -130,7 +131,7 @@ public final class Capacity extends BaseScenario {
                         Stats.ms(p.latency().p99())));
             }
         }
-        targets.add(new Target("knee (closed loop)", "where p95 > 1.5x the first step's or TPS < 90 % of C / 0.3 s",
+        targets.add(new Target("knee (closed loop)", "first step where TPS grows < 10 % over the previous step or p95 more than doubles",
                 knee == null ? "not reached" : knee, null));
         targets.add(new Target("steps", "", steps.toString(), null));
         return targets;

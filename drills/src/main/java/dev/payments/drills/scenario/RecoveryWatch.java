@@ -30,6 +30,7 @@ final class RecoveryWatch {
     Double allSettledAt;
     Double caughtUpAt;
     Map<String, Books.OrderState> lastStates = Map.of();
+    private int ordersBehind = Integer.MAX_VALUE;
 
     RecoveryWatch(Books books, Recorder recorder, MetricsSampler sampler, Clock clock) {
         this.books = books;
@@ -53,7 +54,8 @@ final class RecoveryWatch {
             }
             if (caughtUpAt == null) {
                 Map<String, Long> lag = sampler.lastLag();
-                if (lag != null && !lag.isEmpty() && lag.values().stream().allMatch(v -> v == 0)) {
+                // Lag 0 alone is also true before the relay has published anything: the orders must agree too.
+                if (ordersBehind == 0 && lag != null && !lag.isEmpty() && lag.values().stream().allMatch(v -> v == 0)) {
                     caughtUpAt = clock.seconds();
                 }
             }
@@ -71,17 +73,23 @@ final class RecoveryWatch {
         try {
             states = books.states(pending, paymentIds);
         } catch (RuntimeException e) {
+            ordersBehind = Integer.MAX_VALUE;
             return pending.size();   // a part of the stack is still down: nothing counts as settled yet
         }
         int unsettled = 0;
+        int behind = 0;
         for (Books.OrderState s : states.values()) {
             boolean unreadable = s.orderStatus() == null || "UNREADABLE".equals(s.paymentStatus());
-            if (s.unsettled() || unreadable) {
+            if (s.orderBehind()) {
+                behind++;
+            }
+            if (s.unsettled() || s.orderBehind() || unreadable) {
                 unsettled++;
             } else {
                 settled.add(s.orderId());
             }
         }
+        ordersBehind = behind;
         lastStates = states;
         return unsettled;
     }

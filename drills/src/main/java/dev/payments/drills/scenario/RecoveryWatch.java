@@ -29,7 +29,6 @@ final class RecoveryWatch {
     Integer unsettledAtStart;
     Double allSettledAt;
     Double caughtUpAt;
-    Map<String, Books.OrderState> lastStates = Map.of();
     private int ordersBehind = Integer.MAX_VALUE;
 
     RecoveryWatch(Books books, Recorder recorder, MetricsSampler sampler, Clock clock) {
@@ -90,7 +89,6 @@ final class RecoveryWatch {
             }
         }
         ordersBehind = behind;
-        lastStates = states;
         return unsettled;
     }
 

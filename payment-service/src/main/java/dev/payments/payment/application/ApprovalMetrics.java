@@ -23,7 +23,10 @@ public class ApprovalMetrics {
         UNKNOWN,
         /** Breaker open or bulkhead full: refused before any work. */
         PG_UNAVAILABLE,
-        /** The PG answered but recording the outcome failed: the payment stays REQUESTED for reconciliation. */
+        /**
+         * The database failed the request: before the PG call nothing happened (503 DB_UNAVAILABLE); after it, the
+         * payment stays REQUESTED for reconciliation (202 PENDING).
+         */
         DB_FAILED,
         RATE_LIMITED,
         /** Client errors: unknown order, already paid, key reuse, amount mismatch. */

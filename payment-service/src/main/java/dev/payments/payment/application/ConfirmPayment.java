@@ -17,6 +17,7 @@ import io.micrometer.observation.ObservationRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
@@ -70,7 +71,12 @@ public class ConfirmPayment {
             return new Refused(Refusal.RATE_LIMITED, "At most the configured approvals per member per minute",
                     limited.get());
         }
-        Optional<IdempotencyRecord> known = idempotency.find(command.memberId(), command.idempotencyKey());
+        Optional<IdempotencyRecord> known;
+        try {
+            known = idempotency.find(command.memberId(), command.idempotencyKey());
+        } catch (DataAccessException e) {
+            return databaseUnavailable(e);
+        }
         if (known.isPresent()) {
             return replay(command, known.get());
         }
@@ -109,6 +115,16 @@ public class ConfirmPayment {
             return idempotency.find(command.memberId(), command.idempotencyKey())
                     .map(record -> replay(command, record))
                     .orElseThrow(() -> duplicate);
+        } catch (DuplicateKeyException secondLivePayment) {
+            // Another key started a payment for this order at the same moment; the partial unique index kept it
+            // to one.
+            admission.releaseUnused();
+            metrics.record(Outcome.REJECTED);
+            return new Refused(Refusal.PAYMENT_IN_PROGRESS,
+                    "Order " + command.orderId() + " already has a payment that is approved or being confirmed");
+        } catch (DataAccessException e) {
+            admission.releaseUnused();
+            return databaseUnavailable(e);
         } catch (RuntimeException e) {
             admission.releaseUnused();
             throw e;
@@ -132,6 +148,14 @@ public class ConfirmPayment {
             return new ConfirmResult.Answered(PaymentReceipt.of(payment, CustomerNotice.PENDING, "PENDING",
                     "We are confirming the payment with the PG"), false);
         }
+    }
+
+    /** Nothing was written and the PG was not called: safe to try again. Counted with the other database failures. */
+    private ConfirmResult databaseUnavailable(DataAccessException e) {
+        log.warn("Database failed before the PG call; nothing happened", e);
+        metrics.record(Outcome.DB_FAILED);
+        return new Refused(Refusal.DB_UNAVAILABLE, "The payment database is not available; nothing was charged",
+                Duration.ofSeconds(1));
     }
 
     /** TX-1: claim the key, check the order, record REQUESTED and {@code PaymentRequested}. */

@@ -29,6 +29,8 @@ public sealed interface ConfirmResult {
         ORDER_NOT_PAYABLE,
         PAYMENT_IN_PROGRESS,
         IDEMPOTENCY_KEY_REUSED,
-        AMOUNT_MISMATCH
+        AMOUNT_MISMATCH,
+        /** The database failed before the PG was called: nothing happened, try again. */
+        DB_UNAVAILABLE
     }
 }

@@ -76,7 +76,7 @@ class PaymentController {
 
     private static ResponseEntity<?> refusal(ConfirmResult.Refused refused) {
         HttpStatus status = switch (refused.refusal()) {
-            case PG_UNAVAILABLE -> HttpStatus.SERVICE_UNAVAILABLE;
+            case PG_UNAVAILABLE, DB_UNAVAILABLE -> HttpStatus.SERVICE_UNAVAILABLE;
             case RATE_LIMITED -> HttpStatus.TOO_MANY_REQUESTS;
             case ORDER_NOT_FOUND -> HttpStatus.NOT_FOUND;
             case ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, PAYMENT_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED -> HttpStatus.CONFLICT;

@@ -66,8 +66,12 @@ public final class LedgerAudit {
             OrderView order = orderId.map(index.orders::get).orElse(null);
             PgTransaction cancel = approval.paymentKey() == null ? null : cancels.get(approval.paymentKey());
             Incident incident = index.incidentFor(payment, approval.transactionKey());
+            // An unresolved payment (UNKNOWN, stale REQUESTED) is being settled: the settler either settles it or,
+            // past its escalation deadline, opens an incident for it (then counted as one). Until then it is in flight.
+            boolean settling = payment != null && payment.status().unresolved();
             boolean young = approval.transactedAt().isAfter(youngAfter)
-                    || (cancel != null && cancel.transactedAt().isAfter(youngAfter));
+                    || (cancel != null && cancel.transactedAt().isAfter(youngAfter))
+                    || settling;
 
             Match match;
             MismatchReason reason = null;

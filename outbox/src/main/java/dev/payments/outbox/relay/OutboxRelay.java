@@ -93,6 +93,11 @@ public final class OutboxRelay implements SmartLifecycle {
         return state.get();
     }
 
+    /** False when the relay should be running but its thread is gone: nothing would be published any more. */
+    public boolean isAlive() {
+        return !running || (loop != null && loop.isAlive());
+    }
+
     public String slotName() {
         return slotName;
     }
@@ -152,8 +157,10 @@ public final class OutboxRelay implements SmartLifecycle {
                     }
                     pause = properties.relay().restartBackoff();
                 }
-            } catch (Exception e) {
-                log.warn("Outbox relay {} failed; retrying in {}", slotName, properties.relay().restartBackoff(), e);
+            } catch (Exception | LinkageError | java.util.ServiceConfigurationError e) {
+                // Whatever broke this attempt, the relay must come back: a dead relay thread in a healthy-looking
+                // service means no event leaves again (drills: pg-flaky's first run).
+                log.error("Outbox relay {} failed; retrying in {}", slotName, properties.relay().restartBackoff(), e);
                 pause = properties.relay().restartBackoff();
             } finally {
                 state.set(running ? State.STANDBY : State.STOPPED);

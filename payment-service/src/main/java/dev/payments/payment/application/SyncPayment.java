@@ -33,9 +33,8 @@ public class SyncPayment {
     private final Duration notFoundIsFinalAfter;
 
     /**
-     * @param notFoundIsFinalAfter a payment older than this that the PG has never seen cannot be confirmed any more
-     *                             (the approval deadline has long passed and the PG's checkout session expired):
-     *                             FAILED, nothing charged
+     * @param notFoundIsFinalAfter a payment older than this that the PG has never seen will never be booked: the
+     *                             confirm did not arrive (FAILED, nothing charged)
      */
     public SyncPayment(PaymentRepository payments, PayableOrders orders, PaymentGateway gateway, PaymentEvents events,
                        TransactionTemplate transaction, Clock clock, Duration notFoundIsFinalAfter) {

@@ -17,7 +17,9 @@ import java.time.Duration;
  * @param webhookSecret     HMAC secret of the PG's callbacks
  * @param webhookTolerance  callbacks signed longer ago than this are refused (replay protection)
  * @param notFoundIsFinalAfter a payment the PG has never seen, this long after it was requested, failed for good:
- *                          past the approval deadline and the PG's 10-minute checkout expiry nothing can confirm it
+ *                          the PG books a confirm when it arrives and gives up processing within 11 s (002), our
+ *                          client stops waiting at the 20 s deadline, and nothing confirms a payment twice; so a
+ *                          NOT_FOUND a minute later means the confirm never arrived (docs/resilience.md)
  */
 @Validated
 @ConfigurationProperties("payment.approval")
@@ -26,5 +28,5 @@ public record ApprovalProperties(@DefaultValue("20s") Duration deadline,
                                  @NotBlank String operatorToken,
                                  @NotBlank String webhookSecret,
                                  @DefaultValue("5m") Duration webhookTolerance,
-                                 @DefaultValue("12m") Duration notFoundIsFinalAfter) {
+                                 @DefaultValue("60s") Duration notFoundIsFinalAfter) {
 }

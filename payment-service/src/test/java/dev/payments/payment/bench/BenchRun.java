@@ -102,6 +102,17 @@ final class BenchRun {
         }
     }
 
+    /** Garbage collections so far: {count, milliseconds} over every collector of this JVM. */
+    static long[] gc() {
+        long count = 0;
+        long millis = 0;
+        for (java.lang.management.GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
+            count += Math.max(0, gc.getCollectionCount());
+            millis += Math.max(0, gc.getCollectionTime());
+        }
+        return new long[]{count, millis};
+    }
+
     /** CPU time this whole JVM has used, all threads. */
     static long processCpuNanos() {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();

@@ -9,12 +9,12 @@ import java.util.function.ToDoubleFunction;
  * One round's latencies, in nanoseconds, reduced to percentiles by sorting (nearest rank). A round holds at most a few
  * hundred thousand samples, so sorting is cheaper and simpler than a histogram, and exact.
  */
-record Latencies(int count, long p50, long p90, long p99, long p999, long max, double perSecond) {
+record Latencies(int count, long min, long p50, long p90, long p99, long p999, long max, double perSecond) {
 
     static Latencies of(long[] nanos, int count, long wallNanos) {
         long[] sorted = Arrays.copyOf(nanos, count);
         Arrays.sort(sorted);
-        return new Latencies(count, rank(sorted, 0.50), rank(sorted, 0.90), rank(sorted, 0.99), rank(sorted, 0.999),
+        return new Latencies(count, sorted[0], rank(sorted, 0.50), rank(sorted, 0.90), rank(sorted, 0.99), rank(sorted, 0.999),
                 sorted[count - 1], count / (wallNanos / 1e9));
     }
 

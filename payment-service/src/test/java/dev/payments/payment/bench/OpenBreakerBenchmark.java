@@ -168,15 +168,18 @@ public final class OpenBreakerBenchmark {
                         serverTimings.reset();
                         long processCpu = BenchRun.processCpuNanos();
                         long tomcatCpu = BenchRun.threadsCpuNanos(TOMCAT_WORKERS);
+                        long[] gc = BenchRun.gc();
                         Latencies round = bench.round(probe, clients, perRound);
+                        long[] gcAfter = BenchRun.gc();
                         double processPerRequest = (BenchRun.processCpuNanos() - processCpu) / (double) perRound;
                         double tomcatPerRequest = (BenchRun.threadsCpuNanos(TOMCAT_WORKERS) - tomcatCpu) / (double) perRound;
                         measured.client.get(probe).add(round);
                         measured.processCpu.get(probe).add(processPerRequest);
                         measured.tomcatCpu.get(probe).add(tomcatPerRequest);
-                        System.out.printf(Locale.ROOT, "  %-8s client %s; cpu per request: JVM %s us, Tomcat workers %s us%n",
+                        System.out.printf(Locale.ROOT, "  %-8s client %s; cpu per request: JVM %s us, Tomcat workers %s us;"
+                                        + " GC %d collections, %d ms%n",
                                 probe, round.inMillis(), Latencies.micros(processPerRequest),
-                                Latencies.micros(tomcatPerRequest));
+                                Latencies.micros(tomcatPerRequest), gcAfter[0] - gc[0], gcAfter[1] - gc[1]);
                         if (probe == Probe.REFUSED) {
                             refusedRequests += perRound;
                             Thread.sleep(20); // let the last request's filter finish recording
@@ -439,7 +442,7 @@ public final class OpenBreakerBenchmark {
             for (int i = 0; i < poolSize; i++) {
                 held.add(dataSource.getConnection());
             }
-            Future<Latencies> refused = sender.submit(() -> bench.round(Probe.REFUSED, 4, 8));
+            Future<Latencies> refused = sender.submit(() -> bench.round(Probe.REFUSED, 4, 4));
             Thread.sleep(holdMillis);
             for (Connection connection : held) {
                 connection.close();
@@ -447,9 +450,10 @@ public final class OpenBreakerBenchmark {
             held.clear();
             Latencies latencies = refused.get();
             System.out.println();
-            System.out.printf(Locale.ROOT, "with all %d pool connections held for %d ms (a stalled database), 8 refused "
-                            + "confirms from 4 clients: p50=%s max=%s ms, all 503 PG_UNAVAILABLE%n", poolSize, holdMillis,
-                    Latencies.millis(latencies.p50()), Latencies.millis(latencies.max()));
+            System.out.printf(Locale.ROOT, "with all %d pool connections held for %d ms (a stalled database), one refused "
+                            + "confirm from each of 4 clients: min=%s p50=%s max=%s ms, all 503 PG_UNAVAILABLE%n", poolSize,
+                    holdMillis, Latencies.millis(latencies.min()), Latencies.millis(latencies.p50()),
+                    Latencies.millis(latencies.max()));
         } finally {
             for (Connection connection : held) {
                 connection.close();

@@ -18,6 +18,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DuplicateKeyException;
+import org.springframework.transaction.TransactionException;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
@@ -122,7 +123,8 @@ public class ConfirmPayment {
             metrics.record(Outcome.REJECTED);
             return new Refused(Refusal.PAYMENT_IN_PROGRESS,
                     "Order " + command.orderId() + " already has a payment that is approved or being confirmed");
-        } catch (DataAccessException e) {
+        } catch (DataAccessException | TransactionException e) {
+            // TransactionException: no connection could even be had to begin the transaction.
             admission.releaseUnused();
             return databaseUnavailable(e);
         } catch (RuntimeException e) {
@@ -139,7 +141,7 @@ public class ConfirmPayment {
                     transaction.execute(status -> settle(command, payment.id(), outcome)));
             metrics.record(outcomeLabel(outcome));
             return new ConfirmResult.Answered(receipt, false);
-        } catch (DataAccessException e) {
+        } catch (DataAccessException | TransactionException e) {
             // The PG may have taken the money and we could not write it down. The payment stays REQUESTED from TX-1
             // and reconciliation settles it with the PG; no cancel is fired from here (a network cut would lose it).
             log.error("Recording the PG outcome {} of payment {} failed; it stays REQUESTED for reconciliation",
@@ -151,7 +153,7 @@ public class ConfirmPayment {
     }
 
     /** Nothing was written and the PG was not called: safe to try again. Counted with the other database failures. */
-    private ConfirmResult databaseUnavailable(DataAccessException e) {
+    private ConfirmResult databaseUnavailable(RuntimeException e) {
         log.warn("Database failed before the PG call; nothing happened", e);
         metrics.record(Outcome.DB_FAILED);
         return new Refused(Refusal.DB_UNAVAILABLE, "The payment database is not available; nothing was charged",

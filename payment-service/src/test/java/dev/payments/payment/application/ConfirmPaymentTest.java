@@ -62,6 +62,26 @@ class ConfirmPaymentTest {
         verify(gateway, never()).approve(any(), any(), any());
     }
 
+    @Test
+    void noConnectionToBeginTx1IsTheSameRetryableRefusal() {
+        PlatformTransactionManager noDatabase = mock(PlatformTransactionManager.class);
+        when(noDatabase.getTransaction(any())).thenThrow(
+                new org.springframework.transaction.CannotCreateTransactionException("Could not open JDBC Connection"));
+        ConfirmPayment withoutDatabase = new ConfirmPayment(member -> Optional.empty(), idempotency, gateway, orders,
+                mock(PaymentRepository.class), event -> { }, new TransactionTemplate(noDatabase),
+                new ApprovalMetrics(meters), Clock.systemUTC(), Duration.ofSeconds(20), ObservationRegistry.NOOP);
+        when(idempotency.find(any(), any())).thenReturn(Optional.empty());
+        PaymentGateway.Admission.Granted granted = mock(PaymentGateway.Admission.Granted.class);
+        when(gateway.admit()).thenReturn(granted);
+
+        ConfirmResult result = withoutDatabase.confirm(command());
+
+        assertThat(result).isInstanceOfSatisfying(ConfirmResult.Refused.class,
+                refused -> assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.DB_UNAVAILABLE));
+        verify(granted).releaseUnused();
+        verify(gateway, never()).approve(any(), any(), any());
+    }
+
     private static ConfirmCommand command() {
         return new ConfirmCommand(new MemberId("member-1"), "key-1", new OrderId(UUID.randomUUID()), "pk-1", 15_000);
     }

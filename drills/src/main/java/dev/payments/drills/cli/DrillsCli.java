@@ -71,7 +71,8 @@ public final class DrillsCli implements Runnable {
         }
     }
 
-    @Command(name = "pg-slow", description = "000: PG 5 s late, pool 10, 50 then 100 concurrent.")
+    @Command(name = "pg-slow", mixinStandardHelpOptions = true, showDefaultValues = true,
+            description = "000: PG 5 s late, pool 10, 50 then 100 concurrent.")
     static final class PgSlowCommand extends ScenarioCommand {
         @Option(names = "--latency-ms", defaultValue = "5000") int latency;
         @Option(names = "--first", defaultValue = "50") int first;
@@ -88,7 +89,8 @@ public final class DrillsCli implements Runnable {
         }
     }
 
-    @Command(name = "pg-silent", description = "000/002: PG accepts and never answers; breaker; recovery.")
+    @Command(name = "pg-silent", mixinStandardHelpOptions = true, showDefaultValues = true,
+            description = "000/002: PG accepts and never answers; breaker; recovery.")
     static final class PgSilentCommand extends ScenarioCommand {
         @Option(names = "--concurrent", defaultValue = "50") int concurrent;
         @Option(names = "--rate", defaultValue = "100", description = "Arrivals per second beside the burst.") double rate;
@@ -103,7 +105,8 @@ public final class DrillsCli implements Runnable {
         }
     }
 
-    @Command(name = "pg-flaky", description = "001: request success 60 %, async success 70 %.")
+    @Command(name = "pg-flaky", mixinStandardHelpOptions = true, showDefaultValues = true,
+            description = "001: request success 60 %%, async success 70 %%.")
     static final class PgFlakyCommand extends ScenarioCommand {
         @Option(names = "--rate", defaultValue = "10") double rate;
         @Option(names = "--seconds", defaultValue = "60") int seconds;
@@ -114,7 +117,8 @@ public final class DrillsCli implements Runnable {
         }
     }
 
-    @Command(name = "pg-lost-response", description = "002: approved, answer lost; status query working, then silent.")
+    @Command(name = "pg-lost-response", mixinStandardHelpOptions = true, showDefaultValues = true,
+            description = "002: approved, answer lost; status query working, then silent.")
     static final class PgLostResponseCommand extends ScenarioCommand {
         @Option(names = "--per-phase", defaultValue = "8") int perPhase;
         @Option(names = "--drop-mode", defaultValue = "HANG", description = "HANG (read timeout) or RESET.") String mode;
@@ -125,7 +129,8 @@ public final class DrillsCli implements Runnable {
         }
     }
 
-    @Command(name = "capacity", description = "000's open question: PG 0.3 s, 50 -> 300 concurrent, and arrival rates.")
+    @Command(name = "capacity", mixinStandardHelpOptions = true, showDefaultValues = true,
+            description = "000's open question: PG 0.3 s, 50 -> 300 concurrent, and arrival rates.")
     static final class CapacityCommand extends ScenarioCommand {
         @Option(names = "--latency-ms", defaultValue = "300") int latency;
         @Option(names = "--concurrency", defaultValue = "50,100,200,300", split = ",") List<Integer> concurrency;
@@ -142,7 +147,8 @@ public final class DrillsCli implements Runnable {
         }
     }
 
-    @Command(name = "db-outage", description = "PostgreSQL stopped under load, then back.")
+    @Command(name = "db-outage", mixinStandardHelpOptions = true, showDefaultValues = true,
+            description = "PostgreSQL stopped under load, then back.")
     static final class DbOutageCommand extends ScenarioCommand {
         @Option(names = "--rate", defaultValue = "10") double rate;
         @Option(names = "--before", defaultValue = "10") int before;
@@ -156,7 +162,8 @@ public final class DrillsCli implements Runnable {
         }
     }
 
-    @Command(name = "kafka-outage", description = "The Kafka broker stopped for 60 s under load, then back.")
+    @Command(name = "kafka-outage", mixinStandardHelpOptions = true, showDefaultValues = true,
+            description = "The Kafka broker stopped for 60 s under load, then back.")
     static final class KafkaOutageCommand extends ScenarioCommand {
         @Option(names = "--rate", defaultValue = "10") double rate;
         @Option(names = "--before", defaultValue = "10") int before;
@@ -170,7 +177,8 @@ public final class DrillsCli implements Runnable {
         }
     }
 
-    @Command(name = "crash", description = "A service killed with kill -9 mid-flight, then restarted.")
+    @Command(name = "crash", mixinStandardHelpOptions = true, showDefaultValues = true,
+            description = "A service killed with kill -9 mid-flight, then restarted.")
     static final class CrashCommand extends ScenarioCommand {
         @Option(names = "--service", defaultValue = "payment-service") String service;
         @Option(names = "--rate", defaultValue = "20") double rate;

@@ -146,10 +146,21 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
 
     /** Creates the database unless it exists. */
     public void createDatabase(String name) {
+        createDatabase(() -> connect("postgres"), name);
+    }
+
+    /** A connection to a server's maintenance database; the caller closes it. */
+    @FunctionalInterface
+    interface AdminConnection {
+        Connection open() throws SQLException;
+    }
+
+    /** Creates a database on any PostgreSQL server (this one, or a container's) unless it exists. */
+    static void createDatabase(AdminConnection admin, String name) {
         if (!DATABASE_NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("not a plain lower-case database name: " + name);
         }
-        try (Connection connection = connect("postgres");
+        try (Connection connection = admin.open();
              PreparedStatement exists = connection.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
             exists.setString(1, name);
             try (ResultSet row = exists.executeQuery()) {

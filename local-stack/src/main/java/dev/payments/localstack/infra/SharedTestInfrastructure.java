@@ -6,14 +6,10 @@ import org.testcontainers.utility.DockerImageName;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * One PostgreSQL and one Kafka broker per test JVM, started on first use and stopped when the JVM exits, so every
@@ -123,8 +119,6 @@ public final class SharedTestInfrastructure {
      */
     private static final class Containers {
 
-        private static final Pattern DATABASE_NAME = Pattern.compile("[a-z_][a-z0-9_]*");
-        private static final String DUPLICATE_DATABASE = "42P04";
 
         private static PostgreSQLContainer<?> postgres;
         private static KafkaContainer kafka;
@@ -167,26 +161,8 @@ public final class SharedTestInfrastructure {
         }
 
         static void createDatabase(String name) {
-            if (!DATABASE_NAME.matcher(name).matches()) {
-                throw new IllegalArgumentException("not a plain lower-case database name: " + name);
-            }
-            try (Connection connection = DriverManager.getConnection(jdbcUrl("postgres"),
-                    EmbeddedPostgresServer.USERNAME, EmbeddedPostgresServer.PASSWORD);
-                 PreparedStatement exists = connection.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
-                exists.setString(1, name);
-                try (ResultSet row = exists.executeQuery()) {
-                    if (row.next()) {
-                        return;
-                    }
-                }
-                try (Statement create = connection.createStatement()) {
-                    create.execute("CREATE DATABASE " + name);
-                }
-            } catch (SQLException e) {
-                if (!DUPLICATE_DATABASE.equals(e.getSQLState())) {
-                    throw new IllegalStateException("could not create database " + name + " in the container", e);
-                }
-            }
+            EmbeddedPostgresServer.createDatabase(() -> DriverManager.getConnection(jdbcUrl("postgres"),
+                    EmbeddedPostgresServer.USERNAME, EmbeddedPostgresServer.PASSWORD), name);
         }
 
         static synchronized String kafkaBootstrapServers() {

@@ -119,7 +119,6 @@ public final class SharedTestInfrastructure {
      */
     private static final class Containers {
 
-
         private static PostgreSQLContainer<?> postgres;
         private static KafkaContainer kafka;
 

@@ -107,7 +107,7 @@ class ConnectionBudgetIntegrationTest {
     @Test
     void everyOutcomeLabelExistsFromStartUp() {
         for (String label : List.of("approved", "declined", "pg_failed", "pg_timeout", "unknown", "pg_unavailable",
-                "db_failed", "rate_limited", "rejected", "replayed")) {
+                "db_failed", "rate_limited", "rejected", "replayed", "async_accepted")) {
             assertThat(meters.find("payment.approval").tag("outcome", label).counter()).as(label).isNotNull();
         }
     }

@@ -21,6 +21,11 @@ public class ApprovalMetrics {
         PG_TIMEOUT,
         /** Answer lost otherwise (reset, 5xx) and not settled by the status query: UNKNOWN. */
         UNKNOWN,
+        /**
+         * The PG accepted the confirm for asynchronous processing (001): PENDING until its signed callback. A healthy
+         * asynchronous PG, so not a failure for the alert.
+         */
+        ASYNC_ACCEPTED,
         /** Breaker open or bulkhead full: refused before any work. */
         PG_UNAVAILABLE,
         /**

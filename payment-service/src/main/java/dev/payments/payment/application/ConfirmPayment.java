@@ -264,7 +264,10 @@ public class ConfirmPayment {
         if (outcome instanceof PgOutcome.Failed) {
             return Outcome.PG_FAILED;
         }
-        return PgOutcome.Unknown.READ_TIMEOUT.equals(((PgOutcome.Unknown) outcome).reason())
-                ? Outcome.PG_TIMEOUT : Outcome.UNKNOWN;
+        PgOutcome.Unknown unknown = (PgOutcome.Unknown) outcome;
+        if (unknown.acceptedForAsynchronousProcessing()) {
+            return Outcome.ASYNC_ACCEPTED;
+        }
+        return PgOutcome.Unknown.READ_TIMEOUT.equals(unknown.reason()) ? Outcome.PG_TIMEOUT : Outcome.UNKNOWN;
     }
 }

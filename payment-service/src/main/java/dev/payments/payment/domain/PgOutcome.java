@@ -22,5 +22,11 @@ public sealed interface PgOutcome {
 
         /** The confirm reached the PG and no answer came back in time. */
         public static final String READ_TIMEOUT = "PG_READ_TIMEOUT";
+        /** The PG accepted the confirm for asynchronous processing (001): the result comes by callback. */
+        public static final String ACCEPTED_ASYNC = "PG_IN_PROGRESS";
+
+        public boolean acceptedForAsynchronousProcessing() {
+            return ACCEPTED_ASYNC.equals(reason);
+        }
     }
 }

@@ -169,7 +169,8 @@ public class ResilientPaymentGateway implements PaymentGateway {
             return new PgOutcome.Approved(payment.lastTransactionKey(), approvedAt(payment));
         }
         // Accepted for asynchronous processing (001): the outcome arrives by callback or by reconciliation.
-        return new PgOutcome.Unknown("PG_" + payment.status());
+        return new PgOutcome.Unknown("IN_PROGRESS".equals(payment.status()) ? PgOutcome.Unknown.ACCEPTED_ASYNC
+                : "PG_" + payment.status());
     }
 
     private static PgOutcome unknown(PgCallException failure) {

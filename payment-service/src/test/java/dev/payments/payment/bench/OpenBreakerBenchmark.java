@@ -226,7 +226,7 @@ public final class OpenBreakerBenchmark {
         properties.put("payment.approval.deadline", "3s");
         properties.put("resilience4j.circuitbreaker.instances.pg-approve.slow-call-duration-threshold", "900ms");
         // The measured window must lie inside one open period (30 s in production): no half-open trial mid-run.
-        properties.put("resilience4j.circuitbreaker.instances.pg-approve.wait-duration-in-open-state", "15m");
+        properties.put("resilience4j.circuitbreaker.instances.pg-approve.wait-duration-in-open-state", "30m");
         // 20 000+ requests from a pool of members within a few seconds: the per-member limit (10/min) would answer
         // 429 first. Raised so every request reaches admission; the bucket lookup itself still runs.
         properties.put("payment.approval.per-member-per-minute", "1000000");

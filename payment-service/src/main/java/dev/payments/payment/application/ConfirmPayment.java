@@ -72,17 +72,10 @@ public class ConfirmPayment {
             return new Refused(Refusal.RATE_LIMITED, "At most the configured approvals per member per minute",
                     limited.get());
         }
-        Optional<IdempotencyRecord> known;
-        try {
-            known = idempotency.find(command.memberId(), command.idempotencyKey());
-        } catch (DataAccessException e) {
-            return databaseUnavailable(e);
-        }
-        if (known.isPresent()) {
-            return replay(command, known.get());
-        }
-        // Admission before the database: with the breaker open, a rejected request must cost no connection and write
-        // nothing (000 saw the pool's pending queue jump to 29 when 50 rejections wrote their states at once).
+        // Admission before the database, even before the idempotency lookup: with the breaker open a refused request
+        // must cost no connection and write nothing (000 saw the pool's pending queue jump to 29 when 50 rejections
+        // wrote their states at once). The price: a repeat of an answered request is refused too while the breaker
+        // is open, and gets its stored answer once it closes.
         Admission admission = gateway.admit();
         if (admission instanceof Admission.Rejected rejected) {
             metrics.record(Outcome.PG_UNAVAILABLE);
@@ -90,6 +83,17 @@ public class ConfirmPayment {
                     rejected.retryAfter());
         }
         try (Admission.Granted granted = (Admission.Granted) admission) {
+            Optional<IdempotencyRecord> known;
+            try {
+                known = idempotency.find(command.memberId(), command.idempotencyKey());
+            } catch (DataAccessException | TransactionException e) {
+                granted.releaseUnused();
+                return databaseUnavailable(e);
+            }
+            if (known.isPresent()) {
+                granted.releaseUnused();
+                return replay(command, known.get());
+            }
             return confirmAdmitted(command, granted, deadlineAt);
         }
     }

@@ -34,6 +34,8 @@ class ConfirmPaymentTest {
 
     @Test
     void aDatabaseDownBeforeThePgCallIsARetryableRefusalAndThePgIsNeverAsked() {
+        PaymentGateway.Admission.Granted granted = mock(PaymentGateway.Admission.Granted.class);
+        when(gateway.admit()).thenReturn(granted);
         when(idempotency.find(any(), any())).thenThrow(new CannotGetJdbcConnectionException("pool exhausted"));
 
         ConfirmResult result = confirm.confirm(command());
@@ -42,8 +44,20 @@ class ConfirmPaymentTest {
             assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.DB_UNAVAILABLE);
             assertThat(refused.retryAfter()).isPositive();
         });
-        verify(gateway, never()).admit();
+        verify(granted).releaseUnused();
+        verify(gateway, never()).approve(any(), any(), any());
         assertThat(meters.get("payment.approval").tag("outcome", "db_failed").counter().count()).isEqualTo(1);
+    }
+
+    @Test
+    void aRefusalAtAdmissionTouchesNoDatabase() {
+        when(gateway.admit()).thenReturn(new PaymentGateway.Admission.Rejected("BREAKER_OPEN", Duration.ofSeconds(30)));
+
+        ConfirmResult result = confirm.confirm(command());
+
+        assertThat(result).isInstanceOfSatisfying(ConfirmResult.Refused.class,
+                refused -> assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.PG_UNAVAILABLE));
+        org.mockito.Mockito.verifyNoInteractions(idempotency, orders);
     }
 
     @Test

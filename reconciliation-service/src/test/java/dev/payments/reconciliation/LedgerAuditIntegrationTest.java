@@ -1,7 +1,6 @@
 package dev.payments.reconciliation;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.payments.contracts.DomainEvent;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.pgsim.PgSimulator;
@@ -16,6 +15,7 @@ import dev.payments.reconciliation.domain.IncidentReason;
 import dev.payments.reconciliation.domain.Money;
 import dev.payments.reconciliation.domain.OrderId;
 import dev.payments.reconciliation.domain.PaymentId;
+import dev.payments.reconciliation.support.ReconciliationApi;
 import dev.payments.reconciliation.support.Prometheus;
 import dev.payments.reconciliation.support.AnOrder;
 import dev.payments.reconciliation.support.PgTestClient;
@@ -245,18 +245,19 @@ class LedgerAuditIntegrationTest {
     }
 
     private void awaitPayment(AnOrder order, String status) {
-        await().atMost(EVENTUALLY).until(() -> get("/api/reconciliation/payments/" + order.paymentId)
-                .path("status").asText(), status::equals);
+        api().awaitPayment(order.paymentId, status);
     }
 
     private void awaitOrder(AnOrder order, String status) {
-        await().atMost(EVENTUALLY).until(() -> get("/api/reconciliation/orders/" + order.orderId)
-                .path("status").asText(), status::equals);
+        api().awaitOrder(order.orderId, status);
     }
 
     private JsonNode get(String path) {
-        ResponseEntity<JsonNode> response = http.getForEntity(path, JsonNode.class);
-        return response.getStatusCode().is2xxSuccessful() ? response.getBody() : MissingNode.getInstance();
+        return api().get(path);
+    }
+
+    private ReconciliationApi api() {
+        return new ReconciliationApi(http, OPERATOR);
     }
 
     private JsonNode operator(String path) {

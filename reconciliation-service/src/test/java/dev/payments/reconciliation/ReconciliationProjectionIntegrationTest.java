@@ -7,18 +7,14 @@ import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.reconciliation.support.Prometheus;
+import dev.payments.reconciliation.support.TestEvents;
 import dev.payments.reconciliation.support.TestKafka;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
-import org.apache.kafka.clients.producer.KafkaProducer;
-import org.apache.kafka.clients.producer.ProducerConfig;
-import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.apache.kafka.common.serialization.StringSerializer;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
@@ -30,13 +26,11 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ExecutionException;
 
 import static dev.payments.contracts.GoldenEvents.ORDER_ID;
 import static dev.payments.contracts.GoldenEvents.PAYMENT_ID;
@@ -56,7 +50,6 @@ class ReconciliationProjectionIntegrationTest {
 
     private static final Duration EVENTUALLY = Duration.ofSeconds(30);
     private static final String DEAD_LETTERS = Topics.deadLetter(Topics.PAYMENT_EVENTS, "reconciliation-service");
-    private static KafkaProducer<String, String> producer;
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
@@ -66,13 +59,6 @@ class ReconciliationProjectionIntegrationTest {
         // class's events only.
         TestKafka.startGroupAtEnd("reconciliation-service");
         registry.add("spring.kafka.consumer.group-id", () -> "reconciliation-service");
-    }
-
-    @AfterAll
-    static void closeProducer() {
-        if (producer != null) {
-            producer.close();
-        }
     }
 
     @Autowired
@@ -258,36 +244,12 @@ class ReconciliationProjectionIntegrationTest {
 
     /** The golden event of {@code type}, moved to another order, payment and event id. */
     private static String golden(EventType type, UUID orderId, UUID paymentId, UUID eventId) {
-        return GoldenEvents.json(type)
-                .replace(GoldenEvents.eventId(type).toString(), eventId.toString())
-                .replace(ORDER_ID.toString(), orderId.toString())
-                .replace(PAYMENT_ID.toString(), paymentId.toString());
+        return GoldenEvents.json(type, orderId, paymentId, eventId, GoldenEvents.MEMBER_ID);
     }
 
     /** As the outbox relay publishes: key = order id, event id and type in headers. */
     private static void send(String key, String json, UUID eventId, String type) {
-        ProducerRecord<String, String> record = new ProducerRecord<>(
-                type.startsWith("Order") ? Topics.ORDER_EVENTS : Topics.PAYMENT_EVENTS, key, json);
-        record.headers().add(Topics.HEADER_EVENT_ID, eventId.toString().getBytes(StandardCharsets.UTF_8));
-        record.headers().add(Topics.HEADER_EVENT_TYPE, type.getBytes(StandardCharsets.UTF_8));
-        try {
-            producer().send(record).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("could not send " + type, e.getCause());
-        }
-    }
-
-    private static synchronized KafkaProducer<String, String> producer() {
-        if (producer == null) {
-            producer = new KafkaProducer<>(Map.of(
-                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.kafka().bootstrapServers(),
-                    ProducerConfig.ACKS_CONFIG, "all",
-                    ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true), new StringSerializer(), new StringSerializer());
-        }
-        return producer;
+        TestEvents.sendRaw(type.startsWith("Order") ? Topics.ORDER_EVENTS : Topics.PAYMENT_EVENTS, key, json, eventId, type);
     }
 
     /** The dead-letter records of one key, read by a plain consumer as an operator would. */

@@ -1,10 +1,10 @@
 package dev.payments.reconciliation;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.payments.contracts.EventJson;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.reconciliation.support.ReconciliationApi;
 import dev.payments.reconciliation.support.AnOrder;
 import dev.payments.reconciliation.support.TestEvents;
 import dev.payments.reconciliation.support.TestEvents.Published;
@@ -22,11 +22,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.client.TestRestTemplate;
-import org.springframework.http.HttpEntity;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.MessageListenerContainer;
@@ -246,19 +243,18 @@ class ReplayIntegrationTest {
     }
 
     private void awaitOrder(AnOrder order, String status) {
-        await().atMost(EVENTUALLY).until(() -> get("/api/reconciliation/orders/" + order.orderId)
-                .path("status").asText(), status::equals);
+        api().awaitOrder(order.orderId, status);
     }
 
     private JsonNode get(String path) {
-        ResponseEntity<JsonNode> response = http.getForEntity(path, JsonNode.class);
-        return response.getStatusCode().is2xxSuccessful() ? response.getBody() : MissingNode.getInstance();
+        return api().get(path);
+    }
+
+    private ReconciliationApi api() {
+        return new ReconciliationApi(http, OPERATOR);
     }
 
     private ResponseEntity<JsonNode> operator(HttpMethod method, String path, Object body) {
-        HttpHeaders headers = new HttpHeaders();
-        headers.set("X-Operator-Token", OPERATOR);
-        headers.setContentType(MediaType.APPLICATION_JSON);
-        return http.exchange(path, method, new HttpEntity<>(body, headers), JsonNode.class);
+        return api().operator(method, path, body);
     }
 }

@@ -2,7 +2,6 @@ package dev.payments.reconciliation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.payments.contracts.DomainEvent;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.pgsim.PgSimulator;
@@ -11,6 +10,7 @@ import dev.payments.reconciliation.application.CycleReport;
 import dev.payments.reconciliation.application.SettleCandidate;
 import dev.payments.reconciliation.application.SettlePayments;
 import dev.payments.reconciliation.application.Settlements;
+import dev.payments.reconciliation.support.ReconciliationApi;
 import dev.payments.reconciliation.support.Prometheus;
 import dev.payments.reconciliation.support.AnOrder;
 import dev.payments.reconciliation.support.FakePaymentService;
@@ -30,8 +30,6 @@ import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Primary;
 import org.springframework.dao.DataAccessException;
-import org.springframework.http.HttpEntity;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
@@ -426,25 +424,23 @@ class SettlerIntegrationTest {
     }
 
     private void awaitPayment(AnOrder order, String status) {
-        await().atMost(EVENTUALLY).until(() -> get("/api/reconciliation/payments/" + order.paymentId)
-                .path("status").asText(), status::equals);
+        api().awaitPayment(order.paymentId, status);
     }
 
     private void awaitOrder(AnOrder order, String status) {
-        await().atMost(EVENTUALLY).until(() -> get("/api/reconciliation/orders/" + order.orderId)
-                .path("status").asText(), status::equals);
+        api().awaitOrder(order.orderId, status);
     }
 
     private JsonNode get(String path) {
-        ResponseEntity<JsonNode> response = http.getForEntity(path, JsonNode.class);
-        return response.getStatusCode().is2xxSuccessful() ? response.getBody() : MissingNode.getInstance();
+        return api().get(path);
+    }
+
+    private ReconciliationApi api() {
+        return new ReconciliationApi(http, OPERATOR);
     }
 
     private ResponseEntity<JsonNode> operator(HttpMethod method, String path, Object body) {
-        HttpHeaders headers = new HttpHeaders();
-        headers.set("X-Operator-Token", OPERATOR);
-        headers.setContentType(MediaType.APPLICATION_JSON);
-        return http.exchange(path, method, new HttpEntity<>(body, headers), JsonNode.class);
+        return api().operator(method, path, body);
     }
 
     /** One sample's value from {@code /actuator/prometheus}; 0 when the series is absent. */

@@ -34,6 +34,22 @@ public final class TestKafka {
      * Starts a new consumer group at the current end of both event topics, so a test context sees only the events
      * its own class sends, not those other classes sent earlier into the shared broker.
      */
+    /** A topic created a moment ago may not be in the broker's metadata yet: ask again for a few seconds. */
+    private static Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> endOffsets(
+            Admin admin, Map<TopicPartition, OffsetSpec> latest) throws InterruptedException, ExecutionException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return admin.listOffsets(latest).all().get();
+            } catch (ExecutionException e) {
+                if (!(e.getCause() instanceof org.apache.kafka.common.errors.UnknownTopicOrPartitionException)
+                        || attempt == 40) {
+                    throw e;
+                }
+                Thread.sleep(250);
+            }
+        }
+    }
+
     public static void startGroupAtEnd(String group) {
         try (Admin admin = admin()) {
             for (String topic : List.of(Topics.ORDER_EVENTS, Topics.PAYMENT_EVENTS)) {
@@ -48,7 +64,7 @@ public final class TestKafka {
                 for (int p = 0; p < PARTITIONS; p++) {
                     latest.put(new TopicPartition(topic, p), OffsetSpec.latest());
                 }
-                Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends = admin.listOffsets(latest).all().get();
+                Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends = endOffsets(admin, latest);
                 Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
                 ends.forEach((tp, info) -> offsets.put(tp, new OffsetAndMetadata(info.offset())));
                 admin.alterConsumerGroupOffsets(group, offsets).all().get();

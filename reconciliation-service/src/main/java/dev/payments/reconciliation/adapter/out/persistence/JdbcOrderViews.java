@@ -119,13 +119,8 @@ class JdbcOrderViews implements OrderViews {
         params.put("status", view.status().name());
         params.put("statusReason", view.statusReason());
         params.put("paymentId", view.paymentId() == null ? null : view.paymentId().value());
-        params.put("lastEventId", view.lastEventId());
-        params.put("lastEventType", view.lastEventType());
-        params.put("lastEventAt", timestamp(view.lastEventAt()));
-        params.put("firstSeenAt", timestamp(view.firstSeenAt()));
-        params.put("updatedAt", timestamp(view.updatedAt()));
-        params.put("eventsApplied", view.eventsApplied());
-        params.put("conflicts", view.conflicts());
+        Rows.putBookkeeping(params, view.lastEventId(), view.lastEventType(), view.lastEventAt(), view.firstSeenAt(),
+                view.updatedAt(), view.eventsApplied(), view.conflicts());
         return params;
     }
 }

@@ -130,13 +130,8 @@ class JdbcPaymentViews implements PaymentViews {
         params.put("pgTransactionKey", view.pgTransactionKey());
         params.put("approvedAt", timestamp(view.approvedAt()));
         params.put("canceledAt", timestamp(view.canceledAt()));
-        params.put("lastEventId", view.lastEventId());
-        params.put("lastEventType", view.lastEventType());
-        params.put("lastEventAt", timestamp(view.lastEventAt()));
-        params.put("firstSeenAt", timestamp(view.firstSeenAt()));
-        params.put("updatedAt", timestamp(view.updatedAt()));
-        params.put("eventsApplied", view.eventsApplied());
-        params.put("conflicts", view.conflicts());
+        Rows.putBookkeeping(params, view.lastEventId(), view.lastEventType(), view.lastEventAt(), view.firstSeenAt(),
+                view.updatedAt(), view.eventsApplied(), view.conflicts());
         return params;
     }
 }

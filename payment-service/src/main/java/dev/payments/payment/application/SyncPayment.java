@@ -103,6 +103,11 @@ public class SyncPayment {
         String state = status.state();
         PaymentStatus current = payment.status();
         if ("DONE".equals(state)) {
+            if (current.isUnsettled() && payment.customerNotice() == CustomerNotice.FAILED) {
+                // The customer gave up (told "you will not be charged") after this sync read the payment: keeping
+                // the charge would contradict that. The next sync sees it and cancels at the PG.
+                return "RETRY_LATER";
+            }
             if (current.isUnsettled()) {
                 events.publish(payment.approve(status.transactionKey(),
                         status.approvedAt() != null ? status.approvedAt() : clock.instant()));

@@ -6,6 +6,7 @@ import dev.payments.payment.adapter.out.pg.ResilientPaymentGateway;
 import dev.payments.payment.adapter.out.pg.TossPgClient;
 import dev.payments.payment.adapter.out.ratelimit.Bucket4jMemberRateLimit;
 import dev.payments.payment.application.ApprovalMetrics;
+import dev.payments.payment.application.CancelPayment;
 import dev.payments.payment.application.ConfirmPayment;
 import dev.payments.payment.application.IdempotencyStore;
 import dev.payments.payment.application.PayableOrders;
@@ -77,6 +78,12 @@ class PaymentConfiguration {
     SyncPayment syncPayment(ApprovalProperties properties, PaymentRepository payments, PayableOrders orders,
                             PaymentGateway gateway, PaymentEvents events, TransactionTemplate transaction, Clock clock) {
         return new SyncPayment(payments, orders, gateway, events, transaction, clock, properties.notFoundIsFinalAfter());
+    }
+
+    @Bean
+    CancelPayment cancelPayment(PaymentRepository payments, PaymentGateway gateway, PaymentEvents events,
+                                SyncPayment syncPayment, TransactionTemplate transaction, Clock clock) {
+        return new CancelPayment(payments, gateway, events, syncPayment, transaction, clock);
     }
 
     @Bean

@@ -127,6 +127,27 @@ class SyncPaymentTest {
     }
 
     @Test
+    void aCustomerWhoGivesUpWhileTheSyncRunsIsNeverLeftCharged() {
+        Payment payment = unknownPayment(CustomerNotice.PENDING, PayableOrder.Status.OPEN, NOW.minusSeconds(60));
+        pg.status = done();
+        // Read as PENDING (keep the charge), then the customer is told "you will not be charged" before the write.
+        payments.beforeLock = () -> payment.told(CustomerNotice.FAILED);
+
+        SyncPayment.SyncResult first = sync.sync(payment.id()).orElseThrow();
+
+        assertThat(first.action()).isEqualTo("RETRY_LATER");
+        assertThat(payment.status()).isEqualTo(PaymentStatus.UNKNOWN);
+        assertThat(published).isEmpty();
+        assertThat(pg.cancels).isZero();
+
+        SyncPayment.SyncResult next = sync.sync(payment.id()).orElseThrow();
+
+        assertThat(next.action()).isEqualTo("CANCELED");
+        assertThat(pg.cancels).isEqualTo(1);
+        assertThat(published).singleElement().isInstanceOf(PaymentCanceled.class);
+    }
+
+    @Test
     void aFailedCancelSaysSoAndWritesNothing() {
         Payment payment = unknownPayment(CustomerNotice.FAILED, PayableOrder.Status.OPEN, NOW.minusSeconds(60));
         pg.status = done();
@@ -166,6 +187,9 @@ class SyncPaymentTest {
 
     private static final class Payments implements PaymentRepository {
         final Map<PaymentId, Payment> byId = new HashMap<>();
+        /** Runs when a row is locked: what another transaction committed just before. */
+        Runnable beforeLock = () -> {
+        };
 
         public void insert(Payment payment) {
             byId.put(payment.id(), payment);
@@ -180,6 +204,7 @@ class SyncPaymentTest {
         }
 
         public Optional<Payment> lockById(PaymentId id) {
+            beforeLock.run();
             return findById(id);
         }
 

@@ -82,6 +82,16 @@ public final class PaymentTestSupport {
         return "{\"orderId\":\"" + orderId + "\",\"paymentKey\":\"" + paymentKey + "\",\"amount\":" + amount + "}";
     }
 
+    /** A member's cancel of a payment, with an optional JSON body. */
+    public static Response cancel(int port, String memberId, String paymentId, String body) {
+        return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/payments/" + paymentId + "/cancel"))
+                .timeout(Duration.ofSeconds(60))
+                .header("Content-Type", "application/json")
+                .header("X-Member-Id", memberId)
+                .POST(body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
+                .build());
+    }
+
     public static Response get(int port, String path) {
         return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).GET().build());
     }

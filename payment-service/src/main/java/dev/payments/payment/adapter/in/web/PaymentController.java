@@ -1,5 +1,6 @@
 package dev.payments.payment.adapter.in.web;
 
+import dev.payments.payment.application.CancelPayment;
 import dev.payments.payment.application.ConfirmCommand;
 import dev.payments.payment.application.ConfirmPayment;
 import dev.payments.payment.application.ConfirmResult;
@@ -32,10 +33,12 @@ import java.util.UUID;
 class PaymentController {
 
     private final ConfirmPayment confirmPayment;
+    private final CancelPayment cancelPayment;
     private final PaymentRepository payments;
 
-    PaymentController(ConfirmPayment confirmPayment, PaymentRepository payments) {
+    PaymentController(ConfirmPayment confirmPayment, CancelPayment cancelPayment, PaymentRepository payments) {
         this.confirmPayment = confirmPayment;
+        this.cancelPayment = cancelPayment;
         this.payments = payments;
     }
 
@@ -60,6 +63,40 @@ class PaymentController {
                 .<ResponseEntity<?>>map(payment -> ResponseEntity.ok(PaymentView.of(payment)))
                 .orElseGet(() -> Problems.response(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND",
                         "No payment " + paymentId));
+    }
+
+    /**
+     * Refunds an approved payment, or gives up on one whose outcome is unknown (docs/decisions/payment-cancel.md):
+     * 200 with the final payment, 202 while the PG has not settled it (the member will not be charged either way).
+     */
+    @PostMapping("/{paymentId}/cancel")
+    ResponseEntity<?> cancel(@PathVariable UUID paymentId,
+                             @RequestHeader("X-Member-Id") @NotBlank @Size(max = 64) String memberId,
+                             @Valid @RequestBody(required = false) CancelRequest request) {
+        String reason = request == null || request.reason() == null || request.reason().isBlank()
+                ? "customer request" : request.reason();
+        CancelPayment.Result result = cancelPayment.cancel(new PaymentId(paymentId), new MemberId(memberId), reason);
+        if (result instanceof CancelPayment.Result.Done done) {
+            return ResponseEntity.ok(PaymentView.of(done.payment()));
+        }
+        if (result instanceof CancelPayment.Result.Pending pending) {
+            return ResponseEntity.accepted().body(PaymentView.of(pending.payment()));
+        }
+        if (result instanceof CancelPayment.Result.Refused refused) {
+            return Problems.response(HttpStatus.CONFLICT, refused.refusal().name(), refused.detail(),
+                    Map.of("paymentId", paymentId), refused.retryAfter());
+        }
+        if (result instanceof CancelPayment.Result.PgFailed failed) {
+            return Problems.response(HttpStatus.BAD_GATEWAY, "PG_CANCEL_FAILED", "The PG did not cancel payment "
+                            + paymentId + "; it stays " + failed.payment().status() + " and asking again is safe",
+                    Map.of("paymentId", paymentId, "reason", String.valueOf(failed.detail())), null);
+        }
+        return Problems.response(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND", "No payment " + paymentId
+                + " for this member");
+    }
+
+    /** @param reason the member's words, passed on to the PG */
+    record CancelRequest(@Size(max = 200) String reason) {
     }
 
     private static ResponseEntity<?> answer(PaymentReceipt receipt) {

@@ -1,0 +1,188 @@
+package dev.payments.payment;
+
+import dev.payments.contracts.OrderCreated;
+import dev.payments.contracts.Topics;
+import dev.payments.localstack.infra.TestTopic;
+import dev.payments.payment.support.PaymentTestSupport;
+import dev.payments.payment.support.PaymentTestSupport.Response;
+import dev.payments.pgsim.fault.DropMode;
+import dev.payments.pgsim.fault.FaultSpec;
+import dev.payments.pgsim.fault.Operation;
+import dev.payments.pgsim.ledger.DeclineReason;
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.util.List;
+import java.util.UUID;
+
+import static dev.payments.payment.support.PaymentTestSupport.cancel;
+import static dev.payments.payment.support.PaymentTestSupport.confirm;
+import static dev.payments.payment.support.PaymentTestSupport.orderCreated;
+import static dev.payments.payment.support.PaymentTestSupport.simulator;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A member's cancel through real HTTP, PostgreSQL, Kafka and the PG simulator: an approved payment is refunded at the
+ * PG; one whose outcome is unknown is given up, recorded as "customer told FAILED", and any charge the PG made is
+ * cancelled (docs/decisions/payment-cancel.md).
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
+        "pg.client.confirm-read-timeout=2s",
+        "pg.client.query-timeout=1s",
+        "payment.approval.deadline=5s",
+        "payment.approval.per-member-per-minute=1000"})
+class CancelPaymentIntegrationTest {
+
+    /** The confirm's answer is lost after the PG approved it, and the status query that follows fails. */
+    private static final FaultSpec[] ANSWER_LOST_AND_PG_UNASKABLE = {
+            FaultSpec.none(Operation.CONFIRM).withDropResponse(1.0, DropMode.RESET),
+            FaultSpec.none(Operation.QUERY).withErrorRate(1.0).withErrorStatus(503)};
+
+    @LocalServerPort
+    int port;
+    @Autowired
+    JdbcClient jdbc;
+    @Autowired
+    CircuitBreakerRegistry breakers;
+
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        PaymentTestSupport.register(registry, "payments_cancel_it");
+    }
+
+    @BeforeEach
+    void healthyPg() {
+        simulator().faults().reset();
+        breakers.circuitBreaker("pg-approve").reset();
+    }
+
+    @Test
+    void anApprovedPaymentIsRefundedAtThePgOnceAndPublishedAsCanceled() {
+        OrderCreated order = orderCreated(jdbc, member(), 15_000);
+        String paymentId = confirm(port, order, "refund-" + order.orderId()).text("paymentId");
+        long cancelsBefore = simulator().stats().cancels();
+
+        Response refunded = cancel(port, order.memberId(), paymentId, "{\"reason\":\"changed my mind\"}");
+        Response again = cancel(port, order.memberId(), paymentId, null);
+
+        assertThat(refunded.status()).isEqualTo(200);
+        assertThat(refunded.text("status")).isEqualTo("CANCELED");
+        assertThat(refunded.text("failureCode")).isEqualTo("REFUNDED");
+        assertThat(again.status()).isEqualTo(200);
+        assertThat(again.text("status")).isEqualTo("CANCELED");
+        assertThat(simulator().stats().cancels() - cancelsBefore).as("the repeat asks the PG nothing").isEqualTo(1);
+        assertThat(pgState(order)).isEqualTo("CANCELED");
+        assertThat(eventTypes(order, 3)).containsExactly("PaymentRequested", "PaymentApproved", "PaymentCanceled");
+    }
+
+    @Test
+    void aRefundThePgRefusesChangesNothingAndAskingAgainLaterWorks() {
+        OrderCreated order = orderCreated(jdbc, member(), 16_000);
+        String paymentId = confirm(port, order, "refund-fails-" + order.orderId()).text("paymentId");
+        simulator().faults().set(FaultSpec.none(Operation.CANCEL).withErrorRate(1.0).withErrorStatus(503));
+
+        Response failed = cancel(port, order.memberId(), paymentId, null);
+
+        assertThat(failed.status()).isEqualTo(502);
+        assertThat(failed.contentType()).startsWith("application/problem+json");
+        assertThat(failed.text("code")).isEqualTo("PG_CANCEL_FAILED");
+        assertThat(paymentStatus(paymentId)).isEqualTo("APPROVED");
+        assertThat(pgState(order)).isEqualTo("DONE");
+
+        simulator().faults().reset();
+        Response refunded = cancel(port, order.memberId(), paymentId, null);
+
+        assertThat(refunded.status()).isEqualTo(200);
+        assertThat(paymentStatus(paymentId)).isEqualTo("CANCELED");
+        assertThat(eventTypes(order, 3)).containsExactly("PaymentRequested", "PaymentApproved", "PaymentCanceled");
+    }
+
+    @Test
+    void givingUpOnAnUnknownPaymentIsRecordedAndTheChargeIsCancelledOnceThePgAnswers() {
+        simulator().faults().set(ANSWER_LOST_AND_PG_UNASKABLE);
+        OrderCreated order = orderCreated(jdbc, member(), 17_000);
+        Response confirmed = confirm(port, order, "give-up-" + order.orderId());
+        assertThat(confirmed.status()).isEqualTo(202);
+        String paymentId = confirmed.text("paymentId");
+        assertThat(pgState(order)).as("the PG took the money").isEqualTo("DONE");
+
+        Response gaveUp = cancel(port, order.memberId(), paymentId, null);
+
+        assertThat(gaveUp.status()).as("the PG cannot be asked yet").isEqualTo(202);
+        assertThat(gaveUp.text("status")).isEqualTo("UNKNOWN");
+        assertThat(gaveUp.text("customerNotice")).isEqualTo("FAILED");
+        assertThat(customerNotice(paymentId)).isEqualTo("FAILED");
+        assertThat(pgState(order)).isEqualTo("DONE");
+
+        simulator().faults().reset();
+        Response settled = cancel(port, order.memberId(), paymentId, null);
+
+        assertThat(settled.status()).isEqualTo(200);
+        assertThat(settled.text("status")).isEqualTo("CANCELED");
+        assertThat(settled.text("failureCode")).isEqualTo("COMPENSATION");
+        assertThat(pgState(order)).isEqualTo("CANCELED");
+        assertThat(eventTypes(order, 3)).containsExactly("PaymentRequested", "PaymentUnknown", "PaymentCanceled");
+    }
+
+    @Test
+    void aPaymentThatChargedNothingOrBelongsToSomeoneElseIsNotCancelableAndNothingChanges() {
+        OrderCreated order = orderCreated(jdbc, member(), 18_000);
+        simulator().faults().set(FaultSpec.none(Operation.CONFIRM).withDecline(1.0, DeclineReason.EXCEED_MAX_CARD_LIMIT));
+        String declined = confirm(port, order, "declined-" + order.orderId()).text("paymentId");
+        simulator().faults().reset();
+        OrderCreated other = orderCreated(jdbc, member(), 19_000);
+        String approved = confirm(port, other, "approved-" + other.orderId()).text("paymentId");
+        long cancelsBefore = simulator().stats().cancels();
+
+        Response notCancelable = cancel(port, order.memberId(), declined, null);
+        Response someoneElses = cancel(port, order.memberId(), approved, null);
+        Response unknownPayment = cancel(port, order.memberId(), UUID.randomUUID().toString(), null);
+        Response tooLong = cancel(port, other.memberId(), approved, "{\"reason\":\"" + "x".repeat(201) + "\"}");
+        Response noMember = PaymentTestSupport.post(port, "/api/payments/" + approved + "/cancel", null);
+
+        assertThat(notCancelable.status()).isEqualTo(409);
+        assertThat(notCancelable.text("code")).isEqualTo("PAYMENT_NOT_CANCELABLE");
+        assertThat(someoneElses.status()).isEqualTo(404);
+        assertThat(someoneElses.text("code")).isEqualTo("PAYMENT_NOT_FOUND");
+        assertThat(unknownPayment.status()).isEqualTo(404);
+        assertThat(tooLong.status()).isEqualTo(400);
+        assertThat(tooLong.contentType()).startsWith("application/problem+json");
+        assertThat(noMember.status()).isEqualTo(400);
+        assertThat(paymentStatus(declined)).isEqualTo("DECLINED");
+        assertThat(paymentStatus(approved)).isEqualTo("APPROVED");
+        assertThat(simulator().stats().cancels()).isEqualTo(cancelsBefore);
+    }
+
+    private String pgState(OrderCreated order) {
+        return simulator().ledger().paymentForOrder(order.orderId().toString()).orElseThrow().status().name();
+    }
+
+    private List<String> eventTypes(OrderCreated order, int count) {
+        return ConfirmPaymentIntegrationTest.paymentEvents(order.orderId().toString(), count).stream()
+                .map(record -> TestTopic.header(record, Topics.HEADER_EVENT_TYPE)).toList();
+    }
+
+    private String paymentStatus(String paymentId) {
+        return column("status", paymentId);
+    }
+
+    private String customerNotice(String paymentId) {
+        return column("customer_notice", paymentId);
+    }
+
+    private String column(String column, String paymentId) {
+        return jdbc.sql("SELECT " + column + " FROM payments WHERE payment_id = CAST(:id AS uuid)")
+                .param("id", paymentId).query(String.class).single();
+    }
+
+    private static String member() {
+        return "member-" + UUID.randomUUID();
+    }
+}

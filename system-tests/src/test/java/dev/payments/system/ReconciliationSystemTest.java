@@ -42,7 +42,9 @@ import static org.awaitility.Awaitility.await;
 /**
  * Issue 5 end to end, every service in its own JVM: a payment whose answer was lost while the PG could not even be
  * asked is settled by reconciliation once the PG is back; the PG's CANCELED becomes a FAILED order (field report
- * 000's missing branch); the ledger identity holds per transaction afterwards; replaying both topics from the
+ * 000's missing branch); a customer who gave up on such a payment (told "you will not be charged") is not charged: the
+ * PG's approval is cancelled; a cancel that fails every time becomes an incident an operator resolves; a refund
+ * cancels a paid order; the ledger identity holds per transaction afterwards; replaying both topics from the
  * beginning for every consumer group changes no state and sends no notification twice. Faults go through the PG
  * simulator's admin API, as in the drills.
  */
@@ -61,6 +63,10 @@ class ReconciliationSystemTest {
     private static final String ANSWER_LOST_AND_PG_UNASKABLE = """
             [{"operation":"confirm","dropResponseRate":1.0,"dropMode":"RESET"},
              {"operation":"query","errorRate":1.0,"errorStatus":503}]""";
+    /** The PG answers and approves again, but every cancel fails (each fault replaces its operation's slot). */
+    private static final String EVERY_CANCEL_FAILS = """
+            [{"operation":"confirm"},{"operation":"query"},
+             {"operation":"cancel","errorRate":1.0,"errorStatus":503}]""";
 
     @BeforeAll
     static void stack() {
@@ -124,6 +130,114 @@ class ReconciliationSystemTest {
 
     @Test
     @Order(3)
+    void aCustomerToldFailedIsNotChargedThePaymentEndsCanceledAtThePgAndInOurBooks() {
+        admin("PUT", "/admin/faults", ANSWER_LOST_AND_PG_UNASKABLE);
+        String memberId = member();
+        String orderId = order(memberId, 13_000);
+        SystemStack.Response confirmed = confirm(orderId, memberId, 13_000, "gave-up-" + orderId);
+        assertThat(confirmed.status()).isEqualTo(202);
+        String paymentId = confirmed.text("paymentId");
+
+        // The customer stops waiting: "you will not be charged". The PG cannot be asked, so it stays UNKNOWN.
+        SystemStack.Response gaveUp = cancelPayment(paymentId, memberId);
+        assertThat(gaveUp.status()).as(gaveUp.body().toString()).isEqualTo(202);
+        assertThat(gaveUp.text("customerNotice")).isEqualTo("FAILED");
+        assertThat(gaveUp.text("status")).isEqualTo("UNKNOWN");
+
+        admin("DELETE", "/admin/faults", null);
+        await().atMost(SETTLED_WITHIN).until(() -> "CANCELED".equals(paymentStatus(paymentId)));
+        assertThat(pgStatus(orderId)).as("the PG's approval was cancelled").isEqualTo("CANCELED");
+        assertThat(SystemStack.get(Component.RECONCILIATION_SERVICE, "/api/reconciliation/settlements/" + paymentId)
+                .text("settledStatus")).as("settled by reconciliation").isEqualTo("CANCELED");
+        await().atMost(Duration.ofSeconds(10)).until(() -> "FAILED".equals(orderStatus(orderId)));
+        assertThat(SystemStack.get(Component.ORDER_SERVICE, "/api/orders/" + orderId).text("statusReason"))
+                .isEqualTo("PAYMENT_CANCELED");
+        await().atMost(Duration.ofSeconds(10)).until(() -> kinds(orderId).contains("PAYMENT_CANCELED"));
+        assertThat(kinds(orderId)).doesNotContain("PAYMENT_COMPLETED");
+        assertNoMismatchFor(orderId);
+    }
+
+    @Test
+    @Order(4)
+    void aCancelThatFailsEveryTimeBecomesAnIncidentTheLedgerCountsAndItsResolutionIsRecorded() {
+        double openBefore = metric("reconciliation_incidents_open", "");
+        double openedBefore = metric("reconciliation_incidents_opened_total", "reason=\"COMPENSATION_FAILED\"");
+        admin("PUT", "/admin/faults", ANSWER_LOST_AND_PG_UNASKABLE);
+        String memberId = member();
+        String orderId = order(memberId, 14_000);
+        SystemStack.Response confirmed = confirm(orderId, memberId, 14_000, "cancel-fails-" + orderId);
+        assertThat(confirmed.status()).isEqualTo(202);
+        String paymentId = confirmed.text("paymentId");
+        assertThat(cancelPayment(paymentId, memberId).status()).isEqualTo(202);
+        admin("PUT", "/admin/faults", EVERY_CANCEL_FAILS);
+
+        await().atMost(Duration.ofSeconds(60)).until(() -> incidentOf(paymentId) != null);
+        JsonNode incident = incidentOf(paymentId);
+        assertThat(incident.path("reason").asText()).isEqualTo("COMPENSATION_FAILED");
+        assertThat(incident.path("state").asText()).isEqualTo("OPEN");
+        assertThat(incident.path("amount").asLong()).isEqualTo(14_000);
+        assertThat(incident.path("attempts").asInt()).isGreaterThanOrEqualTo(2);
+        assertThat(metric("reconciliation_incidents_open", "")).isGreaterThan(openBefore);
+        assertThat(metric("reconciliation_incidents_opened_total", "reason=\"COMPENSATION_FAILED\""))
+                .isEqualTo(openedBefore + 1);
+        assertThat(pgStatus(orderId)).as("the PG still holds the money").isEqualTo("DONE");
+        assertThat(paymentStatus(paymentId)).isEqualTo("UNKNOWN");
+        JsonNode counted = ledger();
+        assertThat(counted.path("incidents").asLong()).isGreaterThanOrEqualTo(1);
+        assertNoMismatchFor(orderId);
+
+        // The operator takes it, gets the cancel through once the PG accepts cancels again, and resolves it.
+        String id = incident.path("id").asText();
+        SystemStack.Response acknowledged = SystemStack.post(Component.RECONCILIATION_SERVICE,
+                "/api/incidents/" + id + "/acknowledge", Map.of("X-Operator-Token", OPERATOR_TOKEN),
+                "{\"by\":\"ops-alice\",\"note\":\"PG cancel API failing, on it\"}");
+        assertThat(acknowledged.status()).isEqualTo(200);
+        admin("DELETE", "/admin/faults", null);
+        SystemStack.Response synced = SystemStack.post(Component.PAYMENT_SERVICE, "/api/payments/" + paymentId + "/sync",
+                Map.of("X-Operator-Token", OPERATOR_TOKEN), "");
+        assertThat(synced.status()).as(synced.body().toString()).isEqualTo(200);
+        assertThat(synced.text("action")).isEqualTo("CANCELED");
+        SystemStack.Response resolved = SystemStack.post(Component.RECONCILIATION_SERVICE,
+                "/api/incidents/" + id + "/resolve", Map.of("X-Operator-Token", OPERATOR_TOKEN),
+                "{\"by\":\"ops-alice\",\"resolution\":\"cancelled at the PG by payment sync\"}");
+        assertThat(resolved.status()).isEqualTo(200);
+
+        JsonNode recorded = SystemStack.get(Component.RECONCILIATION_SERVICE, "/api/incidents/" + id,
+                Map.of("X-Operator-Token", OPERATOR_TOKEN)).body();
+        assertThat(recorded.path("state").asText()).isEqualTo("RESOLVED");
+        assertThat(recorded.path("acknowledgedBy").asText()).isEqualTo("ops-alice");
+        assertThat(recorded.path("resolvedBy").asText()).isEqualTo("ops-alice");
+        assertThat(recorded.path("resolution").asText()).isEqualTo("cancelled at the PG by payment sync");
+        assertThat(recorded.path("resolvedAt").asText()).isNotBlank();
+        assertThat(metric("reconciliation_incidents_open", "")).isEqualTo(openBefore);
+        assertThat(pgStatus(orderId)).isEqualTo("CANCELED");
+        await().atMost(Duration.ofSeconds(10)).until(() -> "FAILED".equals(orderStatus(orderId)));
+        assertNoMismatchFor(orderId);
+    }
+
+    @Test
+    @Order(5)
+    void aRefundCancelsThePaidOrderWithOneCancelNoticeAndTheLedgerCountsACancellation() {
+        String memberId = member();
+        String orderId = order(memberId, 11_000);
+        SystemStack.Response confirmed = confirm(orderId, memberId, 11_000, "refund-" + orderId);
+        assertThat(confirmed.status()).isEqualTo(200);
+        await().atMost(Duration.ofSeconds(10)).until(() -> "PAID".equals(orderStatus(orderId)));
+
+        SystemStack.Response refunded = cancelPayment(confirmed.text("paymentId"), memberId);
+
+        assertThat(refunded.status()).as(refunded.body().toString()).isEqualTo(200);
+        assertThat(refunded.text("status")).isEqualTo("CANCELED");
+        assertThat(pgStatus(orderId)).isEqualTo("CANCELED");
+        await().atMost(Duration.ofSeconds(10)).until(() -> "CANCELED".equals(orderStatus(orderId)));
+        await().atMost(Duration.ofSeconds(10)).until(() -> kinds(orderId).contains("PAYMENT_CANCELED"));
+        SystemStack.sleep(Duration.ofSeconds(2));
+        assertThat(kinds(orderId).stream().filter("PAYMENT_CANCELED"::equals)).hasSize(1);
+        assertNoMismatchFor(orderId);
+    }
+
+    @Test
+    @Order(6)
     void afterTheMixedRunTheLedgerIdentityHoldsPerTransaction() {
         String memberId = member();
         String orderId = order(memberId, 9_900);
@@ -138,12 +252,12 @@ class ReconciliationSystemTest {
         JsonNode ledger = ledger();
         assertThat(ledger.path("pgApprovals").asLong()).isEqualTo(ledger.path("paidOrders").asLong()
                 + ledger.path("cancellations").asLong() + ledger.path("incidents").asLong());
-        assertThat(ledger.path("cancellations").asLong()).isGreaterThanOrEqualTo(1);
+        assertThat(ledger.path("cancellations").asLong()).isGreaterThanOrEqualTo(4);
         assertThat(ledger.path("mismatches")).isEmpty();
     }
 
     @Test
-    @Order(4)
+    @Order(7)
     void replayingBothTopicsFromTheBeginningChangesNoStateAndSendsNoNotificationTwice() throws Exception {
         String memberId = member();
         String orderId = order(memberId, 12_000);
@@ -222,6 +336,35 @@ class ReconciliationSystemTest {
             assertThat(StreamSupport.stream(ledger.path("mismatches").spliterator(), false)
                     .filter(m -> orderId.equals(m.path("orderId").asText()))).isEmpty();
         });
+    }
+
+    /** The member's cancel: a refund of an approved payment, or giving up on one whose outcome is unknown. */
+    private static SystemStack.Response cancelPayment(String paymentId, String memberId) {
+        return SystemStack.post(Component.PAYMENT_SERVICE, "/api/payments/" + paymentId + "/cancel",
+                Map.of("X-Member-Id", memberId), "{\"reason\":\"stopped waiting\"}");
+    }
+
+    /** The incident about a payment, in any state, or null. */
+    private static JsonNode incidentOf(String paymentId) {
+        for (String state : List.of("OPEN", "ACKNOWLEDGED", "RESOLVED")) {
+            JsonNode page = SystemStack.get(Component.RECONCILIATION_SERVICE, "/api/incidents?state=" + state,
+                    Map.of("X-Operator-Token", OPERATOR_TOKEN)).body();
+            for (JsonNode incident : page.path("incidents")) {
+                if (paymentId.equals(incident.path("paymentId").asText())) {
+                    return incident;
+                }
+            }
+        }
+        return null;
+    }
+
+    private static double metric(String name, String label) {
+        return SystemStack.metric(Component.RECONCILIATION_SERVICE, name, label);
+    }
+
+    /** What the PG's own books say of the order's payment. */
+    private static String pgStatus(String orderId) {
+        return pg("GET", "/v1/payments/orders/" + orderId, null).path("status").asText();
     }
 
     private static JsonNode ledger() {

@@ -50,6 +50,9 @@ final class SystemStack {
                         // A client retrying a confirm while payment-service has not seen the order yet (it rejoins
                         // its consumer group after a restart) spends the member's allowance; not what is tested here.
                         .extraArg(Component.PAYMENT_SERVICE, "--payment.approval.per-member-per-minute=600")
+                        // Two failed compensating cancels open an incident instead of five (about a minute of
+                        // backoff): the "cancel fails every time" case then takes seconds. The rule is the same.
+                        .extraArg(Component.RECONCILIATION_SERVICE, "--reconciliation.incidents.compensation-attempts=2")
                         .healthTimeout(Duration.ofMinutes(3))
                         .build());
             } catch (IOException e) {
@@ -76,8 +79,35 @@ final class SystemStack {
     }
 
     static Response get(Component component, String path) {
-        return send(HttpRequest.newBuilder(URI.create(get().urlOf(component) + path))
-                .timeout(Duration.ofSeconds(30)).GET().build());
+        return get(component, path, Map.of());
+    }
+
+    static Response get(Component component, String path, Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(get().urlOf(component) + path))
+                .timeout(Duration.ofSeconds(30)).GET();
+        headers.forEach(request::header);
+        return send(request.build());
+    }
+
+    /**
+     * The value of a Prometheus sample as scraped: the series named {@code name} whose labels contain {@code label}
+     * (e.g. {@code reason="COMPENSATION_FAILED"}, or "" for any); 0 when there is none.
+     */
+    static double metric(Component component, String name, String label) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(get().urlOf(component) + "/actuator/prometheus"))
+                .timeout(Duration.ofSeconds(30)).GET().build();
+        try {
+            return HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body().lines()
+                    .filter(line -> line.startsWith(name + "{") || line.startsWith(name + " "))
+                    .filter(line -> line.contains(label))
+                    .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                    .findFirst().orElse(0);
+        } catch (IOException e) {
+            throw new IllegalStateException(request.uri() + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
     }
 
     private static Response send(HttpRequest request) {

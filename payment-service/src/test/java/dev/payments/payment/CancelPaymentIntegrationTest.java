@@ -3,19 +3,15 @@ package dev.payments.payment;
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.infra.TestTopic;
+import dev.payments.payment.support.PaymentServiceTestBase;
 import dev.payments.payment.support.PaymentTestSupport;
 import dev.payments.payment.support.PaymentTestSupport.Response;
 import dev.payments.pgsim.fault.DropMode;
 import dev.payments.pgsim.fault.FaultSpec;
 import dev.payments.pgsim.fault.Operation;
 import dev.payments.pgsim.ledger.DeclineReason;
-import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -38,29 +34,16 @@ import static org.assertj.core.api.Assertions.assertThat;
         "pg.client.query-timeout=1s",
         "payment.approval.deadline=5s",
         "payment.approval.per-member-per-minute=1000"})
-class CancelPaymentIntegrationTest {
+class CancelPaymentIntegrationTest extends PaymentServiceTestBase {
 
     /** The confirm's answer is lost after the PG approved it, and the status query that follows fails. */
     private static final FaultSpec[] ANSWER_LOST_AND_PG_UNASKABLE = {
             FaultSpec.none(Operation.CONFIRM).withDropResponse(1.0, DropMode.RESET),
             FaultSpec.none(Operation.QUERY).withErrorRate(1.0).withErrorStatus(503)};
 
-    @LocalServerPort
-    int port;
-    @Autowired
-    JdbcClient jdbc;
-    @Autowired
-    CircuitBreakerRegistry breakers;
-
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
         PaymentTestSupport.register(registry, "payments_cancel_it");
-    }
-
-    @BeforeEach
-    void healthyPg() {
-        simulator().faults().reset();
-        breakers.circuitBreaker("pg-approve").reset();
     }
 
     @Test

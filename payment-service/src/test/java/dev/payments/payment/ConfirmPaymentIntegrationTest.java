@@ -5,6 +5,7 @@ import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.infra.TestTopic;
+import dev.payments.payment.support.PaymentServiceTestBase;
 import dev.payments.payment.support.PaymentTestSupport;
 import dev.payments.payment.support.PaymentTestSupport.Response;
 import dev.payments.pgsim.fault.AsyncProcessing;
@@ -13,14 +14,9 @@ import dev.payments.pgsim.fault.FaultSpec;
 import dev.payments.pgsim.fault.Operation;
 import dev.payments.pgsim.ledger.DeclineReason;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
-import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -49,26 +45,11 @@ import static org.awaitility.Awaitility.await;
         "payment.approval.deadline=5s",
         "resilience4j.bulkhead.instances.pg-approve.max-concurrent-calls=100",
         "payment.approval.per-member-per-minute=1000"})
-class ConfirmPaymentIntegrationTest {
-
-    @LocalServerPort
-    int port;
-    @Autowired
-    JdbcClient jdbc;
-    @Autowired
-    CircuitBreakerRegistry breakers;
-    @Autowired
-    io.micrometer.core.instrument.MeterRegistry meters;
+class ConfirmPaymentIntegrationTest extends PaymentServiceTestBase {
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
         PaymentTestSupport.register(registry, "payments_confirm_it");
-    }
-
-    @BeforeEach
-    void healthyPg() {
-        simulator().faults().reset();
-        breakers.circuitBreaker("pg-approve").reset();
     }
 
     @Test

@@ -1,18 +1,14 @@
 package dev.payments.payment;
 
 import dev.payments.contracts.OrderCreated;
+import dev.payments.payment.support.PaymentServiceTestBase;
 import dev.payments.payment.support.PaymentTestSupport;
 import dev.payments.payment.support.PaymentTestSupport.Response;
 import dev.payments.pgsim.fault.FaultSpec;
 import dev.payments.pgsim.fault.Operation;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
-import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.server.LocalServerPort;
-import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -41,26 +37,13 @@ import static org.awaitility.Awaitility.await;
         "resilience4j.circuitbreaker.instances.pg-approve.slow-call-duration-threshold=900ms",
         "resilience4j.retry.instances.pg-approve.wait-duration=50ms",
         "payment.approval.per-member-per-minute=1000"})
-class PgOutageIntegrationTest {
+class PgOutageIntegrationTest extends PaymentServiceTestBase {
 
     private static final String MEMBER = "member-outage";
-
-    @LocalServerPort
-    int port;
-    @Autowired
-    JdbcClient jdbc;
-    @Autowired
-    CircuitBreakerRegistry breakers;
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
         PaymentTestSupport.register(registry, "payments_outage_it");
-    }
-
-    @BeforeEach
-    void healthyPg() {
-        simulator().faults().reset();
-        breaker().reset();
     }
 
     @Test

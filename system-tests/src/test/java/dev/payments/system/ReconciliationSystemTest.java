@@ -81,13 +81,9 @@ class ReconciliationSystemTest {
     @Test
     @Order(1)
     void anUnknownPaymentIsApprovedOnceThePgIsBackAndTheOrderIsPaidWithOneCompletionNotice() {
-        admin("PUT", "/admin/faults", ANSWER_LOST_AND_PG_UNASKABLE);
         String memberId = member();
         String orderId = order(memberId, 15_000);
-
-        SystemStack.Response confirmed = confirm(orderId, memberId, 15_000, "lost-" + orderId);
-        assertThat(confirmed.status()).as("the customer hears PENDING").isEqualTo(202);
-        String paymentId = confirmed.text("paymentId");
+        String paymentId = approvedButAnswerLost(orderId, memberId, 15_000, "lost-" + orderId);
         assertThat(paymentStatus(paymentId)).isEqualTo("UNKNOWN");
 
         // The settler tries while the PG cannot be asked, and backs off.
@@ -110,12 +106,9 @@ class ReconciliationSystemTest {
     @Test
     @Order(2)
     void whenThePgSaysCanceledThePaymentFailsAndTheOrderWithIt() {
-        admin("PUT", "/admin/faults", ANSWER_LOST_AND_PG_UNASKABLE);
         String memberId = member();
         String orderId = order(memberId, 21_000);
-        SystemStack.Response confirmed = confirm(orderId, memberId, 21_000, "canceled-" + orderId);
-        assertThat(confirmed.status()).isEqualTo(202);
-        String paymentId = confirmed.text("paymentId");
+        String paymentId = approvedButAnswerLost(orderId, memberId, 21_000, "canceled-" + orderId);
 
         // Someone cancels the charge at the PG (its console, or an earlier compensation) while we still say UNKNOWN.
         JsonNode canceled = pg("POST", "/v1/payments/pk-" + orderId + "/cancel", "{\"cancelReason\":\"console\"}");
@@ -131,12 +124,9 @@ class ReconciliationSystemTest {
     @Test
     @Order(3)
     void aCustomerToldFailedIsNotChargedThePaymentEndsCanceledAtThePgAndInOurBooks() {
-        admin("PUT", "/admin/faults", ANSWER_LOST_AND_PG_UNASKABLE);
         String memberId = member();
         String orderId = order(memberId, 13_000);
-        SystemStack.Response confirmed = confirm(orderId, memberId, 13_000, "gave-up-" + orderId);
-        assertThat(confirmed.status()).isEqualTo(202);
-        String paymentId = confirmed.text("paymentId");
+        String paymentId = approvedButAnswerLost(orderId, memberId, 13_000, "gave-up-" + orderId);
 
         // The customer stops waiting: "you will not be charged". The PG cannot be asked, so it stays UNKNOWN.
         SystemStack.Response gaveUp = cancelPayment(paymentId, memberId);
@@ -162,12 +152,9 @@ class ReconciliationSystemTest {
     void aCancelThatFailsEveryTimeBecomesAnIncidentTheLedgerCountsAndItsResolutionIsRecorded() {
         double openBefore = metric("reconciliation_incidents_open", "");
         double openedBefore = metric("reconciliation_incidents_opened_total", "reason=\"COMPENSATION_FAILED\"");
-        admin("PUT", "/admin/faults", ANSWER_LOST_AND_PG_UNASKABLE);
         String memberId = member();
         String orderId = order(memberId, 14_000);
-        SystemStack.Response confirmed = confirm(orderId, memberId, 14_000, "cancel-fails-" + orderId);
-        assertThat(confirmed.status()).isEqualTo(202);
-        String paymentId = confirmed.text("paymentId");
+        String paymentId = approvedButAnswerLost(orderId, memberId, 14_000, "cancel-fails-" + orderId);
         assertThat(cancelPayment(paymentId, memberId).status()).isEqualTo(202);
         admin("PUT", "/admin/faults", EVERY_CANCEL_FAILS);
 
@@ -336,6 +323,17 @@ class ReconciliationSystemTest {
             assertThat(StreamSupport.stream(ledger.path("mismatches").spliterator(), false)
                     .filter(m -> orderId.equals(m.path("orderId").asText()))).isEmpty();
         });
+    }
+
+    /**
+     * A confirm the PG approved whose answer was lost while the PG could not even be asked: the customer heard 202
+     * PENDING, the payment is UNKNOWN. The faults stay on.
+     */
+    private static String approvedButAnswerLost(String orderId, String memberId, long amount, String idempotencyKey) {
+        admin("PUT", "/admin/faults", ANSWER_LOST_AND_PG_UNASKABLE);
+        SystemStack.Response confirmed = confirm(orderId, memberId, amount, idempotencyKey);
+        assertThat(confirmed.status()).as("the customer hears PENDING").isEqualTo(202);
+        return confirmed.text("paymentId");
     }
 
     /** The member's cancel: a refund of an approved payment, or giving up on one whose outcome is unknown. */

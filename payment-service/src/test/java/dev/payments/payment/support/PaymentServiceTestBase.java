@@ -1,0 +1,34 @@
+package dev.payments.payment.support;
+
+import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.junit.jupiter.api.BeforeEach;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.jdbc.core.simple.JdbcClient;
+
+import static dev.payments.payment.support.PaymentTestSupport.simulator;
+
+/**
+ * payment-service on a random port against the shared PostgreSQL and Kafka and the in-process PG simulator. Every
+ * test starts with a healthy PG and a closed approval breaker. A subclass carries its own {@code @SpringBootTest}
+ * properties and names its own database with a {@code @DynamicPropertySource} calling
+ * {@link PaymentTestSupport#register}.
+ */
+public abstract class PaymentServiceTestBase {
+
+    @LocalServerPort
+    protected int port;
+    @Autowired
+    protected JdbcClient jdbc;
+    @Autowired
+    protected CircuitBreakerRegistry breakers;
+    @Autowired
+    protected MeterRegistry meters;
+
+    @BeforeEach
+    void healthyPgAndClosedBreaker() {
+        simulator().faults().reset();
+        breakers.circuitBreaker("pg-approve").reset();
+    }
+}

@@ -62,14 +62,17 @@ public class CancelPayment {
         }
 
         /** The member was told they will not be charged; the PG has not settled yet, reconciliation finishes it. */
-        record Pending(Payment payment, String detail) implements Result {
+        record Pending(Payment payment) implements Result {
         }
 
         /** Not cancelable now or at all; nothing changed. */
         record Refused(Refusal refusal, String detail, Duration retryAfter) implements Result {
         }
 
-        /** The PG did not cancel the approved charge; nothing changed, asking again is safe. */
+        /**
+         * The PG did not confirm a cancel of the approved charge (it refused, failed, or its answer was lost); nothing
+         * changed here, asking again is safe.
+         */
         record PgFailed(Payment payment, String detail) implements Result {
         }
 
@@ -149,12 +152,11 @@ public class CancelPayment {
             if (!result.payment().status().isUnsettled()) {
                 return new Result.Done(result.payment());
             }
-            return new Result.Pending(result.payment(), "The PG has not decided yet (" + result.pgState()
-                    + "); any charge will be cancelled when it has");
+            log.info("Payment {}: the PG has not decided yet ({}); reconciliation will finish it", id, result.pgState());
+            return new Result.Pending(result.payment());
         } catch (PgSyncException e) {
             log.warn("Payment {}: settling at once failed ({}); reconciliation will finish it", id, e.getMessage());
-            return new Result.Pending(told, "The PG could not settle it now (" + e.stage()
-                    + "); any charge will be cancelled automatically");
+            return new Result.Pending(told);
         }
     }
 }

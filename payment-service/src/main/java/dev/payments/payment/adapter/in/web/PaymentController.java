@@ -87,8 +87,9 @@ class PaymentController {
                     Map.of("paymentId", paymentId), refused.retryAfter());
         }
         if (result instanceof CancelPayment.Result.PgFailed failed) {
-            return Problems.response(HttpStatus.BAD_GATEWAY, "PG_CANCEL_FAILED", "The PG did not cancel payment "
-                            + paymentId + "; it stays " + failed.payment().status() + " and asking again is safe",
+            return Problems.response(HttpStatus.BAD_GATEWAY, "PG_CANCEL_FAILED", "The PG did not confirm a cancel of "
+                            + "payment " + paymentId + "; it stays " + failed.payment().status()
+                            + " until the PG does, and asking again is safe",
                     Map.of("paymentId", paymentId, "reason", String.valueOf(failed.detail())), null);
         }
         return Problems.response(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND", "No payment " + paymentId

@@ -44,7 +44,7 @@ import static org.awaitility.Awaitility.await;
  * asked is settled by reconciliation once the PG is back; the PG's CANCELED becomes a FAILED order (field report
  * 000's missing branch); a customer who gave up on such a payment (told "you will not be charged") is not charged: the
  * PG's approval is cancelled; a cancel that fails every time becomes an incident an operator resolves; a refund
- * cancels a paid order; the ledger identity holds per transaction afterwards; replaying both topics from the
+ * cancels a paid order, also one made in the PG's console (the ledger audit finds it); the ledger identity holds per transaction afterwards; replaying both topics from the
  * beginning for every consumer group changes no state and sends no notification twice. Faults go through the PG
  * simulator's admin API, as in the drills.
  */
@@ -225,6 +225,32 @@ class ReconciliationSystemTest {
 
     @Test
     @Order(6)
+    void aRefundMadeInThePgsConsoleIsFoundByTheLedgerAuditAndRecordedWithoutAnyone() {
+        String memberId = member();
+        String orderId = order(memberId, 12_500);
+        SystemStack.Response confirmed = confirm(orderId, memberId, 12_500, "console-" + orderId);
+        assertThat(confirmed.status()).isEqualTo(200);
+        String paymentId = confirmed.text("paymentId");
+        await().atMost(Duration.ofSeconds(10)).until(() -> "PAID".equals(orderStatus(orderId)));
+
+        // The merchant refunds in the PG's console: nothing tells our services.
+        JsonNode canceled = pg("POST", "/v1/payments/pk-" + orderId + "/cancel", "{\"cancelReason\":\"console\"}");
+        assertThat(canceled.path("status").asText()).isEqualTo("CANCELED");
+        assertThat(paymentStatus(paymentId)).isEqualTo("APPROVED");
+
+        // Past the 30 s in-flight window the audit sees a cancel the PG has and we do not, and has payment-service
+        // record it; the order follows.
+        await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(3)).until(() -> {
+            ledger();
+            return "CANCELED".equals(paymentStatus(paymentId));
+        });
+        await().atMost(Duration.ofSeconds(10)).until(() -> "CANCELED".equals(orderStatus(orderId)));
+        await().atMost(Duration.ofSeconds(10)).until(() -> kinds(orderId).contains("PAYMENT_CANCELED"));
+        assertNoMismatchFor(orderId);
+    }
+
+    @Test
+    @Order(7)
     void afterTheMixedRunTheLedgerIdentityHoldsPerTransaction() {
         String memberId = member();
         String orderId = order(memberId, 9_900);
@@ -244,7 +270,7 @@ class ReconciliationSystemTest {
     }
 
     @Test
-    @Order(7)
+    @Order(8)
     void replayingBothTopicsFromTheBeginningChangesNoStateAndSendsNoNotificationTwice() throws Exception {
         String memberId = member();
         String orderId = order(memberId, 12_000);

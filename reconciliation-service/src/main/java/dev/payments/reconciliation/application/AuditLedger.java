@@ -6,9 +6,15 @@ import dev.payments.reconciliation.domain.LedgerAudit;
 import dev.payments.reconciliation.domain.LedgerBooks;
 import dev.payments.reconciliation.domain.LedgerMismatch;
 import dev.payments.reconciliation.domain.LedgerReport;
+import dev.payments.reconciliation.domain.MismatchReason;
 import dev.payments.reconciliation.domain.Money;
 import dev.payments.reconciliation.domain.OrderId;
+import dev.payments.reconciliation.domain.PaymentId;
+import dev.payments.reconciliation.domain.PaymentStatus;
 import dev.payments.reconciliation.domain.PgTransaction;
+import dev.payments.reconciliation.domain.SyncOutcome;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -24,10 +30,18 @@ import java.util.Set;
  * {@link LedgerAudit}). The regular run covers the last {@code lookback}, is stored, moves the mismatch gauge, and turns
  * a mismatch older than the long deadline into an incident, so nothing ages out of the window untraced. A run over an
  * explicit window is for investigation only: returned, not stored.
+ *
+ * <p>The regular run also repairs the one mismatch that needs no decision about money: the PG cancelled a payment we
+ * still hold as approved (a refund in the PG's console, a refund whose answer was lost). payment-service's sync then
+ * records what the PG did (APPROVED -> CANCELED, the order follows); the next run finds the books consistent. Every
+ * other mismatch waits for its incident.
  */
 public final class AuditLedger {
 
+    private static final Logger log = LoggerFactory.getLogger(AuditLedger.class);
     private static final Duration KEEP_AUDITS = Duration.ofDays(7);
+    /** Bounds one run's sync calls (each may take up to the sync timeout); the rest wait for the next run. */
+    static final int MAX_REPAIRS_PER_RUN = 20;
 
     private final PgBooks pg;
     private final LedgerBooksReader books;
@@ -35,6 +49,7 @@ public final class AuditLedger {
     private final LedgerAudits audits;
     private final LedgerAlerts alerts;
     private final OpenIncident openIncident;
+    private final PaymentSync paymentSync;
     private final Clock clock;
     private final Duration inFlight;
     private final Duration lookback;
@@ -46,14 +61,15 @@ public final class AuditLedger {
      * @param escalateAfter a mismatch older than in-flight plus this becomes a LEDGER_MISMATCH incident
      */
     public AuditLedger(PgBooks pg, LedgerBooksReader books, Incidents incidents, LedgerAudits audits,
-                       LedgerAlerts alerts, OpenIncident openIncident, Clock clock, Duration inFlight,
-                       Duration lookback, Duration escalateAfter) {
+                       LedgerAlerts alerts, OpenIncident openIncident, PaymentSync paymentSync, Clock clock,
+                       Duration inFlight, Duration lookback, Duration escalateAfter) {
         this.pg = pg;
         this.books = books;
         this.incidents = incidents;
         this.audits = audits;
         this.alerts = alerts;
         this.openIncident = openIncident;
+        this.paymentSync = paymentSync;
         this.clock = clock;
         this.inFlight = inFlight;
         this.lookback = lookback;
@@ -78,7 +94,7 @@ public final class AuditLedger {
         audits.save(report);
         audits.pruneBefore(now.minus(KEEP_AUDITS));
         alerts.audited(report);
-        escalate(report, now);
+        escalate(report, now, repairCanceledAtPg(report));
         return report;
     }
 
@@ -106,10 +122,32 @@ public final class AuditLedger {
                 from, to, now, inFlight);
     }
 
-    private void escalate(LedgerReport report, Instant now) {
+    /** @return the payments payment-service reported CANCELED after asking the PG */
+    private Set<PaymentId> repairCanceledAtPg(LedgerReport report) {
+        Set<PaymentId> repaired = new HashSet<>();
+        List<LedgerMismatch> canceledAtPg = report.mismatches().stream()
+                .filter(m -> m.reason() == MismatchReason.CANCELED_AT_PG_NOT_HERE && m.paymentId() != null)
+                .limit(MAX_REPAIRS_PER_RUN)
+                .toList();
+        for (LedgerMismatch mismatch : canceledAtPg) {
+            SyncOutcome outcome = paymentSync.sync(mismatch.paymentId());
+            if (outcome instanceof SyncOutcome.Answered answered && answered.paymentStatus() == PaymentStatus.CANCELED) {
+                log.warn("Ledger repair: the PG had cancelled payment {} of order {} ({} {}) and we still held it as "
+                                + "approved; payment-service recorded the cancel ({})", mismatch.paymentId(),
+                        mismatch.orderId(), mismatch.amount(), mismatch.currency(), answered.action());
+                repaired.add(mismatch.paymentId());
+            } else {
+                log.warn("Ledger repair of payment {} (cancelled at the PG, approved here) did not settle it: {}; it "
+                        + "stays a mismatch", mismatch.paymentId(), outcome);
+            }
+        }
+        return repaired;
+    }
+
+    private void escalate(LedgerReport report, Instant now, Set<PaymentId> repaired) {
         Instant before = now.minus(inFlight).minus(escalateAfter);
         for (LedgerMismatch mismatch : report.mismatches()) {
-            if (!mismatch.at().isBefore(before)) {
+            if (!mismatch.at().isBefore(before) || repaired.contains(mismatch.paymentId())) {
                 continue;
             }
             Money amount = new Money(mismatch.amount(), mismatch.currency() == null ? "KRW" : mismatch.currency());

@@ -187,10 +187,11 @@ public class ReconciliationConfiguration {
 
     @Bean
     AuditLedger auditLedger(PgBooks pg, LedgerBooksReader books, Incidents incidents, LedgerAudits audits,
-                            LedgerAlerts alerts, OpenIncident openIncident, Clock clock, SettlerProperties settler,
-                            LedgerProperties ledger, IncidentProperties incidentProperties) {
-        return new AuditLedger(pg, books, incidents, audits, alerts, openIncident, clock, settler.settleDeadline(),
-                ledger.lookback(), incidentProperties.unresolvedAfter());
+                            LedgerAlerts alerts, OpenIncident openIncident, PaymentSync paymentSync, Clock clock,
+                            SettlerProperties settler, LedgerProperties ledger,
+                            IncidentProperties incidentProperties) {
+        return new AuditLedger(pg, books, incidents, audits, alerts, openIncident, paymentSync, clock,
+                settler.settleDeadline(), ledger.lookback(), incidentProperties.unresolvedAfter());
     }
 
     @Bean

@@ -97,9 +97,7 @@ class ReconciliationSystemTest {
         await().atMost(SETTLED_WITHIN).until(() -> "PAID".equals(orderStatus(orderId)));
         assertThat(Duration.between(recovered, Instant.now())).isLessThan(SETTLED_WITHIN);
         assertThat(paymentStatus(paymentId)).isEqualTo("APPROVED");
-        await().atMost(Duration.ofSeconds(10)).until(() -> kinds(orderId).contains("PAYMENT_COMPLETED"));
-        SystemStack.sleep(Duration.ofSeconds(2));
-        assertThat(kinds(orderId).stream().filter("PAYMENT_COMPLETED"::equals)).hasSize(1);
+        assertExactlyOneNotice(orderId, "PAYMENT_COMPLETED");
         assertNoMismatchFor(orderId);
     }
 
@@ -111,8 +109,7 @@ class ReconciliationSystemTest {
         String paymentId = approvedButAnswerLost(orderId, memberId, 21_000, "canceled-" + orderId);
 
         // Someone cancels the charge at the PG (its console, or an earlier compensation) while we still say UNKNOWN.
-        JsonNode canceled = pg("POST", "/v1/payments/pk-" + orderId + "/cancel", "{\"cancelReason\":\"console\"}");
-        assertThat(canceled.path("status").asText()).isEqualTo("CANCELED");
+        cancelInThePgsConsole(orderId);
         admin("DELETE", "/admin/faults", null);
 
         await().atMost(SETTLED_WITHIN).until(() -> "FAILED".equals(orderStatus(orderId)));
@@ -207,19 +204,15 @@ class ReconciliationSystemTest {
     void aRefundCancelsThePaidOrderWithOneCancelNoticeAndTheLedgerCountsACancellation() {
         String memberId = member();
         String orderId = order(memberId, 11_000);
-        SystemStack.Response confirmed = confirm(orderId, memberId, 11_000, "refund-" + orderId);
-        assertThat(confirmed.status()).isEqualTo(200);
-        await().atMost(Duration.ofSeconds(10)).until(() -> "PAID".equals(orderStatus(orderId)));
+        String paymentId = paid(orderId, memberId, 11_000, "refund-" + orderId);
 
-        SystemStack.Response refunded = cancelPayment(confirmed.text("paymentId"), memberId);
+        SystemStack.Response refunded = cancelPayment(paymentId, memberId);
 
         assertThat(refunded.status()).as(refunded.body().toString()).isEqualTo(200);
         assertThat(refunded.text("status")).isEqualTo("CANCELED");
         assertThat(pgStatus(orderId)).isEqualTo("CANCELED");
         await().atMost(Duration.ofSeconds(10)).until(() -> "CANCELED".equals(orderStatus(orderId)));
-        await().atMost(Duration.ofSeconds(10)).until(() -> kinds(orderId).contains("PAYMENT_CANCELED"));
-        SystemStack.sleep(Duration.ofSeconds(2));
-        assertThat(kinds(orderId).stream().filter("PAYMENT_CANCELED"::equals)).hasSize(1);
+        assertExactlyOneNotice(orderId, "PAYMENT_CANCELED");
         assertNoMismatchFor(orderId);
     }
 
@@ -228,14 +221,9 @@ class ReconciliationSystemTest {
     void aRefundMadeInThePgsConsoleIsFoundByTheLedgerAuditAndRecordedWithoutAnyone() {
         String memberId = member();
         String orderId = order(memberId, 12_500);
-        SystemStack.Response confirmed = confirm(orderId, memberId, 12_500, "console-" + orderId);
-        assertThat(confirmed.status()).isEqualTo(200);
-        String paymentId = confirmed.text("paymentId");
-        await().atMost(Duration.ofSeconds(10)).until(() -> "PAID".equals(orderStatus(orderId)));
+        String paymentId = paid(orderId, memberId, 12_500, "console-" + orderId);
 
-        // The merchant refunds in the PG's console: nothing tells our services.
-        JsonNode canceled = pg("POST", "/v1/payments/pk-" + orderId + "/cancel", "{\"cancelReason\":\"console\"}");
-        assertThat(canceled.path("status").asText()).isEqualTo("CANCELED");
+        cancelInThePgsConsole(orderId);
         assertThat(paymentStatus(paymentId)).isEqualTo("APPROVED");
 
         // Past the 30 s in-flight window the audit sees a cancel the PG has and we do not, and has payment-service
@@ -254,8 +242,7 @@ class ReconciliationSystemTest {
     void afterTheMixedRunTheLedgerIdentityHoldsPerTransaction() {
         String memberId = member();
         String orderId = order(memberId, 9_900);
-        assertThat(confirm(orderId, memberId, 9_900, "plain-" + orderId).status()).isEqualTo(200);
-        await().atMost(Duration.ofSeconds(10)).until(() -> "PAID".equals(orderStatus(orderId)));
+        paid(orderId, memberId, 9_900, "plain-" + orderId);
 
         // Everything older than the 30 s in-flight window must be PAID, a cancellation or an incident.
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(2)).until(() -> {
@@ -360,6 +347,27 @@ class ReconciliationSystemTest {
         SystemStack.Response confirmed = confirm(orderId, memberId, amount, idempotencyKey);
         assertThat(confirmed.status()).as("the customer hears PENDING").isEqualTo(202);
         return confirmed.text("paymentId");
+    }
+
+    /** A confirm the PG approves at once: 200, and the order is PAID. */
+    private static String paid(String orderId, String memberId, long amount, String idempotencyKey) {
+        SystemStack.Response confirmed = confirm(orderId, memberId, amount, idempotencyKey);
+        assertThat(confirmed.status()).as(confirmed.body().toString()).isEqualTo(200);
+        await().atMost(Duration.ofSeconds(10)).until(() -> "PAID".equals(orderStatus(orderId)));
+        return confirmed.text("paymentId");
+    }
+
+    /** A notice of this kind arrives, and no second one follows. */
+    private static void assertExactlyOneNotice(String orderId, String kind) {
+        await().atMost(Duration.ofSeconds(10)).until(() -> kinds(orderId).contains(kind));
+        SystemStack.sleep(Duration.ofSeconds(2));
+        assertThat(kinds(orderId).stream().filter(kind::equals)).hasSize(1);
+    }
+
+    /** The merchant cancels the order's charge in the PG's own console (its API): nothing tells our services. */
+    private static void cancelInThePgsConsole(String orderId) {
+        JsonNode canceled = pg("POST", "/v1/payments/pk-" + orderId + "/cancel", "{\"cancelReason\":\"console\"}");
+        assertThat(canceled.path("status").asText()).isEqualTo("CANCELED");
     }
 
     /** The member's cancel: a refund of an approved payment, or giving up on one whose outcome is unknown. */

@@ -116,7 +116,9 @@ public class SyncPayment {
             return "NONE";
         }
         if ("CANCELED".equals(state)) {
-            if (compensated || current == PaymentStatus.APPROVED) {
+            // A compensation that raced another one (the give-up's own sync, the settler, a callback) finds the row
+            // CANCELED already: the PG's cancel is idempotent, so there is nothing more to write.
+            if ((compensated && current.isUnsettled()) || current == PaymentStatus.APPROVED) {
                 events.publish(payment.cancel(compensated ? "COMPENSATION" : "PG_CANCELED", clock.instant()));
                 return "CANCELED";
             }

@@ -148,6 +148,24 @@ class SyncPaymentTest {
     }
 
     @Test
+    void aCompensationThatRacedAnotherOneFindsItDoneAndWritesNothingMore() {
+        Payment payment = unknownPayment(CustomerNotice.FAILED, PayableOrder.Status.OPEN, NOW.minusSeconds(60));
+        pg.status = done();
+        // Another sync (the give-up's own, the settler, a callback) cancelled and wrote CANCELED first.
+        payments.beforeLock = () -> {
+            if (payment.status() == PaymentStatus.UNKNOWN) {
+                payment.cancel("COMPENSATION", NOW);
+            }
+        };
+
+        SyncPayment.SyncResult result = sync.sync(payment.id()).orElseThrow();
+
+        assertThat(result.action()).isEqualTo("NONE");
+        assertThat(payment.status()).isEqualTo(PaymentStatus.CANCELED);
+        assertThat(published).isEmpty();
+    }
+
+    @Test
     void aFailedCancelSaysSoAndWritesNothing() {
         Payment payment = unknownPayment(CustomerNotice.FAILED, PayableOrder.Status.OPEN, NOW.minusSeconds(60));
         pg.status = done();

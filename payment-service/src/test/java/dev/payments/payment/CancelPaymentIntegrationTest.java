@@ -8,6 +8,7 @@ import dev.payments.payment.support.PaymentTestSupport;
 import dev.payments.payment.support.PaymentTestSupport.Response;
 import dev.payments.pgsim.fault.DropMode;
 import dev.payments.pgsim.fault.FaultSpec;
+import dev.payments.pgsim.fault.Latency;
 import dev.payments.pgsim.fault.Operation;
 import dev.payments.pgsim.ledger.DeclineReason;
 import org.junit.jupiter.api.Test;
@@ -15,14 +16,20 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import static dev.payments.payment.support.PaymentTestSupport.cancel;
 import static dev.payments.payment.support.PaymentTestSupport.confirm;
 import static dev.payments.payment.support.PaymentTestSupport.orderCreated;
 import static dev.payments.payment.support.PaymentTestSupport.simulator;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * A member's cancel through real HTTP, PostgreSQL, Kafka and the PG simulator: an approved payment is refunded at the
@@ -63,6 +70,43 @@ class CancelPaymentIntegrationTest extends PaymentServiceTestBase {
         assertThat(simulator().stats().cancels() - cancelsBefore).as("the repeat asks the PG nothing").isEqualTo(1);
         assertThat(pgState(order)).isEqualTo("CANCELED");
         assertThat(eventTypes(order, 3)).containsExactly("PaymentRequested", "PaymentApproved", "PaymentCanceled");
+    }
+
+    @Test
+    void aRefundWithTheLongestReasonAllowedGoesThrough() {
+        OrderCreated order = orderCreated(jdbc, member(), 15_500);
+        String paymentId = confirm(port, order, "refund-long-" + order.orderId()).text("paymentId");
+
+        Response refunded = cancel(port, order.memberId(), paymentId, "{\"reason\":\"" + "r".repeat(200) + "\"}");
+
+        assertThat(refunded.status()).as(refunded.body().toString()).isEqualTo(200);
+        assertThat(pgState(order)).isEqualTo("CANCELED");
+    }
+
+    @Test
+    void aPaymentStillBeingConfirmedIsNotCanceledAndItsConfirmIsAnsweredAsUsual() throws Exception {
+        simulator().faults().set(FaultSpec.none(Operation.CONFIRM).withLatency(Latency.fixed(1_500)));
+        OrderCreated order = orderCreated(jdbc, member(), 16_500);
+        ExecutorService client = Executors.newSingleThreadExecutor();
+        try {
+            Future<Response> confirming = client.submit(() -> confirm(port, order, "in-flight-" + order.orderId()));
+            await().atMost(Duration.ofSeconds(10)).until(() -> jdbc.sql(
+                            "SELECT count(*) FROM payments WHERE order_id = :id AND status = 'REQUESTED'")
+                    .param("id", order.orderId()).query(Long.class).single() == 1);
+            String paymentId = jdbc.sql("SELECT CAST(payment_id AS text) FROM payments WHERE order_id = :id")
+                    .param("id", order.orderId()).query(String.class).single();
+
+            Response refused = cancel(port, order.memberId(), paymentId, null);
+
+            assertThat(refused.status()).isEqualTo(409);
+            assertThat(refused.text("code")).isEqualTo("PAYMENT_IN_FLIGHT");
+            assertThat(refused.retryAfter()).isEqualTo("5");
+            assertThat(confirming.get(30, TimeUnit.SECONDS).status()).isEqualTo(200);
+            assertThat(paymentStatus(paymentId)).isEqualTo("APPROVED");
+            assertThat(customerNotice(paymentId)).isEqualTo("APPROVED");
+        } finally {
+            client.shutdownNow();
+        }
     }
 
     @Test
@@ -148,7 +192,10 @@ class CancelPaymentIntegrationTest extends PaymentServiceTestBase {
     }
 
     private List<String> eventTypes(OrderCreated order, int count) {
-        return ConfirmPaymentIntegrationTest.paymentEvents(order.orderId().toString(), count).stream()
+        String key = order.orderId().toString();
+        ConfirmPaymentIntegrationTest.paymentEvents(key, count);
+        // Everything on the topic for the order by now, so a duplicate is seen, not cut off at the count.
+        return TestTopic.named(Topics.PAYMENT_EVENTS).readAll(record -> key.equals(record.key())).stream()
                 .map(record -> TestTopic.header(record, Topics.HEADER_EVENT_TYPE)).toList();
     }
 

@@ -27,6 +27,9 @@ import java.util.Optional;
  */
 public class TossPgClient {
 
+    /** Toss's limit for {@code cancelReason}; the simulator enforces the same. */
+    static final int MAX_CANCEL_REASON = 200;
+
     private final HttpClient http;
     private final URI baseUrl;
     private final String authorization;
@@ -92,11 +95,15 @@ public class TossPgClient {
         throw serverError(response);
     }
 
-    /** Cancels at the PG (idempotent there). A 4xx here is a bug or a state mismatch, reported as such. */
+    /**
+     * Cancels at the PG (idempotent there). A 4xx here is a bug or a state mismatch, reported as such. The reason is
+     * cut to the PG's {@value #MAX_CANCEL_REASON} characters: a refund must not fail for the length of its note.
+     */
     public PgPayment cancel(String paymentKey, String reason, Duration timeout) {
+        String cancelReason = reason.length() <= MAX_CANCEL_REASON ? reason : reason.substring(0, MAX_CANCEL_REASON);
         HttpRequest request = request("/v1/payments/" + URLEncoder.encode(paymentKey, StandardCharsets.UTF_8) + "/cancel", timeout)
                 .header("Idempotency-Key", "cancel-" + paymentKey)
-                .POST(body(Map.of("cancelReason", reason)))
+                .POST(body(Map.of("cancelReason", cancelReason)))
                 .build();
         HttpResponse<String> response = send(request);
         if (response.statusCode() / 100 == 2) {

@@ -131,14 +131,21 @@ public final class AuditLedger {
                 .toList();
         for (LedgerMismatch mismatch : canceledAtPg) {
             SyncOutcome outcome = paymentSync.sync(mismatch.paymentId());
-            if (outcome instanceof SyncOutcome.Answered answered && answered.paymentStatus() == PaymentStatus.CANCELED) {
+            // Only a cancel the sync itself wrote repairs the books: a payment already CANCELED whose order is still
+            // PAID (order-service parked the event) is another fault, and stays a mismatch that escalates.
+            if (outcome instanceof SyncOutcome.Answered answered && answered.paymentStatus() == PaymentStatus.CANCELED
+                    && "CANCELED".equals(answered.action())) {
                 log.warn("Ledger repair: the PG had cancelled payment {} of order {} ({} {}) and we still held it as "
                                 + "approved; payment-service recorded the cancel ({})", mismatch.paymentId(),
                         mismatch.orderId(), mismatch.amount(), mismatch.currency(), answered.action());
                 repaired.add(mismatch.paymentId());
             } else {
-                log.warn("Ledger repair of payment {} (cancelled at the PG, approved here) did not settle it: {}; it "
-                        + "stays a mismatch", mismatch.paymentId(), outcome);
+                log.warn("Ledger repair of payment {} (cancelled at the PG, not here) did not settle it: {}; it stays a "
+                        + "mismatch", mismatch.paymentId(), outcome);
+                if (outcome.isFailure()) {
+                    // payment-service or the PG is down: the rest waits for the next run instead of holding this one.
+                    break;
+                }
             }
         }
         return repaired;

@@ -3,13 +3,10 @@ package dev.payments.localstack;
 import dev.payments.localstack.infra.EmbeddedKafkaBroker;
 import dev.payments.localstack.infra.EmbeddedPostgresServer;
 import dev.payments.localstack.infra.FreePorts;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
+import dev.payments.localstack.infra.TempDirectories;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +18,6 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -89,7 +85,7 @@ public final class RunningStack implements AutoCloseable {
         Path dataDir = (options.dataDir() != null ? options.dataDir() : repoDir.resolve(".local-stack"))
                 .toAbsolutePath().normalize();
         if (options.clean()) {
-            deleteRecursively(dataDir);
+            TempDirectories.deleteRecursively(dataDir);
         }
         Leftovers.stop(dataDir.resolve("run"), dataDir.resolve("postgres"));
 
@@ -418,17 +414,6 @@ public final class RunningStack implements AutoCloseable {
             action.run();
         } catch (RuntimeException e) {
             log.warn("stopping {} failed", what, e);
-        }
-    }
-
-    static void deleteRecursively(Path directory) {
-        if (!Files.exists(directory)) {
-            return;
-        }
-        try (Stream<Path> paths = Files.walk(directory)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-        } catch (IOException e) {
-            throw new UncheckedIOException("could not delete " + directory, e);
         }
     }
 }

@@ -7,7 +7,8 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-final class TempDirectories {
+/** Temporary directories of the embedded infrastructure, and the one way this module deletes a directory tree. */
+public final class TempDirectories {
 
     private TempDirectories() {
     }
@@ -20,7 +21,7 @@ final class TempDirectories {
         }
     }
 
-    static void deleteRecursively(Path directory) {
+    public static void deleteRecursively(Path directory) {
         if (!Files.exists(directory)) {
             return;
         }

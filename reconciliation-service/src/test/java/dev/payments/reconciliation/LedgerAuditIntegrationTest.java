@@ -22,6 +22,7 @@ import dev.payments.reconciliation.support.PgTestClient;
 import dev.payments.reconciliation.support.TestEvents;
 import dev.payments.reconciliation.support.TestKafka;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
@@ -86,6 +87,12 @@ class LedgerAuditIntegrationTest {
 
     @Autowired
     TestRestTemplate http;
+    private ReconciliationApi api;
+
+    @BeforeEach
+    void operatorApi() {
+        api = new ReconciliationApi(http, OPERATOR);
+    }
 
     @Autowired
     OpenIncident openIncident;
@@ -145,21 +152,21 @@ class LedgerAuditIntegrationTest {
                 declined.orderFailed("PAYMENT_DECLINED"));
         Instant lastBooked = Instant.now();
 
-        awaitOrder(paid, "PAID");
-        awaitOrder(compensated, "FAILED");
-        awaitOrder(pgCanceled, "FAILED");
-        awaitOrder(held, "PAYMENT_PENDING");
-        awaitPayment(held, "UNKNOWN");
-        awaitPayment(toldFailed, "FAILED");
-        awaitOrder(invented, "PAID");
-        awaitOrder(declined, "FAILED");
+        api.awaitOrder(paid, "PAID");
+        api.awaitOrder(compensated, "FAILED");
+        api.awaitOrder(pgCanceled, "FAILED");
+        api.awaitOrder(held, "PAYMENT_PENDING");
+        api.awaitPayment(held, "UNKNOWN");
+        api.awaitPayment(toldFailed, "FAILED");
+        api.awaitOrder(invented, "PAID");
+        api.awaitOrder(declined, "FAILED");
         sleepUntil(lastBooked.plus(IN_FLIGHT).plusMillis(500));
 
         // E: approved just now, no event yet: in flight.
         AnOrder inFlight = anOrder(18_000);
         PgTestClient.Confirmed e = pg.confirm(inFlight);
 
-        JsonNode ledger = get("/api/reconciliation/ledger?refresh=true");
+        JsonNode ledger = api.get("/api/reconciliation/ledger?refresh=true");
         assertThat(ledger.path("stored").asBoolean()).isTrue();
         assertThat(ledger.path("pgApprovals").asLong()).isEqualTo(6);
         assertThat(ledger.path("pgCancels").asLong()).isEqualTo(2);
@@ -187,11 +194,11 @@ class LedgerAuditIntegrationTest {
         assertThat(scrape("ledger_identity_terms{term=\"in_flight\"}")).isEqualTo(1);
 
         // Without refresh: the stored result.
-        assertThat(micros(get("/api/reconciliation/ledger").path("auditedAt")))
+        assertThat(micros(api.get("/api/reconciliation/ledger").path("auditedAt")))
                 .isEqualTo(micros(ledger.path("auditedAt")));
 
         // An investigation over an explicit window: only A, not stored, the gauge unmoved.
-        JsonNode window = get("/api/reconciliation/ledger?from=" + start + "&to=" + afterFirst);
+        JsonNode window = api.get("/api/reconciliation/ledger?from=" + start + "&to=" + afterFirst);
         assertThat(window.path("stored").asBoolean()).isFalse();
         assertThat(window.path("pgApprovals").asLong()).isEqualTo(1);
         assertThat(window.path("paidOrders").asLong()).isEqualTo(1);
@@ -209,11 +216,11 @@ class LedgerAuditIntegrationTest {
         // E's events arrive: it is a PAID order now.
         publish(inFlight.created(), inFlight.requested(), inFlight.pending(),
                 inFlight.approved(e.transactionKey(), e.approvedAt()), inFlight.paid());
-        awaitOrder(inFlight, "PAID");
+        api.awaitOrder(inFlight, "PAID");
 
         // Past the long deadline the two mismatches become incidents, so they can never age out unseen...
         sleepUntil(lastBooked.plus(ESCALATE).plusMillis(500));
-        get("/api/reconciliation/ledger?refresh=true");
+        api.get("/api/reconciliation/ledger?refresh=true");
         JsonNode incidents = operator("/api/incidents?state=OPEN");
         assertThat(StreamSupport.stream(incidents.path("incidents").spliterator(), false)
                 .filter(i -> i.path("reason").asText().equals("LEDGER_MISMATCH"))
@@ -221,7 +228,7 @@ class LedgerAuditIntegrationTest {
                 .containsExactlyInAnyOrder(f.transactionKey(), "tx_nobody_booked");
 
         // ...and with them the identity holds: 6 = 2 PAID + 2 cancellations + 2 incidents.
-        JsonNode after = get("/api/reconciliation/ledger?refresh=true");
+        JsonNode after = api.get("/api/reconciliation/ledger?refresh=true");
         assertThat(after.path("holds").asBoolean()).isTrue();
         assertThat(after.path("identity").asText())
                 .isEqualTo("6 PG approvals = 2 PAID + 2 cancellations + 2 incidents + 0 in flight + 0 unmatched");
@@ -242,22 +249,6 @@ class LedgerAuditIntegrationTest {
         return StreamSupport.stream(ledger.path("mismatches").spliterator(), false)
                 .filter(m -> m.path("reason").asText().equals(reason)).findFirst()
                 .orElseThrow(() -> new AssertionError("no " + reason + " in " + ledger.path("mismatches")));
-    }
-
-    private void awaitPayment(AnOrder order, String status) {
-        api().awaitPayment(order.paymentId, status);
-    }
-
-    private void awaitOrder(AnOrder order, String status) {
-        api().awaitOrder(order.orderId, status);
-    }
-
-    private JsonNode get(String path) {
-        return api().get(path);
-    }
-
-    private ReconciliationApi api() {
-        return new ReconciliationApi(http, OPERATOR);
     }
 
     private JsonNode operator(String path) {

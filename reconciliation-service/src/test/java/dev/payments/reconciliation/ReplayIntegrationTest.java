@@ -17,6 +17,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
@@ -72,6 +73,12 @@ class ReplayIntegrationTest {
 
     @Autowired
     TestRestTemplate http;
+    private ReconciliationApi api;
+
+    @BeforeEach
+    void operatorApi() {
+        api = new ReconciliationApi(http, OPERATOR);
+    }
 
     @Autowired
     MeterRegistry meters;
@@ -87,7 +94,7 @@ class ReplayIntegrationTest {
         Published requested = TestEvents.publish(order.requested());
         Published approved = TestEvents.publish(order.approved("tx_1", Instant.now()));
         Published paid = TestEvents.publish(order.paid());
-        awaitOrder(order, "PAID");
+        api.awaitOrder(order, "PAID");
 
         // order-service has consumed all of payment.events, but dead-lettered the approval (its effect never happened).
         commit("order-service-it", Topics.PAYMENT_EVENTS, approved.partition(), approved.offset() + 1);
@@ -97,7 +104,7 @@ class ReplayIntegrationTest {
         commit("payment-service-it", Topics.ORDER_EVENTS, created.partition(), created.offset() + 1);
         // notification-service has never committed.
 
-        JsonNode report = operator(HttpMethod.GET, "/api/replay/orders/" + order.orderId, null).getBody();
+        JsonNode report = api.operator(HttpMethod.GET, "/api/replay/orders/" + order.orderId, null).getBody();
 
         assertThat(report.path("events").asInt()).isEqualTo(5);
         assertThat(StreamSupport.stream(report.path("timeline").spliterator(), false)
@@ -131,12 +138,12 @@ class ReplayIntegrationTest {
         TestEvents.publish(order.pending());
         TestEvents.publish(order.approved("tx_2", Instant.now()));
         TestEvents.publish(order.paid());
-        awaitOrder(order, "PAID");
-        JsonNode paymentBefore = get("/api/reconciliation/payments/" + order.paymentId);
-        JsonNode orderBefore = get("/api/reconciliation/orders/" + order.orderId);
+        api.awaitOrder(order, "PAID");
+        JsonNode paymentBefore = api.get("/api/reconciliation/payments/" + order.paymentId);
+        JsonNode orderBefore = api.get("/api/reconciliation/orders/" + order.orderId);
         double duplicatesBefore = duplicates();
 
-        ResponseEntity<JsonNode> dryRun = operator(HttpMethod.POST, "/api/replay/offsets",
+        ResponseEntity<JsonNode> dryRun = api.operator(HttpMethod.POST, "/api/replay/offsets",
                 Map.of("group", OWN_GROUP, "topic", Topics.PAYMENT_EVENTS, "from", from.toString()));
         assertThat(dryRun.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(dryRun.getBody().path("applied").asBoolean()).as("dry run unless said otherwise").isFalse();
@@ -144,7 +151,7 @@ class ReplayIntegrationTest {
         assertThat(dryRun.getBody().path("partitions")).hasSize(TestKafka.PARTITIONS);
 
         for (String topic : List.of(Topics.PAYMENT_EVENTS, Topics.ORDER_EVENTS)) {
-            ResponseEntity<JsonNode> applied = operator(HttpMethod.POST, "/api/replay/offsets",
+            ResponseEntity<JsonNode> applied = api.operator(HttpMethod.POST, "/api/replay/offsets",
                     Map.of("group", OWN_GROUP, "topic", topic, "from", from.toString(), "dryRun", false));
             assertThat(applied.getStatusCode()).isEqualTo(HttpStatus.OK);
             assertThat(applied.getBody().path("applied").asBoolean()).isTrue();
@@ -152,13 +159,13 @@ class ReplayIntegrationTest {
         assertThat(listeners.getListenerContainers()).allMatch(MessageListenerContainer::isRunning);
 
         await().atMost(EVENTUALLY).until(() -> duplicates() - duplicatesBefore >= 5);
-        assertThat(get("/api/reconciliation/payments/" + order.paymentId)).isEqualTo(paymentBefore);
-        assertThat(get("/api/reconciliation/orders/" + order.orderId)).isEqualTo(orderBefore);
+        assertThat(api.get("/api/reconciliation/payments/" + order.paymentId)).isEqualTo(paymentBefore);
+        assertThat(api.get("/api/reconciliation/orders/" + order.orderId)).isEqualTo(orderBefore);
 
         // The listeners took up where they were: a new event is still applied.
         AnOrder next = anOrder();
         TestEvents.publish(next.created());
-        awaitOrder(next, "CREATED");
+        api.awaitOrder(next, "CREATED");
     }
 
     @Test
@@ -183,7 +190,7 @@ class ReplayIntegrationTest {
         Map<String, Object> request = Map.of("group", "audit-consumer-it", "topic", Topics.PAYMENT_EVENTS,
                 "from", Instant.now().minus(Duration.ofHours(1)).toString(), "dryRun", false);
 
-        ResponseEntity<JsonNode> refused = operator(HttpMethod.POST, "/api/replay/offsets", request);
+        ResponseEntity<JsonNode> refused = api.operator(HttpMethod.POST, "/api/replay/offsets", request);
         assertThat(refused.getStatusCode()).isEqualTo(HttpStatus.CONFLICT);
         assertThat(refused.getBody().path("code").asText()).isEqualTo("CONSUMER_GROUP_ACTIVE");
         assertThat(refused.getBody().path("members").asInt()).isEqualTo(1);
@@ -191,7 +198,7 @@ class ReplayIntegrationTest {
 
         polling.set(false);
         member.join();
-        ResponseEntity<JsonNode> moved = operator(HttpMethod.POST, "/api/replay/offsets", request);
+        ResponseEntity<JsonNode> moved = api.operator(HttpMethod.POST, "/api/replay/offsets", request);
         assertThat(moved.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(moved.getBody().path("applied").asBoolean()).isTrue();
         try (Admin admin = TestKafka.admin()) {
@@ -203,7 +210,7 @@ class ReplayIntegrationTest {
             }
         }
 
-        ResponseEntity<JsonNode> unknown = operator(HttpMethod.POST, "/api/replay/offsets",
+        ResponseEntity<JsonNode> unknown = api.operator(HttpMethod.POST, "/api/replay/offsets",
                 Map.of("group", "order-servcie", "topic", Topics.PAYMENT_EVENTS, "from", Instant.now().toString()));
         assertThat(unknown.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
         assertThat(unknown.getBody().path("code").asText()).isEqualTo("UNKNOWN_CONSUMER_GROUP");
@@ -242,19 +249,4 @@ class ReplayIntegrationTest {
                 .mapToDouble(Counter::count).sum();
     }
 
-    private void awaitOrder(AnOrder order, String status) {
-        api().awaitOrder(order.orderId, status);
-    }
-
-    private JsonNode get(String path) {
-        return api().get(path);
-    }
-
-    private ReconciliationApi api() {
-        return new ReconciliationApi(http, OPERATOR);
-    }
-
-    private ResponseEntity<JsonNode> operator(HttpMethod method, String path, Object body) {
-        return api().operator(method, path, body);
-    }
 }

@@ -115,6 +115,12 @@ class SettlerIntegrationTest {
 
     @Autowired
     TestRestTemplate http;
+    private ReconciliationApi api;
+
+    @BeforeEach
+    void operatorApi() {
+        api = new ReconciliationApi(http, OPERATOR);
+    }
 
     @Autowired
     JdbcClient jdbc;
@@ -135,7 +141,7 @@ class SettlerIntegrationTest {
     void anUnknownPaymentIsSyncedWithTheOperatorTokenSettledAndNeverSyncedAgain() {
         AnOrder order = anOrder();
         publish(order.created(), order.requested(), order.pending(), order.unknown());
-        awaitPayment(order, "UNKNOWN");
+        api.awaitPayment(order, "UNKNOWN");
         paymentService.script(order.paymentId, FakePaymentService.approved());
 
         CycleReport report = settler.runCycle();
@@ -144,7 +150,7 @@ class SettlerIntegrationTest {
         assertThat(report.settled()).isEqualTo(1);
         assertThat(paymentService.callsOf(order.paymentId)).singleElement()
                 .satisfies(call -> assertThat(call.token()).isEqualTo(FakePaymentService.TOKEN));
-        JsonNode settlement = get("/api/reconciliation/settlements/" + order.paymentId);
+        JsonNode settlement = api.get("/api/reconciliation/settlements/" + order.paymentId);
         assertThat(settlement.path("trigger").asText()).isEqualTo("PAYMENT_UNKNOWN");
         assertThat(settlement.path("settledStatus").asText()).isEqualTo("APPROVED");
         assertThat(settlement.path("attemptHistory")).singleElement().satisfies(a -> {
@@ -168,7 +174,7 @@ class SettlerIntegrationTest {
             publish(order.requested(), order.unknown());
             orders.add(order);
         }
-        orders.forEach(o -> awaitPayment(o, "UNKNOWN"));
+        orders.forEach(o -> api.awaitPayment(o, "UNKNOWN"));
         paymentService.otherwise(FakePaymentService.pgDown());
 
         CycleReport first = settler.runCycle();
@@ -188,7 +194,7 @@ class SettlerIntegrationTest {
         clock.advance(Duration.ofSeconds(1));
         assertThat(settler.runCycle().attempted()).as("5 s after: due again, and stopped again").isEqualTo(3);
 
-        JsonNode settlement = get("/api/reconciliation/settlements/" + orders.get(0).paymentId);
+        JsonNode settlement = api.get("/api/reconciliation/settlements/" + orders.get(0).paymentId);
         assertThat(settlement.path("lastResult").asText()).isEqualTo("PG_FAILED");
         assertThat(settlement.path("lastDetail").asText()).as("diagnosed with the real PG")
                 .contains("the PG itself says NOT_FOUND");
@@ -217,10 +223,10 @@ class SettlerIntegrationTest {
                 pgCanceled.failed("PG_CANCELED"));
         AnOrder neverApplied = anOrder();
         publish(neverApplied.created(), neverApplied.requested(), neverApplied.pending(), neverApplied.declined());
-        awaitPayment(requestDied, "REQUESTED");
-        awaitPayment(pgCanceled, "FAILED");
-        awaitPayment(neverApplied, "DECLINED");
-        awaitOrder(neverApplied, "PAYMENT_PENDING");
+        api.awaitPayment(requestDied, "REQUESTED");
+        api.awaitPayment(pgCanceled, "FAILED");
+        api.awaitPayment(neverApplied, "DECLINED");
+        api.awaitOrder(neverApplied, "PAYMENT_PENDING");
 
         assertThat(settler.runCycle().attempted()).as("younger than the settle deadline: the request may be alive")
                 .isZero();
@@ -233,23 +239,23 @@ class SettlerIntegrationTest {
 
         assertThat(sweep.attempted()).isEqualTo(3);
         assertThat(sweep.settled()).isEqualTo(3);
-        assertThat(get("/api/reconciliation/settlements/" + requestDied.paymentId).path("trigger").asText())
+        assertThat(api.get("/api/reconciliation/settlements/" + requestDied.paymentId).path("trigger").asText())
                 .isEqualTo("STALE_REQUESTED");
-        assertThat(get("/api/reconciliation/settlements/" + pgCanceled.paymentId).path("trigger").asText())
+        assertThat(api.get("/api/reconciliation/settlements/" + pgCanceled.paymentId).path("trigger").asText())
                 .isEqualTo("ORDER_STUCK");
 
         // What payment-service and order-service publish after such a sync: the orders end FAILED.
         publish(requestDied.failed("PG_NOT_FOUND"), requestDied.orderFailed("PAYMENT_FAILED"),
                 pgCanceled.orderFailed("PAYMENT_FAILED"));
-        awaitOrder(requestDied, "FAILED");
-        awaitOrder(pgCanceled, "FAILED");
+        api.awaitOrder(requestDied, "FAILED");
+        api.awaitOrder(pgCanceled, "FAILED");
 
         // Past the long deadline only the order whose outcome order-service never applied is an incident.
         clock.advance(Duration.ofMinutes(16));
         CycleReport later = settler.runCycle();
         assertThat(later.attempted()).isZero();
         assertThat(later.incidentsOpened()).isEqualTo(1);
-        JsonNode incidents = operator(HttpMethod.GET, "/api/incidents?state=OPEN", null).getBody();
+        JsonNode incidents = api.operator(HttpMethod.GET, "/api/incidents?state=OPEN", null).getBody();
         assertThat(incidents.path("incidents")).singleElement().satisfies(incident -> {
             assertThat(incident.path("reason").asText()).isEqualTo("ORDER_STUCK");
             assertThat(incident.path("orderId").asText()).isEqualTo(neverApplied.orderId.toString());
@@ -261,7 +267,7 @@ class SettlerIntegrationTest {
     void aCompensationThatKeepsFailingBecomesAnIncidentOperatorsHearOfAndCloseByHand() throws Exception {
         AnOrder order = anOrder();
         publish(order.created(), order.requested(), order.pending(), order.unknown());
-        awaitPayment(order, "UNKNOWN");
+        api.awaitPayment(order, "UNKNOWN");
         paymentService.script(order.paymentId, FakePaymentService.cancelRefused());
         double openedBefore = scrape("reconciliation_incidents_opened_total{reason=\"COMPENSATION_FAILED\"}");
 
@@ -286,7 +292,7 @@ class SettlerIntegrationTest {
         assertThat(noToken.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
         assertThat(noToken.getBody().path("code").asText()).isEqualTo("OPERATOR_TOKEN_REQUIRED");
 
-        JsonNode open = operator(HttpMethod.GET, "/api/incidents?state=OPEN", null).getBody();
+        JsonNode open = api.operator(HttpMethod.GET, "/api/incidents?state=OPEN", null).getBody();
         assertThat(open.path("count").asInt()).isEqualTo(1);
         JsonNode incident = open.path("incidents").get(0);
         assertThat(incident.path("reason").asText()).isEqualTo("COMPENSATION_FAILED");
@@ -299,13 +305,13 @@ class SettlerIntegrationTest {
         assertThat(incident.path("detail").asText()).contains("NOT_CANCELABLE_PAYMENT");
         String id = incident.path("id").asText();
 
-        ResponseEntity<JsonNode> acknowledged = operator(HttpMethod.POST, "/api/incidents/" + id + "/acknowledge",
+        ResponseEntity<JsonNode> acknowledged = api.operator(HttpMethod.POST, "/api/incidents/" + id + "/acknowledge",
                 Map.of("by", "alice", "note", "calling the PG"));
         assertThat(acknowledged.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(acknowledged.getBody().path("state").asText()).isEqualTo("ACKNOWLEDGED");
         assertThat(acknowledged.getBody().path("acknowledgedBy").asText()).isEqualTo("alice");
         assertThat(scrape("reconciliation_incidents_open")).as("taken: the alert stops").isZero();
-        ResponseEntity<JsonNode> twice = operator(HttpMethod.POST, "/api/incidents/" + id + "/acknowledge",
+        ResponseEntity<JsonNode> twice = api.operator(HttpMethod.POST, "/api/incidents/" + id + "/acknowledge",
                 Map.of("by", "bob"));
         assertThat(twice.getStatusCode()).isEqualTo(HttpStatus.CONFLICT);
         assertThat(twice.getBody().path("code").asText()).isEqualTo("ILLEGAL_INCIDENT_TRANSITION");
@@ -317,23 +323,23 @@ class SettlerIntegrationTest {
         assertThat(paymentService.callsOf(order.paymentId)).as("a human owns it now: the settler keeps off")
                 .hasSize(callsBefore);
 
-        ResponseEntity<JsonNode> blank = operator(HttpMethod.POST, "/api/incidents/" + id + "/resolve",
+        ResponseEntity<JsonNode> blank = api.operator(HttpMethod.POST, "/api/incidents/" + id + "/resolve",
                 Map.of("by", "bob", "resolution", " "));
         assertThat(blank.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
         assertThat(blank.getBody().path("code").asText()).isEqualTo("VALIDATION_FAILED");
-        ResponseEntity<JsonNode> resolved = operator(HttpMethod.POST, "/api/incidents/" + id + "/resolve",
+        ResponseEntity<JsonNode> resolved = api.operator(HttpMethod.POST, "/api/incidents/" + id + "/resolve",
                 Map.of("by", "bob", "resolution", "cancelled in the PG console"));
         assertThat(resolved.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(resolved.getBody().path("state").asText()).isEqualTo("RESOLVED");
         assertThat(resolved.getBody().path("resolvedBy").asText()).isEqualTo("bob");
         assertThat(resolved.getBody().path("acknowledgedBy").asText()).isEqualTo("alice");
         assertThat(resolved.getBody().path("resolvedAt").isTextual()).isTrue();
-        assertThat(operator(HttpMethod.POST, "/api/incidents/" + id + "/resolve",
+        assertThat(api.operator(HttpMethod.POST, "/api/incidents/" + id + "/resolve",
                 Map.of("by", "carol", "resolution", "again")).getStatusCode()).isEqualTo(HttpStatus.CONFLICT);
-        assertThat(operator(HttpMethod.GET, "/api/incidents?state=RESOLVED", null).getBody().path("incidents"))
+        assertThat(api.operator(HttpMethod.GET, "/api/incidents?state=RESOLVED", null).getBody().path("incidents"))
                 .singleElement().satisfies(i -> assertThat(i.path("resolution").asText())
                         .isEqualTo("cancelled in the PG console"));
-        assertThat(operator(HttpMethod.POST, "/api/incidents/" + UUID.randomUUID() + "/acknowledge",
+        assertThat(api.operator(HttpMethod.POST, "/api/incidents/" + UUID.randomUUID() + "/acknowledge",
                 Map.of("by", "alice")).getBody().path("code").asText()).isEqualTo("INCIDENT_NOT_FOUND");
 
         assertThatThrownBy(() -> jdbc.sql("DELETE FROM incident").update())
@@ -348,13 +354,13 @@ class SettlerIntegrationTest {
             publish(order.requested(), order.unknown());
             orders.add(order);
         }
-        orders.forEach(o -> awaitPayment(o, "UNKNOWN"));
+        orders.forEach(o -> api.awaitPayment(o, "UNKNOWN"));
         paymentService.otherwise(new FakePaymentService.Drop());
 
         CycleReport down = settler.runCycle();
         assertThat(down.attempted()).isEqualTo(3);
         assertThat(down.stoppedEarly()).isTrue();
-        assertThat(get("/api/reconciliation/settlements/" + orders.get(0).paymentId).path("lastResult").asText())
+        assertThat(api.get("/api/reconciliation/settlements/" + orders.get(0).paymentId).path("lastResult").asText())
                 .isEqualTo("UNAVAILABLE");
 
         paymentService.requireToken("rotated-token");
@@ -372,7 +378,7 @@ class SettlerIntegrationTest {
     void aPaymentWithoutAnOutcomePastTheLongDeadlineBecomesAnIncidentOnce() {
         AnOrder order = anOrder();
         publish(order.requested(), order.unknown());
-        awaitPayment(order, "UNKNOWN");
+        api.awaitPayment(order, "UNKNOWN");
         paymentService.otherwise(FakePaymentService.pgDown());
         settler.runCycle();
 
@@ -382,7 +388,7 @@ class SettlerIntegrationTest {
 
         assertThat(report.incidentsOpened()).isEqualTo(1);
         assertThat(again.incidentsOpened()).isZero();
-        JsonNode incident = operator(HttpMethod.GET, "/api/incidents", null).getBody().path("incidents").get(0);
+        JsonNode incident = api.operator(HttpMethod.GET, "/api/incidents", null).getBody().path("incidents").get(0);
         assertThat(incident.path("reason").asText()).isEqualTo("UNRESOLVED");
         assertThat(incident.path("detail").asText()).contains("UNKNOWN").contains("PG_FAILED");
     }
@@ -391,7 +397,7 @@ class SettlerIntegrationTest {
     void twoReplicasNeverSyncOnePaymentAtTheSameTimeAndADeadReplicasClaimExpires() {
         AnOrder order = anOrder();
         publish(order.requested(), order.unknown());
-        awaitPayment(order, "UNKNOWN");
+        api.awaitPayment(order, "UNKNOWN");
         Instant now = clock.instant();
         SettleCandidate candidate = settlements.due(now, now.minusSeconds(30), 10).get(0);
 
@@ -421,26 +427,6 @@ class SettlerIntegrationTest {
         await().atMost(EVENTUALLY).until(() -> published.stream().allMatch(id -> jdbc
                 .sql("SELECT count(*) FROM inbox WHERE event_id = :id").param("id", id).query(Long.class)
                 .single() > 0));
-    }
-
-    private void awaitPayment(AnOrder order, String status) {
-        api().awaitPayment(order.paymentId, status);
-    }
-
-    private void awaitOrder(AnOrder order, String status) {
-        api().awaitOrder(order.orderId, status);
-    }
-
-    private JsonNode get(String path) {
-        return api().get(path);
-    }
-
-    private ReconciliationApi api() {
-        return new ReconciliationApi(http, OPERATOR);
-    }
-
-    private ResponseEntity<JsonNode> operator(HttpMethod method, String path, Object body) {
-        return api().operator(method, path, body);
     }
 
     /** One sample's value from {@code /actuator/prometheus}; 0 when the series is absent. */

@@ -46,6 +46,14 @@ public final class ReconciliationApi {
                 status::equals);
     }
 
+    public void awaitOrder(AnOrder order, String status) {
+        awaitOrder(order.orderId, status);
+    }
+
+    public void awaitPayment(AnOrder order, String status) {
+        awaitPayment(order.paymentId, status);
+    }
+
     public void awaitPayment(UUID paymentId, String status) {
         await().atMost(EVENTUALLY).until(() -> get("/api/reconciliation/payments/" + paymentId).path("status").asText(),
                 status::equals);

@@ -1,2 +1,2 @@
-/** reconciliation-service: its own record of what happened to every order and payment, built from both event topics. */
+/** reconciliation-service: its own record of every order and payment, from both topics, and what it repairs on it. */
 package dev.payments.reconciliation;

@@ -1,2 +1,2 @@
-/** Use cases: project one event, look up a payment or an order, summarise the books; ports to the views' storage. */
+/** Use cases and their ports, one package per capability; {@code shared} holds what more than one of them needs. */
 package dev.payments.reconciliation.application;

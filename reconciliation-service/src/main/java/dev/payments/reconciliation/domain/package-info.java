@@ -1,2 +1,2 @@
-/** The projection's rules: payment and order views, their ranked states, and how a late or repeated event is merged. */
+/** The rules, one package per capability as in {@code application}; {@code shared}: the ids and money all use. */
 package dev.payments.reconciliation.domain;

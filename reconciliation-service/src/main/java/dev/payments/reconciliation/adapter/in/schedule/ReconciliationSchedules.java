@@ -1,9 +1,9 @@
 package dev.payments.reconciliation.adapter.in.schedule;
 
-import dev.payments.reconciliation.application.AuditLedger;
-import dev.payments.reconciliation.application.CycleReport;
-import dev.payments.reconciliation.application.PgUnavailableException;
-import dev.payments.reconciliation.application.SettlePayments;
+import dev.payments.reconciliation.application.ledger.AuditLedger;
+import dev.payments.reconciliation.application.settling.CycleReport;
+import dev.payments.reconciliation.application.settling.SettlePayments;
+import dev.payments.reconciliation.application.shared.PgUnavailableException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;

@@ -1,6 +1,6 @@
 package dev.payments.reconciliation.adapter.in.web;
 
-import dev.payments.reconciliation.domain.ProjectedEvent;
+import dev.payments.reconciliation.domain.projection.ProjectedEvent;
 
 import java.time.Instant;
 import java.util.UUID;

@@ -1,11 +1,11 @@
 package dev.payments.reconciliation.adapter.in.web;
 
-import dev.payments.reconciliation.application.AcknowledgeIncident;
-import dev.payments.reconciliation.application.IncidentNotFoundException;
-import dev.payments.reconciliation.application.ListIncidents;
-import dev.payments.reconciliation.application.ResolveIncident;
-import dev.payments.reconciliation.domain.IncidentId;
-import dev.payments.reconciliation.domain.IncidentState;
+import dev.payments.reconciliation.application.incidents.AcknowledgeIncident;
+import dev.payments.reconciliation.application.incidents.IncidentNotFoundException;
+import dev.payments.reconciliation.application.incidents.ListIncidents;
+import dev.payments.reconciliation.application.incidents.ResolveIncident;
+import dev.payments.reconciliation.domain.incidents.IncidentId;
+import dev.payments.reconciliation.domain.incidents.IncidentState;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;

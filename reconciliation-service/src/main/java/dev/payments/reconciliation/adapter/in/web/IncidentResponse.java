@@ -1,6 +1,6 @@
 package dev.payments.reconciliation.adapter.in.web;
 
-import dev.payments.reconciliation.domain.Incident;
+import dev.payments.reconciliation.domain.incidents.Incident;
 
 import java.time.Instant;
 import java.util.UUID;

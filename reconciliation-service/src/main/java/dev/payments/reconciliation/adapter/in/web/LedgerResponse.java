@@ -1,7 +1,7 @@
 package dev.payments.reconciliation.adapter.in.web;
 
-import dev.payments.reconciliation.domain.LedgerMismatch;
-import dev.payments.reconciliation.domain.LedgerReport;
+import dev.payments.reconciliation.domain.ledger.LedgerMismatch;
+import dev.payments.reconciliation.domain.ledger.LedgerReport;
 
 import java.time.Instant;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.payments.reconciliation.adapter.in.web;
 
-import dev.payments.reconciliation.application.OrderReport;
-import dev.payments.reconciliation.domain.OrderDetails;
-import dev.payments.reconciliation.domain.OrderView;
-import dev.payments.reconciliation.domain.PaymentView;
+import dev.payments.reconciliation.application.queries.OrderReport;
+import dev.payments.reconciliation.domain.projection.OrderDetails;
+import dev.payments.reconciliation.domain.projection.OrderView;
+import dev.payments.reconciliation.domain.projection.PaymentView;
 
 import java.time.Instant;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.payments.reconciliation.adapter.in.web;
 
-import dev.payments.reconciliation.application.PaymentReport;
-import dev.payments.reconciliation.domain.PaymentView;
+import dev.payments.reconciliation.application.queries.PaymentReport;
+import dev.payments.reconciliation.domain.projection.PaymentView;
 
 import java.time.Instant;
 import java.util.List;

@@ -1,10 +1,10 @@
 package dev.payments.reconciliation.adapter.in.web;
 
-import dev.payments.reconciliation.application.ConsumerGroupActiveException;
-import dev.payments.reconciliation.application.IncidentNotFoundException;
-import dev.payments.reconciliation.application.PgUnavailableException;
-import dev.payments.reconciliation.application.UnknownConsumerGroupException;
-import dev.payments.reconciliation.domain.IllegalIncidentTransitionException;
+import dev.payments.reconciliation.application.incidents.IncidentNotFoundException;
+import dev.payments.reconciliation.application.replay.ConsumerGroupActiveException;
+import dev.payments.reconciliation.application.replay.UnknownConsumerGroupException;
+import dev.payments.reconciliation.application.shared.PgUnavailableException;
+import dev.payments.reconciliation.domain.incidents.IllegalIncidentTransitionException;
 import dev.payments.support.web.Problems;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;

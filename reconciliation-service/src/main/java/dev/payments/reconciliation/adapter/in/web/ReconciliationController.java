@@ -1,10 +1,10 @@
 package dev.payments.reconciliation.adapter.in.web;
 
-import dev.payments.reconciliation.application.ShowOrder;
-import dev.payments.reconciliation.application.ShowPayment;
-import dev.payments.reconciliation.application.SummarizeBooks;
-import dev.payments.reconciliation.domain.OrderId;
-import dev.payments.reconciliation.domain.PaymentId;
+import dev.payments.reconciliation.application.queries.ShowOrder;
+import dev.payments.reconciliation.application.queries.ShowPayment;
+import dev.payments.reconciliation.application.queries.SummarizeBooks;
+import dev.payments.reconciliation.domain.shared.OrderId;
+import dev.payments.reconciliation.domain.shared.PaymentId;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;

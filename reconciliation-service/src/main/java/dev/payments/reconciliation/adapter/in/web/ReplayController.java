@@ -1,10 +1,10 @@
 package dev.payments.reconciliation.adapter.in.web;
 
-import dev.payments.reconciliation.application.DryRunOrderReplay;
-import dev.payments.reconciliation.application.OffsetReset;
-import dev.payments.reconciliation.application.OrderReplayReport;
-import dev.payments.reconciliation.application.ReplayTopic;
-import dev.payments.reconciliation.domain.OrderId;
+import dev.payments.reconciliation.application.replay.DryRunOrderReplay;
+import dev.payments.reconciliation.application.replay.OffsetReset;
+import dev.payments.reconciliation.application.replay.OrderReplayReport;
+import dev.payments.reconciliation.application.replay.ReplayTopic;
+import dev.payments.reconciliation.domain.shared.OrderId;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;

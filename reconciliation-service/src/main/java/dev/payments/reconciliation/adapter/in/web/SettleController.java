@@ -1,11 +1,11 @@
 package dev.payments.reconciliation.adapter.in.web;
 
-import dev.payments.reconciliation.application.CycleReport;
-import dev.payments.reconciliation.application.SettleAttempt;
-import dev.payments.reconciliation.application.SettlePayments;
-import dev.payments.reconciliation.application.ShowSettlement;
-import dev.payments.reconciliation.domain.PaymentId;
-import dev.payments.reconciliation.domain.Settlement;
+import dev.payments.reconciliation.application.settling.CycleReport;
+import dev.payments.reconciliation.application.settling.SettleAttempt;
+import dev.payments.reconciliation.application.settling.SettlePayments;
+import dev.payments.reconciliation.application.settling.ShowSettlement;
+import dev.payments.reconciliation.domain.settling.Settlement;
+import dev.payments.reconciliation.domain.shared.PaymentId;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;

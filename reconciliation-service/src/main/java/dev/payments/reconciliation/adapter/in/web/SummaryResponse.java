@@ -1,6 +1,6 @@
 package dev.payments.reconciliation.adapter.in.web;
 
-import dev.payments.reconciliation.domain.BooksSummary;
+import dev.payments.reconciliation.domain.queries.BooksSummary;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,2 +1,2 @@
-/** HTTP read API under {@code /api/reconciliation}; errors as RFC 9457 problem+json with a stable {@code code}. */
+/** The HTTP API: projection reads, settler, incidents, ledger, replay; problem+json with a stable {@code code}. */
 package dev.payments.reconciliation.adapter.in.web;

@@ -2,11 +2,11 @@ package dev.payments.reconciliation.adapter.out.alert;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.reconciliation.application.IncidentAlerts;
-import dev.payments.reconciliation.application.Incidents;
-import dev.payments.reconciliation.domain.Incident;
-import dev.payments.reconciliation.domain.IncidentReason;
-import dev.payments.reconciliation.domain.IncidentState;
+import dev.payments.reconciliation.application.incidents.IncidentAlerts;
+import dev.payments.reconciliation.application.incidents.Incidents;
+import dev.payments.reconciliation.domain.incidents.Incident;
+import dev.payments.reconciliation.domain.incidents.IncidentReason;
+import dev.payments.reconciliation.domain.incidents.IncidentState;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

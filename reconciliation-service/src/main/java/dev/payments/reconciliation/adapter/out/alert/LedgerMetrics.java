@@ -1,8 +1,8 @@
 package dev.payments.reconciliation.adapter.out.alert;
 
-import dev.payments.reconciliation.application.LedgerAlerts;
-import dev.payments.reconciliation.domain.LedgerMismatch;
-import dev.payments.reconciliation.domain.LedgerReport;
+import dev.payments.reconciliation.application.ledger.LedgerAlerts;
+import dev.payments.reconciliation.domain.ledger.LedgerMismatch;
+import dev.payments.reconciliation.domain.ledger.LedgerReport;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,9 +1,9 @@
 package dev.payments.reconciliation.adapter.out.alert;
 
-import dev.payments.reconciliation.application.CycleReport;
-import dev.payments.reconciliation.application.SettleAttempt;
-import dev.payments.reconciliation.application.SettleObserver;
-import dev.payments.reconciliation.domain.AttemptResult;
+import dev.payments.reconciliation.application.settling.CycleReport;
+import dev.payments.reconciliation.application.settling.SettleAttempt;
+import dev.payments.reconciliation.application.settling.SettleObserver;
+import dev.payments.reconciliation.domain.settling.AttemptResult;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;

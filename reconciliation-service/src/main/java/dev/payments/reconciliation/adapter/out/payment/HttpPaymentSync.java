@@ -3,11 +3,11 @@ package dev.payments.reconciliation.adapter.out.payment;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.reconciliation.application.PaymentSync;
-import dev.payments.reconciliation.domain.FailureStage;
-import dev.payments.reconciliation.domain.PaymentId;
-import dev.payments.reconciliation.domain.PaymentStatus;
-import dev.payments.reconciliation.domain.SyncOutcome;
+import dev.payments.reconciliation.application.settling.PaymentSync;
+import dev.payments.reconciliation.domain.projection.PaymentStatus;
+import dev.payments.reconciliation.domain.settling.FailureStage;
+import dev.payments.reconciliation.domain.settling.SyncOutcome;
+import dev.payments.reconciliation.domain.shared.PaymentId;
 
 import java.io.IOException;
 import java.net.URI;

@@ -1,11 +1,11 @@
 package dev.payments.reconciliation.adapter.out.persistence;
 
-import dev.payments.reconciliation.application.EventHistory;
-import dev.payments.reconciliation.domain.EventRef;
-import dev.payments.reconciliation.domain.OrderId;
-import dev.payments.reconciliation.domain.PaymentId;
-import dev.payments.reconciliation.domain.ProjectedEvent;
-import dev.payments.reconciliation.domain.ProjectionEffect;
+import dev.payments.reconciliation.application.projection.EventHistory;
+import dev.payments.reconciliation.domain.projection.EventRef;
+import dev.payments.reconciliation.domain.projection.ProjectedEvent;
+import dev.payments.reconciliation.domain.projection.ProjectionEffect;
+import dev.payments.reconciliation.domain.shared.OrderId;
+import dev.payments.reconciliation.domain.shared.PaymentId;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;

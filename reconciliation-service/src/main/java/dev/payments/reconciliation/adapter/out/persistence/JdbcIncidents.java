@@ -1,13 +1,13 @@
 package dev.payments.reconciliation.adapter.out.persistence;
 
-import dev.payments.reconciliation.application.Incidents;
-import dev.payments.reconciliation.domain.Incident;
-import dev.payments.reconciliation.domain.IncidentId;
-import dev.payments.reconciliation.domain.IncidentReason;
-import dev.payments.reconciliation.domain.IncidentState;
-import dev.payments.reconciliation.domain.Money;
-import dev.payments.reconciliation.domain.OrderId;
-import dev.payments.reconciliation.domain.PaymentId;
+import dev.payments.reconciliation.application.incidents.Incidents;
+import dev.payments.reconciliation.domain.incidents.Incident;
+import dev.payments.reconciliation.domain.incidents.IncidentId;
+import dev.payments.reconciliation.domain.incidents.IncidentReason;
+import dev.payments.reconciliation.domain.incidents.IncidentState;
+import dev.payments.reconciliation.domain.shared.Money;
+import dev.payments.reconciliation.domain.shared.OrderId;
+import dev.payments.reconciliation.domain.shared.PaymentId;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;

@@ -3,11 +3,11 @@ package dev.payments.reconciliation.adapter.out.persistence;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.reconciliation.application.LedgerAudits;
-import dev.payments.reconciliation.domain.LedgerMismatch;
-import dev.payments.reconciliation.domain.LedgerReport;
-import dev.payments.reconciliation.domain.MismatchReason;
-import dev.payments.reconciliation.domain.PaymentId;
+import dev.payments.reconciliation.application.ledger.LedgerAudits;
+import dev.payments.reconciliation.domain.ledger.LedgerMismatch;
+import dev.payments.reconciliation.domain.ledger.LedgerReport;
+import dev.payments.reconciliation.domain.ledger.MismatchReason;
+import dev.payments.reconciliation.domain.shared.PaymentId;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 

@@ -1,9 +1,9 @@
 package dev.payments.reconciliation.adapter.out.persistence;
 
-import dev.payments.reconciliation.application.LedgerBooksReader;
-import dev.payments.reconciliation.domain.OrderId;
-import dev.payments.reconciliation.domain.OrderView;
-import dev.payments.reconciliation.domain.PaymentView;
+import dev.payments.reconciliation.application.ledger.LedgerBooksReader;
+import dev.payments.reconciliation.domain.projection.OrderView;
+import dev.payments.reconciliation.domain.projection.PaymentView;
+import dev.payments.reconciliation.domain.shared.OrderId;
 import org.springframework.stereotype.Repository;
 import org.springframework.transaction.annotation.Isolation;
 import org.springframework.transaction.annotation.Transactional;

@@ -1,13 +1,13 @@
 package dev.payments.reconciliation.adapter.out.persistence;
 
-import dev.payments.reconciliation.application.OrderViews;
-import dev.payments.reconciliation.domain.MemberId;
-import dev.payments.reconciliation.domain.Money;
-import dev.payments.reconciliation.domain.OrderDetails;
-import dev.payments.reconciliation.domain.OrderId;
-import dev.payments.reconciliation.domain.OrderStatus;
-import dev.payments.reconciliation.domain.OrderView;
-import dev.payments.reconciliation.domain.PaymentId;
+import dev.payments.reconciliation.application.projection.OrderViews;
+import dev.payments.reconciliation.domain.projection.MemberId;
+import dev.payments.reconciliation.domain.projection.OrderDetails;
+import dev.payments.reconciliation.domain.projection.OrderStatus;
+import dev.payments.reconciliation.domain.projection.OrderView;
+import dev.payments.reconciliation.domain.shared.Money;
+import dev.payments.reconciliation.domain.shared.OrderId;
+import dev.payments.reconciliation.domain.shared.PaymentId;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;

@@ -1,12 +1,12 @@
 package dev.payments.reconciliation.adapter.out.persistence;
 
-import dev.payments.reconciliation.application.PaymentViews;
-import dev.payments.reconciliation.domain.MemberId;
-import dev.payments.reconciliation.domain.Money;
-import dev.payments.reconciliation.domain.OrderId;
-import dev.payments.reconciliation.domain.PaymentId;
-import dev.payments.reconciliation.domain.PaymentStatus;
-import dev.payments.reconciliation.domain.PaymentView;
+import dev.payments.reconciliation.application.projection.PaymentViews;
+import dev.payments.reconciliation.domain.projection.MemberId;
+import dev.payments.reconciliation.domain.projection.PaymentStatus;
+import dev.payments.reconciliation.domain.projection.PaymentView;
+import dev.payments.reconciliation.domain.shared.Money;
+import dev.payments.reconciliation.domain.shared.OrderId;
+import dev.payments.reconciliation.domain.shared.PaymentId;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;

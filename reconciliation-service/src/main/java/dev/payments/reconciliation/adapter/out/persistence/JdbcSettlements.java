@@ -1,16 +1,16 @@
 package dev.payments.reconciliation.adapter.out.persistence;
 
-import dev.payments.reconciliation.application.Overdue;
-import dev.payments.reconciliation.application.SettleAttempt;
-import dev.payments.reconciliation.application.SettleCandidate;
-import dev.payments.reconciliation.application.Settlements;
-import dev.payments.reconciliation.domain.AttemptResult;
-import dev.payments.reconciliation.domain.Money;
-import dev.payments.reconciliation.domain.OrderId;
-import dev.payments.reconciliation.domain.PaymentId;
-import dev.payments.reconciliation.domain.PaymentStatus;
-import dev.payments.reconciliation.domain.SettleTrigger;
-import dev.payments.reconciliation.domain.Settlement;
+import dev.payments.reconciliation.application.settling.Overdue;
+import dev.payments.reconciliation.application.settling.SettleAttempt;
+import dev.payments.reconciliation.application.settling.SettleCandidate;
+import dev.payments.reconciliation.application.settling.Settlements;
+import dev.payments.reconciliation.domain.projection.PaymentStatus;
+import dev.payments.reconciliation.domain.settling.AttemptResult;
+import dev.payments.reconciliation.domain.settling.SettleTrigger;
+import dev.payments.reconciliation.domain.settling.Settlement;
+import dev.payments.reconciliation.domain.shared.Money;
+import dev.payments.reconciliation.domain.shared.OrderId;
+import dev.payments.reconciliation.domain.shared.PaymentId;
 import org.springframework.jdbc.core.RowMapper;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;

@@ -1,2 +1,2 @@
-/** The views and the event history in this service's own PostgreSQL database, through {@code JdbcClient}. */
+/** This service's own PostgreSQL through {@code JdbcClient}: views, history, settlements, incidents, ledger audits. */
 package dev.payments.reconciliation.adapter.out.persistence;

@@ -3,10 +3,10 @@ package dev.payments.reconciliation.adapter.out.pg;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.reconciliation.application.PgBooks;
-import dev.payments.reconciliation.application.PgUnavailableException;
-import dev.payments.reconciliation.domain.OrderId;
-import dev.payments.reconciliation.domain.PgTransaction;
+import dev.payments.reconciliation.application.ledger.PgBooks;
+import dev.payments.reconciliation.application.shared.PgUnavailableException;
+import dev.payments.reconciliation.domain.ledger.PgTransaction;
+import dev.payments.reconciliation.domain.shared.OrderId;
 
 import java.io.IOException;
 import java.net.URI;

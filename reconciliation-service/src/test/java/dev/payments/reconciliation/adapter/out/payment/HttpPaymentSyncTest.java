@@ -1,7 +1,7 @@
 package dev.payments.reconciliation.adapter.out.payment;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.reconciliation.domain.FailureStage;
+import dev.payments.reconciliation.domain.settling.FailureStage;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,0 +1,2 @@
+/** Opening an incident once per subject; an operator lists, acknowledges, resolves; storage and alert ports. */
+package dev.payments.reconciliation.application.incidents;

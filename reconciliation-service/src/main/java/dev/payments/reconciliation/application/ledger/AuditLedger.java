@@ -1,0 +1,175 @@
+package dev.payments.reconciliation.application.ledger;
+
+import dev.payments.reconciliation.application.incidents.Incidents;
+import dev.payments.reconciliation.application.incidents.OpenIncident;
+import dev.payments.reconciliation.application.settling.PaymentSync;
+import dev.payments.reconciliation.application.shared.PgUnavailableException;
+import dev.payments.reconciliation.domain.incidents.Incident;
+import dev.payments.reconciliation.domain.incidents.IncidentReason;
+import dev.payments.reconciliation.domain.ledger.LedgerAudit;
+import dev.payments.reconciliation.domain.ledger.LedgerBooks;
+import dev.payments.reconciliation.domain.ledger.LedgerMismatch;
+import dev.payments.reconciliation.domain.ledger.LedgerReport;
+import dev.payments.reconciliation.domain.ledger.MismatchReason;
+import dev.payments.reconciliation.domain.ledger.PgTransaction;
+import dev.payments.reconciliation.domain.projection.PaymentStatus;
+import dev.payments.reconciliation.domain.settling.SyncOutcome;
+import dev.payments.reconciliation.domain.shared.Money;
+import dev.payments.reconciliation.domain.shared.OrderId;
+import dev.payments.reconciliation.domain.shared.PaymentId;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The ledger audit: reads the PG's books over a window and matches every approval against ours (the rules are in
+ * {@link LedgerAudit}). The regular run covers the last {@code lookback}, is stored, moves the mismatch gauge, and turns
+ * a mismatch older than the long deadline into an incident, so nothing ages out of the window untraced. A run over an
+ * explicit window is for investigation only: returned, not stored.
+ *
+ * <p>The regular run also repairs the one mismatch that needs no decision about money: the PG cancelled a payment we
+ * still hold as approved (a refund in the PG's console, a refund whose answer was lost). payment-service's sync then
+ * records what the PG did (APPROVED -> CANCELED, the order follows); the next run finds the books consistent. Every
+ * other mismatch waits for its incident.
+ */
+public final class AuditLedger {
+
+    private static final Logger log = LoggerFactory.getLogger(AuditLedger.class);
+    private static final Duration KEEP_AUDITS = Duration.ofDays(7);
+    /** Bounds one run's sync calls (each may take up to the sync timeout); the rest wait for the next run. */
+    static final int MAX_REPAIRS_PER_RUN = 20;
+
+    private final PgBooks pg;
+    private final LedgerBooksReader books;
+    private final Incidents incidents;
+    private final LedgerAudits audits;
+    private final LedgerAlerts alerts;
+    private final OpenIncident openIncident;
+    private final PaymentSync paymentSync;
+    private final Clock clock;
+    private final Duration inFlight;
+    private final Duration lookback;
+    private final Duration escalateAfter;
+
+    /**
+     * @param inFlight      approvals younger than this may still be settling: the settle deadline
+     * @param lookback      the window of the regular run
+     * @param escalateAfter a mismatch older than in-flight plus this becomes a LEDGER_MISMATCH incident
+     */
+    public AuditLedger(PgBooks pg, LedgerBooksReader books, Incidents incidents, LedgerAudits audits,
+                       LedgerAlerts alerts, OpenIncident openIncident, PaymentSync paymentSync, Clock clock,
+                       Duration inFlight, Duration lookback, Duration escalateAfter) {
+        this.pg = pg;
+        this.books = books;
+        this.incidents = incidents;
+        this.audits = audits;
+        this.alerts = alerts;
+        this.openIncident = openIncident;
+        this.paymentSync = paymentSync;
+        this.clock = clock;
+        this.inFlight = inFlight;
+        this.lookback = lookback;
+        this.escalateAfter = escalateAfter;
+    }
+
+    /**
+     * The regular run: the last {@code lookback}, stored.
+     *
+     * @throws PgUnavailableException if the PG's books could not be read (the previous result stays)
+     */
+    public LedgerReport run() {
+        // PostgreSQL keeps microseconds: the stored audit reads back exactly as it was returned.
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MICROS);
+        LedgerReport report;
+        try {
+            report = audit(now.minus(lookback), now, now);
+        } catch (PgUnavailableException e) {
+            alerts.failed(e.getMessage());
+            throw e;
+        }
+        audits.save(report);
+        audits.pruneBefore(now.minus(KEEP_AUDITS));
+        alerts.audited(report);
+        escalate(report, now, repairCanceledAtPg(report));
+        return report;
+    }
+
+    /** An investigation over an explicit window; not stored, no gauge moved, nothing escalated. */
+    public LedgerReport run(Instant from, Instant to) {
+        if (!from.isBefore(to)) {
+            throw new IllegalArgumentException("'from' must be before 'to'");
+        }
+        return audit(from, to, clock.instant());
+    }
+
+    /** The last stored run, if any. */
+    public Optional<LedgerReport> latest() {
+        return audits.latest();
+    }
+
+    private LedgerReport audit(Instant from, Instant to, Instant now) {
+        List<PgTransaction> transactions = pg.transactions(from, to);
+        Set<OrderId> orderIds = new HashSet<>();
+        for (PgTransaction t : transactions) {
+            OrderId.tryParse(t.orderId()).ifPresent(orderIds::add);
+        }
+        LedgerBooksReader.Slice slice = books.read(orderIds, from, to);
+        return LedgerAudit.audit(transactions, new LedgerBooks(slice.payments(), slice.orders(), incidents.all()),
+                from, to, now, inFlight);
+    }
+
+    /** @return the payments payment-service reported CANCELED after asking the PG */
+    private Set<PaymentId> repairCanceledAtPg(LedgerReport report) {
+        Set<PaymentId> repaired = new HashSet<>();
+        List<LedgerMismatch> canceledAtPg = report.mismatches().stream()
+                .filter(m -> m.reason() == MismatchReason.CANCELED_AT_PG_NOT_HERE && m.paymentId() != null)
+                .limit(MAX_REPAIRS_PER_RUN)
+                .toList();
+        for (LedgerMismatch mismatch : canceledAtPg) {
+            SyncOutcome outcome = paymentSync.sync(mismatch.paymentId());
+            // Only a cancel the sync itself wrote repairs the books: a payment already CANCELED whose order is still
+            // PAID (order-service parked the event) is another fault, and stays a mismatch that escalates.
+            if (outcome instanceof SyncOutcome.Answered answered && answered.paymentStatus() == PaymentStatus.CANCELED
+                    && "CANCELED".equals(answered.action())) {
+                log.warn("Ledger repair: the PG had cancelled payment {} of order {} ({} {}) and we still held it as "
+                                + "approved; payment-service recorded the cancel ({})", mismatch.paymentId(),
+                        mismatch.orderId(), mismatch.amount(), mismatch.currency(), answered.action());
+                repaired.add(mismatch.paymentId());
+            } else {
+                log.warn("Ledger repair of payment {} (cancelled at the PG, not here) did not settle it: {}; it stays a "
+                        + "mismatch", mismatch.paymentId(), outcome);
+                if (outcome.isFailure()) {
+                    // payment-service or the PG is down: the rest waits for the next run instead of holding this one.
+                    break;
+                }
+            }
+        }
+        return repaired;
+    }
+
+    private void escalate(LedgerReport report, Instant now, Set<PaymentId> repaired) {
+        Instant before = now.minus(inFlight).minus(escalateAfter);
+        for (LedgerMismatch mismatch : report.mismatches()) {
+            if (!mismatch.at().isBefore(before) || repaired.contains(mismatch.paymentId())) {
+                continue;
+            }
+            Money amount = new Money(mismatch.amount(), mismatch.currency() == null ? "KRW" : mismatch.currency());
+            OrderId orderId = OrderId.tryParse(mismatch.orderId()).orElse(null);
+            String detail = mismatch.reason() + ": " + mismatch.detail();
+            Incident incident = mismatch.paymentId() != null
+                    ? Incident.open(IncidentReason.LEDGER_MISMATCH, mismatch.paymentId(), orderId, amount,
+                    mismatch.transactionKey(), detail, 0, now)
+                    : Incident.openForTransaction(IncidentReason.LEDGER_MISMATCH, mismatch.transactionKey(), orderId,
+                    amount, detail, now);
+            openIncident.open(incident);
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package dev.payments.reconciliation.application.projection;
+
+import dev.payments.contracts.EventType;
+import dev.payments.contracts.OrderCanceled;
+import dev.payments.contracts.OrderCreated;
+import dev.payments.contracts.OrderEvent;
+import dev.payments.contracts.OrderFailed;
+import dev.payments.contracts.OrderPaid;
+import dev.payments.contracts.OrderPaymentPending;
+import dev.payments.contracts.PaymentApproved;
+import dev.payments.contracts.PaymentCanceled;
+import dev.payments.contracts.PaymentDeclined;
+import dev.payments.contracts.PaymentEvent;
+import dev.payments.contracts.PaymentFailed;
+import dev.payments.contracts.PaymentRequested;
+import dev.payments.contracts.PaymentUnknown;
+import dev.payments.reconciliation.domain.projection.EventRef;
+import dev.payments.reconciliation.domain.projection.MemberId;
+import dev.payments.reconciliation.domain.projection.OrderDetails;
+import dev.payments.reconciliation.domain.projection.OrderFact;
+import dev.payments.reconciliation.domain.projection.OrderStatus;
+import dev.payments.reconciliation.domain.projection.PaymentFact;
+import dev.payments.reconciliation.domain.projection.PaymentStatus;
+import dev.payments.reconciliation.domain.shared.Money;
+import dev.payments.reconciliation.domain.shared.OrderId;
+import dev.payments.reconciliation.domain.shared.PaymentId;
+
+import java.time.Instant;
+import java.util.UUID;
+
+/** Translates the wire contract's events into the projection's facts, so the domain never depends on the wire. */
+final class Facts {
+
+    private Facts() {
+    }
+
+    static PaymentFact of(EventRef ref, PaymentEvent event) {
+        PaymentStatus status;
+        String reason = null;
+        String paymentKey = null;
+        String pgTransactionKey = null;
+        Instant approvedAt = null;
+        Instant canceledAt = null;
+        switch (EventType.of(event)) {
+            case PAYMENT_REQUESTED -> {
+                status = PaymentStatus.REQUESTED;
+                paymentKey = ((PaymentRequested) event).paymentKey();
+            }
+            case PAYMENT_APPROVED -> {
+                PaymentApproved approved = (PaymentApproved) event;
+                status = PaymentStatus.APPROVED;
+                pgTransactionKey = approved.pgTransactionKey();
+                approvedAt = approved.approvedAt();
+            }
+            case PAYMENT_DECLINED -> {
+                PaymentDeclined declined = (PaymentDeclined) event;
+                status = PaymentStatus.DECLINED;
+                reason = declined.message() == null ? declined.code() : declined.code() + ": " + declined.message();
+            }
+            case PAYMENT_FAILED -> {
+                status = PaymentStatus.FAILED;
+                reason = ((PaymentFailed) event).reason();
+            }
+            case PAYMENT_UNKNOWN -> {
+                status = PaymentStatus.UNKNOWN;
+                reason = ((PaymentUnknown) event).reason();
+            }
+            case PAYMENT_CANCELED -> {
+                PaymentCanceled canceled = (PaymentCanceled) event;
+                status = PaymentStatus.CANCELED;
+                reason = canceled.reason();
+                canceledAt = canceled.canceledAt();
+            }
+            default -> throw new IllegalArgumentException("not a payment event: " + ref.type());
+        }
+        return new PaymentFact(ref, new PaymentId(event.paymentId()), new OrderId(event.orderId()),
+                new MemberId(event.memberId()), new Money(event.amount(), event.currency()),
+                status, reason, paymentKey, pgTransactionKey, approvedAt, canceledAt);
+    }
+
+    static OrderFact of(EventRef ref, OrderEvent event) {
+        OrderId orderId = new OrderId(event.orderId());
+        return switch (EventType.of(event)) {
+            case ORDER_CREATED -> {
+                OrderCreated created = (OrderCreated) event;
+                yield new OrderFact(ref, orderId, OrderStatus.CREATED, null, null, new OrderDetails(
+                        new MemberId(created.memberId()), new Money(created.amount(), created.currency()),
+                        created.orderName()));
+            }
+            case ORDER_PAYMENT_PENDING -> new OrderFact(ref, orderId, OrderStatus.PAYMENT_PENDING,
+                    paymentId(((OrderPaymentPending) event).paymentId()), null, null);
+            case ORDER_PAID -> new OrderFact(ref, orderId, OrderStatus.PAID,
+                    paymentId(((OrderPaid) event).paymentId()), null, null);
+            case ORDER_FAILED -> {
+                OrderFailed failed = (OrderFailed) event;
+                yield new OrderFact(ref, orderId, OrderStatus.FAILED, paymentId(failed.paymentId()), failed.reason(), null);
+            }
+            case ORDER_CANCELED -> {
+                OrderCanceled canceled = (OrderCanceled) event;
+                yield new OrderFact(ref, orderId, OrderStatus.CANCELED, paymentId(canceled.paymentId()),
+                        canceled.reason(), null);
+            }
+            default -> throw new IllegalArgumentException("not an order event: " + ref.type());
+        };
+    }
+
+    private static PaymentId paymentId(UUID value) {
+        return value == null ? null : new PaymentId(value);
+    }
+}

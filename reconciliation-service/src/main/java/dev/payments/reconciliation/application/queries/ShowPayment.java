@@ -1,0 +1,24 @@
+package dev.payments.reconciliation.application.queries;
+
+import dev.payments.reconciliation.application.projection.EventHistory;
+import dev.payments.reconciliation.application.projection.PaymentViews;
+import dev.payments.reconciliation.domain.shared.PaymentId;
+
+import java.util.Optional;
+
+/** What reconciliation believes happened to one payment. */
+public final class ShowPayment {
+
+    private final PaymentViews payments;
+    private final EventHistory history;
+
+    public ShowPayment(PaymentViews payments, EventHistory history) {
+        this.payments = payments;
+        this.history = history;
+    }
+
+    /** Empty if no event of the payment has been seen. */
+    public Optional<PaymentReport> show(PaymentId paymentId) {
+        return payments.find(paymentId).map(view -> new PaymentReport(view, history.ofPayment(paymentId)));
+    }
+}

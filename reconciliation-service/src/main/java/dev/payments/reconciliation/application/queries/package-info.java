@@ -1,0 +1,2 @@
+/** The read API's use cases: one payment, one order with its payments, the books summarised. */
+package dev.payments.reconciliation.application.queries;

@@ -1,0 +1,21 @@
+package dev.payments.reconciliation.application.replay;
+
+import java.time.Instant;
+import java.util.Map;
+
+/** Kafka consumer groups' committed offsets (port). */
+public interface ConsumerGroups {
+
+    /**
+     * Moves the group's committed offsets on every partition of {@code topic} to the first record at or after
+     * {@code from} (the end, where there is none). Kafka only allows this while the group has no members; this
+     * service's own group is paused for the move and resumed after it.
+     *
+     * @param dryRun only compute the targets
+     * @throws ConsumerGroupActiveException if another service's group still has members
+     */
+    OffsetReset resetToTime(String group, String topic, Instant from, boolean dryRun);
+
+    /** The group's committed offset per partition of {@code topic}; a partition it never committed on is absent. */
+    Map<Integer, Long> committed(String group, String topic);
+}

@@ -1,5 +1,0 @@
-package dev.payments.reconciliation.domain;
-
-/** A view after one event, and what the event did to it. */
-public record Projected<V>(V view, ProjectionEffect effect) {
-}

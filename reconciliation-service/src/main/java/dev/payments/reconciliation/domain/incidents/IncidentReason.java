@@ -1,0 +1,14 @@
+package dev.payments.reconciliation.domain.incidents;
+
+/** Why an incident was opened. */
+public enum IncidentReason {
+
+    /** The PG holds the customer's money and the compensating cancel failed every time (field report 000). */
+    COMPENSATION_FAILED,
+    /** The payment has had no final outcome for longer than the long deadline. */
+    UNRESOLVED,
+    /** The order has waited in PAYMENT_PENDING for longer than the long deadline although its payment is settled. */
+    ORDER_STUCK,
+    /** A PG transaction and our books have disagreed for longer than the long deadline. */
+    LEDGER_MISMATCH
+}

@@ -1,0 +1,231 @@
+package dev.payments.reconciliation.domain.ledger;
+
+import dev.payments.reconciliation.domain.incidents.Incident;
+import dev.payments.reconciliation.domain.projection.OrderStatus;
+import dev.payments.reconciliation.domain.projection.OrderView;
+import dev.payments.reconciliation.domain.projection.PaymentStatus;
+import dev.payments.reconciliation.domain.projection.PaymentView;
+import dev.payments.reconciliation.domain.shared.OrderId;
+import dev.payments.reconciliation.domain.shared.PaymentId;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The matching rules of the ledger audit (docs/reconciliation.md, "Ledger audit"). Each PG approval is matched to
+ * exactly one of: a PAID order with an APPROVED payment of the same amount; a cancellation (the PG booked a CANCEL for
+ * the same payment key, and our payment is CANCELED or FAILED and its order not PAID); an incident record; or "in
+ * flight" while younger than the settle deadline. Anything else is a mismatch with a reason. Consistent books win over
+ * an incident (an incident whose payment was repaired since no longer explains anything); the in-flight grace never
+ * excuses a wrong amount. The other direction is checked too: an approval we recorded that the PG has no transaction
+ * for.
+ */
+public final class LedgerAudit {
+
+    /**
+     * Our approval time comes from the PG's answer and its booking time from its books; approvals this close to the
+     * window's start may have been booked just before it, so they are not reported missing.
+     */
+    static final Duration CLOCK_SKEW = Duration.ofMinutes(1);
+
+    private LedgerAudit() {
+    }
+
+    private enum Match {
+        PAID, CANCELLATION, INCIDENT, IN_FLIGHT, MISMATCH
+    }
+
+    public static LedgerReport audit(List<PgTransaction> transactions, LedgerBooks books, Instant from, Instant to,
+                                     Instant now, Duration inFlight) {
+        Index index = new Index(books);
+        Instant youngAfter = now.minus(inFlight);
+        Map<String, PgTransaction> cancels = new HashMap<>();
+        Set<String> approvalKeys = new HashSet<>();
+        List<PgTransaction> approvals = new ArrayList<>();
+        for (PgTransaction t : transactions) {
+            if (t.type() == PgTransaction.Type.CANCEL) {
+                if (t.paymentKey() != null) {
+                    cancels.putIfAbsent(t.paymentKey(), t);
+                }
+            } else {
+                approvals.add(t);
+                approvalKeys.add(t.transactionKey());
+            }
+        }
+        approvals.sort(Comparator.comparing(PgTransaction::transactedAt));
+
+        Map<Match, Long> counts = new HashMap<>();
+        List<LedgerMismatch> mismatches = new ArrayList<>();
+        Set<PaymentId> used = new HashSet<>();
+        for (PgTransaction approval : approvals) {
+            Optional<OrderId> orderId = OrderId.tryParse(approval.orderId());
+            PaymentView payment = index.paymentFor(approval, orderId, used);
+            if (payment != null) {
+                used.add(payment.paymentId());
+            }
+            OrderView order = orderId.map(index.orders::get).orElse(null);
+            PgTransaction cancel = approval.paymentKey() == null ? null : cancels.get(approval.paymentKey());
+            Incident incident = index.incidentFor(payment, approval.transactionKey());
+            // An unresolved payment (UNKNOWN, stale REQUESTED) is being settled: the settler either settles it or,
+            // past its escalation deadline, opens an incident for it (then counted as one). Until then it is in flight.
+            boolean settling = payment != null && payment.status().unresolved();
+            boolean young = approval.transactedAt().isAfter(youngAfter)
+                    || (cancel != null && cancel.transactedAt().isAfter(youngAfter))
+                    || settling;
+
+            Match match;
+            MismatchReason reason = null;
+            if (payment != null && !sameAmount(payment, approval)) {
+                match = incident != null ? Match.INCIDENT : Match.MISMATCH;
+                reason = MismatchReason.AMOUNT_MISMATCH;
+            } else if (cancel != null) {
+                if (payment != null && (payment.status() == PaymentStatus.CANCELED
+                        || payment.status() == PaymentStatus.FAILED)
+                        && (order == null || order.status() != OrderStatus.PAID)) {
+                    match = Match.CANCELLATION;
+                } else {
+                    match = incident != null ? Match.INCIDENT : young ? Match.IN_FLIGHT : Match.MISMATCH;
+                    reason = payment == null ? MismatchReason.NO_PAYMENT_RECORD
+                            : payment.status().unresolved() ? MismatchReason.PAYMENT_UNSETTLED
+                            : MismatchReason.CANCELED_AT_PG_NOT_HERE;
+                }
+            } else if (payment != null && payment.status() == PaymentStatus.APPROVED && order != null
+                    && order.status() == OrderStatus.PAID && payment.paymentId().equals(order.paymentId())) {
+                match = Match.PAID;
+            } else {
+                match = incident != null ? Match.INCIDENT : young ? Match.IN_FLIGHT : Match.MISMATCH;
+                reason = keptReason(payment, orderId.map(id -> index.anyUsed(id, used)).orElse(false));
+            }
+            counts.merge(match, 1L, Long::sum);
+            if (match == Match.MISMATCH) {
+                mismatches.add(new LedgerMismatch(approval.transactionKey(), approval.orderId(), approval.paymentKey(),
+                        payment == null ? null : payment.paymentId(), approval.amount(), approval.currency(), reason,
+                        describe(reason, approval, payment, order, cancel), approval.transactedAt()));
+            }
+        }
+
+        Instant checkedFrom = from.plus(CLOCK_SKEW);
+        for (PaymentView payment : books.payments()) {
+            if (!payment.status().pgApproved() || payment.pgTransactionKey() == null || payment.approvedAt() == null
+                    || approvalKeys.contains(payment.pgTransactionKey())
+                    || payment.approvedAt().isBefore(checkedFrom) || !payment.approvedAt().isBefore(to)
+                    || payment.approvedAt().isAfter(youngAfter)
+                    || index.incidentFor(payment, payment.pgTransactionKey()) != null) {
+                continue;
+            }
+            mismatches.add(new LedgerMismatch(payment.pgTransactionKey(), payment.orderId().toString(),
+                    payment.paymentKey(), payment.paymentId(), payment.amount().amount(), payment.amount().currency(),
+                    MismatchReason.NO_PG_APPROVAL,
+                    "We recorded payment " + payment.paymentId() + " as " + payment.status() + " with PG transaction "
+                            + payment.pgTransactionKey() + " at " + payment.approvedAt()
+                            + ", but the PG's books have no such approval",
+                    payment.approvedAt()));
+        }
+        long pgCancels = transactions.stream().filter(t -> t.type() == PgTransaction.Type.CANCEL).count();
+        return new LedgerReport(now, from, to, approvals.size(), pgCancels, counts.getOrDefault(Match.PAID, 0L),
+                counts.getOrDefault(Match.CANCELLATION, 0L), counts.getOrDefault(Match.INCIDENT, 0L),
+                counts.getOrDefault(Match.IN_FLIGHT, 0L), mismatches);
+    }
+
+    private static MismatchReason keptReason(PaymentView payment, boolean orderHasMatchedPayment) {
+        if (payment == null) {
+            return orderHasMatchedPayment ? MismatchReason.DUPLICATE_APPROVAL : MismatchReason.NO_PAYMENT_RECORD;
+        }
+        return switch (payment.status()) {
+            case REQUESTED, UNKNOWN -> MismatchReason.PAYMENT_UNSETTLED;
+            case FAILED, DECLINED -> MismatchReason.PAYMENT_NOT_APPROVED;
+            case CANCELED -> MismatchReason.CANCELED_HERE_NOT_AT_PG;
+            case APPROVED -> MismatchReason.ORDER_NOT_PAID;
+        };
+    }
+
+    private static boolean sameAmount(PaymentView payment, PgTransaction approval) {
+        return payment.amount().amount() == approval.amount()
+                && (approval.currency() == null || approval.currency().equals(payment.amount().currency()));
+    }
+
+    private static String describe(MismatchReason reason, PgTransaction approval, PaymentView payment,
+                                   OrderView order, PgTransaction cancel) {
+        String pg = "PG approved " + approval.amount() + " " + (approval.currency() == null ? "" : approval.currency())
+                + " for order " + approval.orderId() + " at " + approval.transactedAt()
+                + (cancel != null ? " and cancelled it at " + cancel.transactedAt() : "");
+        String ours = payment == null ? "we have no payment for it"
+                : "our payment " + payment.paymentId() + " is " + payment.status() + " (" + payment.amount() + ")"
+                + ", order " + (order == null ? "not seen" : order.status());
+        return reason == MismatchReason.DUPLICATE_APPROVAL
+                ? pg + "; another approval already accounts for the order's payment"
+                : pg + "; " + ours;
+    }
+
+
+    /** Look-ups over our books, built once per audit. */
+    private static final class Index {
+
+        final Map<String, PaymentView> byTransactionKey = new HashMap<>();
+        final Map<String, PaymentView> byPaymentKey = new HashMap<>();
+        final Map<OrderId, List<PaymentView>> byOrder = new HashMap<>();
+        final Map<OrderId, OrderView> orders = new HashMap<>();
+        final Map<PaymentId, Incident> incidentsByPayment = new HashMap<>();
+        final Map<String, Incident> incidentsByTransaction = new HashMap<>();
+
+        Index(LedgerBooks books) {
+            for (PaymentView p : books.payments()) {
+                if (p.pgTransactionKey() != null) {
+                    byTransactionKey.put(p.pgTransactionKey(), p);
+                }
+                if (p.paymentKey() != null) {
+                    byPaymentKey.put(p.paymentKey(), p);
+                }
+                byOrder.computeIfAbsent(p.orderId(), k -> new ArrayList<>()).add(p);
+            }
+            // Latest attempt first: an order's newest payment is the likeliest to be the one the PG approved.
+            byOrder.values().forEach(list -> list.sort(Comparator.comparing(PaymentView::firstSeenAt).reversed()));
+            books.orders().forEach(o -> orders.put(o.orderId(), o));
+            for (Incident i : books.incidents()) {
+                if (i.paymentId() != null) {
+                    incidentsByPayment.putIfAbsent(i.paymentId(), i);
+                }
+                if (i.pgTransactionKey() != null) {
+                    incidentsByTransaction.putIfAbsent(i.pgTransactionKey(), i);
+                }
+            }
+        }
+
+        /** By transaction key, else by the PG's payment key, else the order's newest payment not explained otherwise. */
+        PaymentView paymentFor(PgTransaction approval, Optional<OrderId> orderId, Set<PaymentId> used) {
+            PaymentView byKey = byTransactionKey.get(approval.transactionKey());
+            if (byKey != null) {
+                return byKey;
+            }
+            if (approval.paymentKey() != null) {
+                PaymentView byPgKey = byPaymentKey.get(approval.paymentKey());
+                if (byPgKey != null && !used.contains(byPgKey.paymentId())) {
+                    return byPgKey;
+                }
+            }
+            return orderId.flatMap(id -> byOrder.getOrDefault(id, List.of()).stream()
+                            .filter(p -> !used.contains(p.paymentId()))
+                            .filter(p -> p.pgTransactionKey() == null)
+                            .filter(p -> p.paymentKey() == null || p.paymentKey().equals(approval.paymentKey()))
+                            .findFirst())
+                    .orElse(null);
+        }
+
+        boolean anyUsed(OrderId orderId, Set<PaymentId> used) {
+            return byOrder.getOrDefault(orderId, List.of()).stream().anyMatch(p -> used.contains(p.paymentId()));
+        }
+
+        Incident incidentFor(PaymentView payment, String transactionKey) {
+            Incident byPayment = payment == null ? null : incidentsByPayment.get(payment.paymentId());
+            return byPayment != null ? byPayment : incidentsByTransaction.get(transactionKey);
+        }
+    }
+}

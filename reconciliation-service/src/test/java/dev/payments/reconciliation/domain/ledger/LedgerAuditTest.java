@@ -1,0 +1,371 @@
+package dev.payments.reconciliation.domain.ledger;
+
+import dev.payments.reconciliation.domain.incidents.Incident;
+import dev.payments.reconciliation.domain.incidents.IncidentReason;
+import dev.payments.reconciliation.domain.projection.MemberId;
+import dev.payments.reconciliation.domain.projection.OrderDetails;
+import dev.payments.reconciliation.domain.projection.OrderStatus;
+import dev.payments.reconciliation.domain.projection.OrderView;
+import dev.payments.reconciliation.domain.projection.PaymentStatus;
+import dev.payments.reconciliation.domain.projection.PaymentView;
+import dev.payments.reconciliation.domain.shared.Money;
+import dev.payments.reconciliation.domain.shared.OrderId;
+import dev.payments.reconciliation.domain.shared.PaymentId;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The matching rules of the ledger audit, one rule per test. */
+class LedgerAuditTest {
+
+    private static final Instant NOW = Instant.parse("2026-11-29T12:00:00Z");
+    private static final Instant FROM = NOW.minus(Duration.ofHours(24));
+    private static final Duration IN_FLIGHT = Duration.ofSeconds(30);
+    private static final Instant OLD = NOW.minusSeconds(600);
+
+    private final List<PgTransaction> pg = new ArrayList<>();
+    private final List<PaymentView> payments = new ArrayList<>();
+    private final List<OrderView> orders = new ArrayList<>();
+    private final List<Incident> incidents = new ArrayList<>();
+    private int sequence;
+
+    @Test
+    void anApprovalOfAPaidOrderWithAnApprovedPaymentIsPaid() {
+        Sale sale = approvedAndPaid(OLD);
+
+        LedgerReport report = audit();
+
+        assertThat(report.paidOrders()).isEqualTo(1);
+        assertThat(report.holds()).isTrue();
+        assertThat(sale.payment.status()).isEqualTo(PaymentStatus.APPROVED);
+    }
+
+    @Test
+    void aCompensatedApprovalIsACancellationEvenWithoutOurTransactionKey() {
+        // UNKNOWN -> sync found DONE, customer told FAILED -> cancel -> CANCELED: PaymentCanceled has no approval key.
+        OrderId order = newOrder(OrderStatus.FAILED);
+        PaymentView payment = payment(order, PaymentStatus.CANCELED, 15_000, null, null);
+        PgTransaction approval = approve(payment.paymentKey(), order, 15_000, OLD);
+        cancel(approval, OLD.plusSeconds(1));
+
+        LedgerReport report = audit();
+
+        assertThat(report.cancellations()).isEqualTo(1);
+        assertThat(report.pgCancels()).isEqualTo(1);
+        assertThat(report.holds()).isTrue();
+    }
+
+    @Test
+    void thePgSayingCanceledAndOurPaymentFailedIsACancellation() {
+        // Field report 000's missing branch: the PG says CANCELED, the payment is FAILED, the order FAILED.
+        OrderId order = newOrder(OrderStatus.FAILED);
+        PaymentView payment = payment(order, PaymentStatus.FAILED, 15_000, null, null);
+        cancel(approve(payment.paymentKey(), order, 15_000, OLD), OLD.plusSeconds(30));
+
+        assertThat(audit().cancellations()).isEqualTo(1);
+    }
+
+    @Test
+    void anApprovalAnIncidentIsAboutIsAnIncident() {
+        OrderId order = newOrder(OrderStatus.PAYMENT_PENDING);
+        PaymentView payment = payment(order, PaymentStatus.UNKNOWN, 15_000, null, null);
+        approve(payment.paymentKey(), order, 15_000, OLD);
+        incidents.add(Incident.open(IncidentReason.COMPENSATION_FAILED, payment.paymentId(), order,
+                payment.amount(), null, "cancel refused", 5, OLD));
+
+        LedgerReport report = audit();
+
+        assertThat(report.incidents()).isEqualTo(1);
+        assertThat(report.holds()).isTrue();
+    }
+
+    @Test
+    void aResolvedIncidentStillAccountsForTheMoney() {
+        OrderId order = newOrder(OrderStatus.PAYMENT_PENDING);
+        PaymentView payment = payment(order, PaymentStatus.UNKNOWN, 15_000, null, null);
+        approve(payment.paymentKey(), order, 15_000, OLD);
+        incidents.add(Incident.open(IncidentReason.UNRESOLVED, payment.paymentId(), order, payment.amount(), null,
+                "x", 3, OLD).resolve("alice", "refunded by bank transfer", NOW));
+
+        assertThat(audit().incidents()).isEqualTo(1);
+    }
+
+    @Test
+    void consistentBooksWinOverAnIncident() {
+        Sale sale = approvedAndPaid(OLD);
+        incidents.add(Incident.open(IncidentReason.ORDER_STUCK, sale.payment.paymentId(), sale.order,
+                sale.payment.amount(), null, "was stuck", 0, OLD));
+
+        LedgerReport report = audit();
+
+        assertThat(report.paidOrders()).isEqualTo(1);
+        assertThat(report.incidents()).isZero();
+    }
+
+    @Test
+    void anApprovalYoungerThanTheSettleDeadlineIsInFlightUntilItIsOlder() {
+        OrderId order = new OrderId(UUID.randomUUID());
+        approve("pk_new", order, 15_000, NOW.minusSeconds(10));
+
+        LedgerReport young = audit();
+        assertThat(young.inFlight()).isEqualTo(1);
+        assertThat(young.holds()).isTrue();
+
+        LedgerReport later = LedgerAudit.audit(pg, books(), FROM, NOW.plusSeconds(60), NOW.plusSeconds(60), IN_FLIGHT);
+        assertThat(later.inFlight()).isZero();
+        assertThat(later.mismatches()).singleElement()
+                .satisfies(m -> assertThat(m.reason()).isEqualTo(MismatchReason.NO_PAYMENT_RECORD));
+    }
+
+    @Test
+    void anApprovalWithNoPaymentOfOursIsMoneyWithoutATrace() {
+        OrderId order = new OrderId(UUID.randomUUID());
+        PgTransaction approval = approve("pk_ghost", order, 9_900, OLD);
+
+        LedgerMismatch mismatch = singleMismatch();
+
+        assertThat(mismatch.reason()).isEqualTo(MismatchReason.NO_PAYMENT_RECORD);
+        assertThat(mismatch.transactionKey()).isEqualTo(approval.transactionKey());
+        assertThat(mismatch.orderId()).isEqualTo(order.toString());
+        assertThat(mismatch.paymentKey()).isEqualTo("pk_ghost");
+        assertThat(mismatch.amount()).isEqualTo(9_900);
+        assertThat(mismatch.paymentId()).isNull();
+    }
+
+    @Test
+    void anOrderIdThatIsNotOursIsNoPaymentRecord() {
+        pg.add(new PgTransaction("tx_foreign", "pk_x", "order-0001", PgTransaction.Type.APPROVE, 100, "KRW", OLD));
+        assertThat(singleMismatch().reason()).isEqualTo(MismatchReason.NO_PAYMENT_RECORD);
+    }
+
+    @Test
+    void anUnknownPaymentPastTheDeadlineIsInFlightUntilTheSettlerSettlesOrEscalatesIt() {
+        // The settler works on it and opens an incident past the escalation deadline (then it counts as one), so
+        // the identity does not "fail" during every normal settle window (drills: pg-lost-response).
+        OrderId order = newOrder(OrderStatus.PAYMENT_PENDING);
+        PaymentView payment = payment(order, PaymentStatus.UNKNOWN, 15_000, null, null);
+        approve(payment.paymentKey(), order, 15_000, OLD);
+
+        LedgerReport report = audit();
+        assertThat(report.mismatches()).isEmpty();
+        assertThat(report.inFlight()).isEqualTo(1);
+    }
+
+    @Test
+    void thePgKeepingMoneyOfAPaymentWeRecordedAsFailedIsTheWorstMismatch() {
+        OrderId order = newOrder(OrderStatus.FAILED);
+        PaymentView payment = payment(order, PaymentStatus.FAILED, 15_000, null, null);
+        approve(payment.paymentKey(), order, 15_000, OLD);
+
+        assertThat(singleMismatch().reason()).isEqualTo(MismatchReason.PAYMENT_NOT_APPROVED);
+    }
+
+    @Test
+    void anApprovedPaymentWhoseOrderIsNotPaidIsAMismatch() {
+        OrderId order = newOrder(OrderStatus.PAYMENT_PENDING);
+        PaymentView payment = payment(order, PaymentStatus.APPROVED, 15_000, null, null);
+        approve(payment, order, 15_000, OLD);
+
+        assertThat(singleMismatch().reason()).isEqualTo(MismatchReason.ORDER_NOT_PAID);
+    }
+
+    @Test
+    void aDifferentAmountIsAMismatchEvenWhileInFlight() {
+        Sale sale = approvedAndPaid(NOW.minusSeconds(5));
+        pg.clear();
+        approve(sale.payment, sale.order, 14_000, NOW.minusSeconds(5));
+
+        LedgerMismatch mismatch = singleMismatch();
+        assertThat(mismatch.reason()).isEqualTo(MismatchReason.AMOUNT_MISMATCH);
+        assertThat(mismatch.amount()).isEqualTo(14_000);
+    }
+
+    @Test
+    void aCancellationOnlyWeRecordedIsAMismatch() {
+        OrderId order = newOrder(OrderStatus.CANCELED);
+        PaymentView payment = payment(order, PaymentStatus.CANCELED, 15_000, null, null);
+        approve(payment.paymentKey(), order, 15_000, OLD);
+
+        assertThat(singleMismatch().reason()).isEqualTo(MismatchReason.CANCELED_HERE_NOT_AT_PG);
+    }
+
+    @Test
+    void aCancellationOnlyThePgRecordedIsAMismatch() {
+        Sale sale = approvedAndPaid(OLD);
+        cancel(pg.get(0), OLD.plusSeconds(60));
+
+        assertThat(singleMismatch().reason()).isEqualTo(MismatchReason.CANCELED_AT_PG_NOT_HERE);
+    }
+
+    @Test
+    void aFreshCancelIsInFlightWhileOurBooksCatchUp() {
+        Sale sale = approvedAndPaid(OLD);
+        cancel(pg.get(0), NOW.minusSeconds(2));
+
+        assertThat(audit().inFlight()).isEqualTo(1);
+    }
+
+    @Test
+    void aSecondApprovalForAnOrderWhosePaymentIsAccountedForIsADuplicate() {
+        Sale sale = approvedAndPaid(OLD);
+        approve("pk_second", sale.order, 15_000, OLD.plusSeconds(1));
+
+        LedgerReport report = audit();
+        assertThat(report.paidOrders()).isEqualTo(1);
+        assertThat(report.mismatches()).singleElement()
+                .satisfies(m -> assertThat(m.reason()).isEqualTo(MismatchReason.DUPLICATE_APPROVAL));
+    }
+
+    @Test
+    void withoutAnyKeyTheOrdersNewestPaymentIsMatched() {
+        // A view projected before the payment key was kept: only the order id ties it to the PG's approval.
+        OrderId order = newOrder(OrderStatus.PAYMENT_PENDING);
+        payment(order, PaymentStatus.FAILED, 15_000, null, null, OLD.minusSeconds(120), false);
+        PaymentView newest = payment(order, PaymentStatus.UNKNOWN, 15_000, null, null, OLD.minusSeconds(60), false);
+        approve("pk_unknown_to_us", order, 15_000, OLD);
+
+        // Matched to the FAILED one it would be the worst mismatch (PG kept money we recorded as failed); matched to
+        // the newest, UNKNOWN one, it is being settled.
+        LedgerReport report = audit();
+        assertThat(report.mismatches()).isEmpty();
+        assertThat(report.inFlight()).isEqualTo(1);
+        assertThat(newest.status()).isEqualTo(PaymentStatus.UNKNOWN);
+    }
+
+    @Test
+    void anApprovalOfOursThePgHasNoTransactionForIsAMismatch() {
+        OrderId order = newOrder(OrderStatus.PAID);
+        PaymentView payment = payment(order, PaymentStatus.APPROVED, 15_000, "pk_1", "tx_we_invented", OLD, true);
+        paid(order, payment);
+
+        LedgerMismatch mismatch = singleMismatch();
+        assertThat(mismatch.reason()).isEqualTo(MismatchReason.NO_PG_APPROVAL);
+        assertThat(mismatch.transactionKey()).isEqualTo("tx_we_invented");
+        assertThat(mismatch.paymentId()).isEqualTo(payment.paymentId());
+    }
+
+    @Test
+    void ourApprovalsAtTheWindowsEdgeYoungOrUnderAnIncidentAreNotReportedMissing() {
+        OrderId edge = newOrder(OrderStatus.PAID);
+        payment(edge, PaymentStatus.APPROVED, 1, "pk_edge", "tx_edge", FROM.plusSeconds(10), true);
+        OrderId young = newOrder(OrderStatus.PAID);
+        payment(young, PaymentStatus.APPROVED, 1, "pk_young", "tx_young", NOW.minusSeconds(3), true);
+        OrderId known = newOrder(OrderStatus.PAID);
+        PaymentView underIncident = payment(known, PaymentStatus.APPROVED, 1, "pk_i", "tx_i", OLD, true);
+        incidents.add(Incident.open(IncidentReason.LEDGER_MISMATCH, underIncident.paymentId(), known,
+                underIncident.amount(), "tx_i", "x", 0, OLD));
+        OrderId outside = newOrder(OrderStatus.PAID);
+        payment(outside, PaymentStatus.APPROVED, 1, "pk_old", "tx_old", FROM.minusSeconds(3600), true);
+
+        assertThat(audit().mismatches()).isEmpty();
+    }
+
+    @Test
+    void theIdentityAddsUpOverAMixedRun() {
+        approvedAndPaid(OLD);
+        approvedAndPaid(OLD);
+        OrderId compensated = newOrder(OrderStatus.FAILED);
+        PaymentView canceled = payment(compensated, PaymentStatus.CANCELED, 15_000, null, null);
+        cancel(approve(canceled.paymentKey(), compensated, 15_000, OLD), OLD);
+        OrderId stuck = newOrder(OrderStatus.PAYMENT_PENDING);
+        PaymentView unknown = payment(stuck, PaymentStatus.UNKNOWN, 15_000, null, null);
+        approve(unknown.paymentKey(), stuck, 15_000, OLD);
+        incidents.add(Incident.open(IncidentReason.COMPENSATION_FAILED, unknown.paymentId(), stuck,
+                unknown.amount(), null, "x", 5, OLD));
+        approve("pk_in_flight", new OrderId(UUID.randomUUID()), 15_000, NOW.minusSeconds(1));
+        approve("pk_ghost", new OrderId(UUID.randomUUID()), 15_000, OLD);
+
+        LedgerReport report = audit();
+
+        assertThat(report.pgApprovals()).isEqualTo(6);
+        assertThat(report.paidOrders()).isEqualTo(2);
+        assertThat(report.cancellations()).isEqualTo(1);
+        assertThat(report.incidents()).isEqualTo(1);
+        assertThat(report.inFlight()).isEqualTo(1);
+        assertThat(report.unmatchedApprovals()).isEqualTo(1);
+        assertThat(report.pgApprovals()).isEqualTo(report.paidOrders() + report.cancellations() + report.incidents()
+                + report.inFlight() + report.unmatchedApprovals());
+        assertThat(report.holds()).isFalse();
+    }
+
+    // --- builders
+
+    private record Sale(OrderId order, PaymentView payment) {
+    }
+
+    private Sale approvedAndPaid(Instant at) {
+        OrderId order = newOrder(OrderStatus.PAID);
+        String txKey = "tx_" + (++sequence);
+        PaymentView payment = payment(order, PaymentStatus.APPROVED, 15_000, "pk_" + sequence, txKey, at, true);
+        paid(order, payment);
+        pg.add(new PgTransaction(txKey, payment.paymentKey(), order.toString(), PgTransaction.Type.APPROVE, 15_000,
+                "KRW", at));
+        return new Sale(order, payment);
+    }
+
+    private OrderId newOrder(OrderStatus status) {
+        OrderId id = new OrderId(UUID.randomUUID());
+        orders.add(order(id, status, null));
+        return id;
+    }
+
+    private void paid(OrderId order, PaymentView payment) {
+        orders.removeIf(o -> o.orderId().equals(order));
+        orders.add(order(order, OrderStatus.PAID, payment.paymentId()));
+    }
+
+    private static OrderView order(OrderId id, OrderStatus status, PaymentId paymentId) {
+        return new OrderView(id, new OrderDetails(new MemberId("member-1"), new Money(15_000, "KRW"), "plan"), status,
+                null, paymentId, UUID.randomUUID(), "Order" + status, OLD, OLD, OLD, 1, 0);
+    }
+
+    private PaymentView payment(OrderId order, PaymentStatus status, long amount, String paymentKey, String txKey) {
+        return payment(order, status, amount, paymentKey == null ? "pk_" + (++sequence) : paymentKey, txKey, null,
+                true);
+    }
+
+    private PaymentView payment(OrderId order, PaymentStatus status, long amount, String paymentKey, String txKey,
+                                Instant approvedAt, boolean withKey) {
+        PaymentView view = new PaymentView(new PaymentId(UUID.randomUUID()), order, new MemberId("member-1"),
+                new Money(amount, "KRW"), status, null, withKey ? paymentKey : null, txKey, approvedAt, null,
+                UUID.randomUUID(), "Payment" + status, OLD, approvedAt == null ? OLD : approvedAt, OLD, 2, 0);
+        payments.add(view);
+        return view;
+    }
+
+    private PgTransaction approve(PaymentView payment, OrderId order, long amount, Instant at) {
+        return approve(payment.paymentKey(), order, amount, at);
+    }
+
+    private PgTransaction approve(String paymentKey, OrderId order, long amount, Instant at) {
+        PgTransaction t = new PgTransaction("tx_" + (++sequence), paymentKey, order.toString(),
+                PgTransaction.Type.APPROVE, amount, "KRW", at);
+        pg.add(t);
+        return t;
+    }
+
+    private void cancel(PgTransaction approval, Instant at) {
+        pg.add(new PgTransaction("tx_" + (++sequence), approval.paymentKey(), approval.orderId(),
+                PgTransaction.Type.CANCEL, approval.amount(), "KRW", at));
+    }
+
+    private LedgerBooks books() {
+        return new LedgerBooks(payments, orders, incidents);
+    }
+
+    private LedgerReport audit() {
+        return LedgerAudit.audit(pg, books(), FROM, NOW, NOW, IN_FLIGHT);
+    }
+
+    private LedgerMismatch singleMismatch() {
+        LedgerReport report = audit();
+        assertThat(report.mismatches()).hasSize(1);
+        return report.mismatches().get(0);
+    }
+}

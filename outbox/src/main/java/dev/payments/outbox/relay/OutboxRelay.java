@@ -16,24 +16,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.context.SmartLifecycle;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
-import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.regex.Pattern;
 
 /**
  * Streams the outbox table to Kafka with the Debezium embedded engine. Every replica of a service runs one; the one
@@ -52,9 +44,7 @@ public final class OutboxRelay implements SmartLifecycle {
         ACTIVE
     }
 
-    static final String PUBLICATION = "outbox_publication";
     private static final Logger log = LoggerFactory.getLogger(OutboxRelay.class);
-    private static final int CLEANUP_BATCH = 10_000;
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(10);
 
     private final PostgresTarget target;
@@ -67,10 +57,9 @@ public final class OutboxRelay implements SmartLifecycle {
     private final AtomicReference<State> state = new AtomicReference<>(State.STOPPED);
     private final CountDownLatch stopSignal = new CountDownLatch(1);
     private volatile boolean running;
+    private final OutboxCleanup cleanup;
+    private final SlotMonitor slotMonitor;
     private Thread loop;
-    private Instant nextCleanup;
-    private Instant nextSlotCheck = Instant.EPOCH;
-    private final AtomicLong retainedWal = new AtomicLong(-1);
 
     public OutboxRelay(String jdbcUrl, String username, String password, String bootstrapServers,
                        OutboxProperties properties, String applicationName, MeterRegistry meters, Clock clock) {
@@ -82,11 +71,10 @@ public final class OutboxRelay implements SmartLifecycle {
         this.offsetTopic = Optional.ofNullable(properties.relay().offsetTopic()).orElse("_outbox-offsets." + applicationName);
         this.meters = meters;
         this.clock = clock;
+        this.cleanup = new OutboxCleanup(target, properties.cleanup().interval(), properties.cleanup().retention(), clock);
+        this.slotMonitor = new SlotMonitor(slotName, meters, clock);
         Gauge.builder("outbox.relay.active", state, s -> s.get() == State.ACTIVE ? 1 : 0)
                 .description("1 when this replica streams the outbox").register(meters);
-        Gauge.builder("outbox.slot.retained.wal", retainedWal, value -> value.get() < 0 ? Double.NaN : value.get())
-                .description("WAL bytes the replication slot retains (reported by the active relay)")
-                .baseUnit("bytes").tag("slot", slotName).register(meters);
     }
 
     public State state() {
@@ -102,6 +90,11 @@ public final class OutboxRelay implements SmartLifecycle {
         return slotName;
     }
 
+    /** Removal of rows past their retention; the active relay runs it. */
+    public OutboxCleanup cleanup() {
+        return cleanup;
+    }
+
     @Override
     public void start() {
         try {
@@ -111,7 +104,7 @@ public final class OutboxRelay implements SmartLifecycle {
         }
         running = true;
         state.set(State.STANDBY);
-        nextCleanup = clock.instant();
+        cleanup.reset();
         loop = new Thread(this::electAndStream, "outbox-relay");
         loop.setDaemon(true);
         loop.start();
@@ -164,7 +157,7 @@ public final class OutboxRelay implements SmartLifecycle {
                 pause = properties.relay().restartBackoff();
             } finally {
                 state.set(running ? State.STANDBY : State.STOPPED);
-                retainedWal.set(-1);
+                slotMonitor.forget();
             }
             awaitStop(pause);
         }
@@ -174,7 +167,7 @@ public final class OutboxRelay implements SmartLifecycle {
         CountDownLatch engineDone = new CountDownLatch(1);
         AtomicReference<Throwable> failure = new AtomicReference<>();
         DebeziumEngine<RecordChangeEvent<SourceRecord>> engine = DebeziumEngine.create(ChangeEventFormat.of(Connect.class))
-                .using(debeziumProperties())
+                .using(new DebeziumSettings(target, slotName, offsetTopic, bootstrapServers, properties.relay()).toProperties())
                 .using((success, message, error) -> {
                     if (!success) {
                         failure.set(error != null ? error : new IllegalStateException(message));
@@ -190,8 +183,8 @@ public final class OutboxRelay implements SmartLifecycle {
                 if (!lease.isHeld()) {
                     break;
                 }
-                cleanupIfDue();
-                measureSlotIfDue(lease);
+                cleanup.runIfDue();
+                slotMonitor.measureIfDue(lease);
             }
         } finally {
             closeQuietly(engine);
@@ -204,94 +197,6 @@ public final class OutboxRelay implements SmartLifecycle {
             log.warn("Outbox engine of {} stopped with an error; it restarts from the last committed offset",
                     slotName, failure.get());
         }
-    }
-
-    private void measureSlotIfDue(RelayLease lease) {
-        Instant now = clock.instant();
-        if (now.isBefore(nextSlotCheck)) {
-            return;
-        }
-        nextSlotCheck = now.plusSeconds(15);
-        try {
-            retainedWal.set(lease.retainedWalBytes(slotName));
-        } catch (SQLException e) {
-            log.warn("Could not read the retained WAL of slot {}", slotName, e);
-        }
-    }
-
-    private void cleanupIfDue() {
-        Instant now = clock.instant();
-        if (now.isBefore(nextCleanup)) {
-            return;
-        }
-        nextCleanup = now.plus(properties.cleanup().interval());
-        try {
-            int deleted = deletePublishedBefore(now.minus(properties.cleanup().retention()));
-            if (deleted > 0) {
-                log.info("Outbox cleanup removed {} rows older than {}", deleted, properties.cleanup().retention());
-            }
-        } catch (SQLException e) {
-            log.warn("Outbox cleanup failed; it runs again in {}", properties.cleanup().interval(), e);
-        }
-    }
-
-    /** Deletes rows older than {@code cutoff} in batches. Deletes are not in the publication, so nothing is streamed. */
-    public int deletePublishedBefore(Instant cutoff) throws SQLException {
-        int total = 0;
-        try (Connection connection = DriverManager.getConnection(target.jdbcUrl(), target.username(), target.password());
-             PreparedStatement delete = connection.prepareStatement(
-                     "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox WHERE created_at < ? LIMIT " + CLEANUP_BATCH + ")")) {
-            delete.setTimestamp(1, Timestamp.from(cutoff));
-            int deleted;
-            do {
-                deleted = delete.executeUpdate();
-                total += deleted;
-            } while (deleted == CLEANUP_BATCH);
-        }
-        return total;
-    }
-
-    Properties debeziumProperties() {
-        OutboxProperties.Relay relay = properties.relay();
-        Properties p = new Properties();
-        p.setProperty("name", slotName);
-        p.setProperty("connector.class", "io.debezium.connector.postgresql.PostgresConnector");
-        p.setProperty("offset.storage", "org.apache.kafka.connect.storage.KafkaOffsetBackingStore");
-        p.setProperty("offset.storage.topic", offsetTopic);
-        p.setProperty("offset.storage.partitions", "1");
-        p.setProperty("offset.storage.replication.factor", String.valueOf(relay.offsetTopicReplicationFactor()));
-        p.setProperty("offset.flush.interval.ms", String.valueOf(relay.offsetFlushInterval().toMillis()));
-        p.setProperty("bootstrap.servers", bootstrapServers);
-        p.setProperty("database.hostname", target.host());
-        p.setProperty("database.port", String.valueOf(target.port()));
-        p.setProperty("database.user", target.username());
-        p.setProperty("database.password", target.password() == null ? "" : target.password());
-        p.setProperty("database.dbname", target.database());
-        p.setProperty("topic.prefix", slotName);
-        p.setProperty("plugin.name", "pgoutput");
-        p.setProperty("slot.name", slotName);
-        p.setProperty("publication.name", PUBLICATION);
-        p.setProperty("publication.autocreate.mode", "disabled");
-        p.setProperty("table.include.list", "public.outbox,public.outbox_heartbeat");
-        p.setProperty("snapshot.mode", "no_data");
-        p.setProperty("poll.interval.ms", String.valueOf(relay.pollInterval().toMillis()));
-        p.setProperty("heartbeat.interval.ms", String.valueOf(relay.heartbeatInterval().toMillis()));
-        p.setProperty("heartbeat.action.query", "UPDATE public.outbox_heartbeat SET beat_at = now() WHERE id = 1");
-        p.setProperty("transforms", "outbox");
-        p.setProperty("transforms.outbox.type", "io.debezium.transforms.outbox.EventRouter");
-        p.setProperty("transforms.outbox.predicate", "outboxTable");
-        p.setProperty("transforms.outbox.route.by.field", "aggregatetype");
-        p.setProperty("transforms.outbox.route.topic.replacement", "${routedByValue}.events");
-        p.setProperty("transforms.outbox.table.field.event.key", "kafka_key");
-        p.setProperty("transforms.outbox.table.fields.additional.placement",
-                "type:header:eventType,traceparent:header:traceparent,created_at:header:" + KafkaPublisher.HEADER_CREATED_AT);
-        p.setProperty("predicates", "outboxTable");
-        p.setProperty("predicates.outboxTable.type", "org.apache.kafka.connect.transforms.predicates.TopicNameMatches");
-        p.setProperty("predicates.outboxTable.pattern", Pattern.quote(slotName + ".public.outbox"));
-        for (Map.Entry<String, String> extra : relay.debezium().entrySet()) {
-            p.setProperty(extra.getKey(), extra.getValue());
-        }
-        return p;
     }
 
     private Producer<String, String> newProducer() {

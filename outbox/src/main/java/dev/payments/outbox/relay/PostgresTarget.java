@@ -1,6 +1,9 @@
 package dev.payments.outbox.relay;
 
 import java.net.URI;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 
 /** Host, port and database of a {@code jdbc:postgresql://} URL, as Debezium wants them. */
 record PostgresTarget(String jdbcUrl, String host, int port, String database, String username, String password) {
@@ -16,5 +19,10 @@ record PostgresTarget(String jdbcUrl, String host, int port, String database, St
         }
         return new PostgresTarget(jdbcUrl, uri.getHost(), uri.getPort() == -1 ? 5432 : uri.getPort(),
                 path.substring(1), username, password);
+    }
+
+    /** A connection of the relay's own, never one from the request pool; the caller closes it. */
+    Connection connect() throws SQLException {
+        return DriverManager.getConnection(jdbcUrl, username, password);
     }
 }

@@ -4,7 +4,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -26,7 +25,7 @@ final class RelayLease implements AutoCloseable {
     }
 
     static Optional<RelayLease> tryAcquire(PostgresTarget target, String slotName) throws SQLException {
-        Connection connection = DriverManager.getConnection(target.jdbcUrl(), target.username(), target.password());
+        Connection connection = target.connect();
         try (PreparedStatement statement = connection.prepareStatement("SELECT pg_try_advisory_lock(hashtext(?))")) {
             statement.setString(1, "outbox-relay:" + slotName);
             try (ResultSet rs = statement.executeQuery()) {

@@ -4,7 +4,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -23,7 +22,7 @@ final class ReplicationSlot {
     }
 
     static void ensureExists(PostgresTarget target, String slotName) throws SQLException {
-        try (Connection connection = DriverManager.getConnection(target.jdbcUrl(), target.username(), target.password())) {
+        try (Connection connection = target.connect()) {
             if (exists(connection, slotName)) {
                 return;
             }

@@ -147,7 +147,7 @@ class OutboxRelayIntegrationTest {
         List<OrderCreated> published = appendOrders(3);
         consume(Topics.ORDER_EVENTS, ids(published), Duration.ofSeconds(30));
 
-        int deleted = relay.deletePublishedBefore(Instant.now().plusSeconds(1));
+        int deleted = relay.cleanup().deletePublishedBefore(Instant.now().plusSeconds(1));
 
         assertThat(deleted).isEqualTo(3);
         assertThat(JdbcClient.create(dataSource).sql("SELECT count(*) FROM outbox").query(Long.class).single()).isZero();

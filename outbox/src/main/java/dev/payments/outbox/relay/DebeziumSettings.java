@@ -1,0 +1,72 @@
+package dev.payments.outbox.relay;
+
+import dev.payments.outbox.config.OutboxProperties;
+
+import java.util.Map;
+import java.util.Properties;
+import java.util.regex.Pattern;
+
+/**
+ * The Debezium embedded engine's configuration for one service's outbox: a pure function of where the database and
+ * Kafka are and of the relay properties, so every setting the relay's guarantees rest on is checked by a unit test
+ * instead of by starting an engine.
+ *
+ * @param target           the service's database
+ * @param slotName         the logical replication slot (also the topic prefix Debezium routes by)
+ * @param offsetTopic      compacted Kafka topic holding the engine's offsets
+ * @param bootstrapServers Kafka, for the offset store
+ * @param relay            the relay properties; {@code relay.debezium()} is applied last and wins
+ */
+record DebeziumSettings(PostgresTarget target, String slotName, String offsetTopic, String bootstrapServers,
+                        OutboxProperties.Relay relay) {
+
+    static final String PUBLICATION = "outbox_publication";
+    static final String OUTBOX_TABLE = "public.outbox";
+    static final String HEARTBEAT_TABLE = "public.outbox_heartbeat";
+
+    Properties toProperties() {
+        Properties p = new Properties();
+        p.setProperty("name", slotName);
+        p.setProperty("connector.class", "io.debezium.connector.postgresql.PostgresConnector");
+        // Offsets in Kafka survive a replaced pod; a file store is lost with the pod's disk.
+        p.setProperty("offset.storage", "org.apache.kafka.connect.storage.KafkaOffsetBackingStore");
+        p.setProperty("offset.storage.topic", offsetTopic);
+        p.setProperty("offset.storage.partitions", "1");
+        p.setProperty("offset.storage.replication.factor", String.valueOf(relay.offsetTopicReplicationFactor()));
+        p.setProperty("offset.flush.interval.ms", String.valueOf(relay.offsetFlushInterval().toMillis()));
+        p.setProperty("bootstrap.servers", bootstrapServers);
+        p.setProperty("database.hostname", target.host());
+        p.setProperty("database.port", String.valueOf(target.port()));
+        p.setProperty("database.user", target.username());
+        p.setProperty("database.password", target.password() == null ? "" : target.password());
+        p.setProperty("database.dbname", target.database());
+        p.setProperty("topic.prefix", slotName);
+        p.setProperty("plugin.name", "pgoutput");
+        p.setProperty("slot.name", slotName);
+        p.setProperty("publication.name", PUBLICATION);
+        // The publication comes from the outbox migration (inserts and updates only, so cleanup is never streamed).
+        p.setProperty("publication.autocreate.mode", "disabled");
+        p.setProperty("table.include.list", OUTBOX_TABLE + "," + HEARTBEAT_TABLE);
+        p.setProperty("snapshot.mode", "no_data");
+        p.setProperty("poll.interval.ms", String.valueOf(relay.pollInterval().toMillis()));
+        // An idle database must still move its slot, or it retains the WAL every other database writes.
+        p.setProperty("heartbeat.interval.ms", String.valueOf(relay.heartbeatInterval().toMillis()));
+        p.setProperty("heartbeat.action.query", "UPDATE " + HEARTBEAT_TABLE + " SET beat_at = now() WHERE id = 1");
+        p.setProperty("transforms", "outbox");
+        p.setProperty("transforms.outbox.type", "io.debezium.transforms.outbox.EventRouter");
+        p.setProperty("transforms.outbox.predicate", "outboxTable");
+        p.setProperty("transforms.outbox.route.by.field", "aggregatetype");
+        p.setProperty("transforms.outbox.route.topic.replacement", "${routedByValue}.events");
+        p.setProperty("transforms.outbox.table.field.event.key", "kafka_key");
+        p.setProperty("transforms.outbox.table.fields.additional.placement",
+                "type:header:eventType,traceparent:header:traceparent,created_at:header:" + KafkaPublisher.HEADER_CREATED_AT);
+        // Heartbeat rows are not events: the router applies to the outbox table's topic only.
+        p.setProperty("predicates", "outboxTable");
+        p.setProperty("predicates.outboxTable.type", "org.apache.kafka.connect.transforms.predicates.TopicNameMatches");
+        p.setProperty("predicates.outboxTable.pattern", Pattern.quote(slotName + "." + OUTBOX_TABLE));
+        for (Map.Entry<String, String> extra : relay.debezium().entrySet()) {
+            p.setProperty(extra.getKey(), extra.getValue());
+        }
+        return p;
+    }
+}

@@ -1,0 +1,108 @@
+package dev.payments.outbox.relay;
+
+import dev.payments.outbox.config.OutboxProperties;
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.Map;
+import java.util.Properties;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class DebeziumSettingsTest {
+
+    private static final PostgresTarget TARGET =
+            PostgresTarget.parse("jdbc:postgresql://db.internal:6543/payments", "payment", "secret");
+
+    @Test
+    void streamsTheServicesSlotAndPublicationFromNowOn() {
+        Properties p = settings(Map.of());
+
+        assertThat(p).containsEntry("connector.class", "io.debezium.connector.postgresql.PostgresConnector")
+                .containsEntry("plugin.name", "pgoutput")
+                .containsEntry("slot.name", "outbox_payment_service")
+                .containsEntry("publication.name", "outbox_publication")
+                .containsEntry("publication.autocreate.mode", "disabled")
+                .containsEntry("table.include.list", "public.outbox,public.outbox_heartbeat")
+                .containsEntry("snapshot.mode", "no_data")
+                .containsEntry("database.hostname", "db.internal")
+                .containsEntry("database.port", "6543")
+                .containsEntry("database.dbname", "payments")
+                .containsEntry("database.user", "payment")
+                .containsEntry("database.password", "secret");
+    }
+
+    @Test
+    void keepsOffsetsInACompactedKafkaTopicFlushedAtTheConfiguredInterval() {
+        Properties p = settings(Map.of());
+
+        assertThat(p).containsEntry("offset.storage", "org.apache.kafka.connect.storage.KafkaOffsetBackingStore")
+                .containsEntry("offset.storage.topic", "_outbox-offsets.payment-service")
+                .containsEntry("offset.storage.partitions", "1")
+                .containsEntry("offset.storage.replication.factor", "3")
+                .containsEntry("offset.flush.interval.ms", "1000")
+                .containsEntry("bootstrap.servers", "kafka-0:9092,kafka-1:9092");
+    }
+
+    @Test
+    void routesOutboxRowsByAggregateTypeWithTheOrderIdAsKeyAndTheEventHeaders() {
+        Properties p = settings(Map.of());
+
+        assertThat(p).containsEntry("transforms", "outbox")
+                .containsEntry("transforms.outbox.type", "io.debezium.transforms.outbox.EventRouter")
+                .containsEntry("transforms.outbox.route.by.field", "aggregatetype")
+                .containsEntry("transforms.outbox.route.topic.replacement", "${routedByValue}.events")
+                .containsEntry("transforms.outbox.table.field.event.key", "kafka_key")
+                .containsEntry("transforms.outbox.table.fields.additional.placement",
+                        "type:header:eventType,traceparent:header:traceparent,created_at:header:createdAt")
+                .containsEntry("transforms.outbox.predicate", "outboxTable")
+                .containsEntry("predicates.outboxTable.type",
+                        "org.apache.kafka.connect.transforms.predicates.TopicNameMatches");
+    }
+
+    @Test
+    void theRouterPredicateMatchesTheOutboxTopicOnlyNotTheHeartbeats() {
+        String pattern = settings(Map.of()).getProperty("predicates.outboxTable.pattern");
+
+        assertThat("outbox_payment_service.public.outbox").matches(pattern);
+        assertThat("outbox_payment_service.public.outbox_heartbeat").doesNotMatch(pattern);
+        // The slot name is quoted: its underscores and dots are not pattern syntax.
+        assertThat("outbox_payment_serviceXpublicXoutbox").doesNotMatch(pattern);
+    }
+
+    @Test
+    void heartbeatsWriteTheHeartbeatTableAtTheConfiguredInterval() {
+        Properties p = settings(Map.of());
+
+        assertThat(p).containsEntry("heartbeat.interval.ms", "10000")
+                .containsEntry("heartbeat.action.query", "UPDATE public.outbox_heartbeat SET beat_at = now() WHERE id = 1")
+                .containsEntry("poll.interval.ms", "10");
+    }
+
+    @Test
+    void extraDebeziumPropertiesAreAppliedLastAndWin() {
+        Properties p = settings(Map.of("poll.interval.ms", "50", "max.batch.size", "512"));
+
+        assertThat(p).containsEntry("poll.interval.ms", "50").containsEntry("max.batch.size", "512");
+    }
+
+    @Test
+    void aDatabaseWithoutPasswordGetsAnEmptyOne() {
+        PostgresTarget noPassword = PostgresTarget.parse("jdbc:postgresql://localhost/orders", "order", null);
+
+        Properties p = new DebeziumSettings(noPassword, "outbox_order_service", "_outbox-offsets.order-service",
+                "localhost:9092", relay(Map.of())).toProperties();
+
+        assertThat(p).containsEntry("database.password", "").containsEntry("database.port", "5432");
+    }
+
+    private static Properties settings(Map<String, String> extra) {
+        return new DebeziumSettings(TARGET, "outbox_payment_service", "_outbox-offsets.payment-service",
+                "kafka-0:9092,kafka-1:9092", relay(extra)).toProperties();
+    }
+
+    private static OutboxProperties.Relay relay(Map<String, String> extra) {
+        return new OutboxProperties.Relay(true, null, null, (short) 3, Duration.ofSeconds(1), Duration.ofMillis(10),
+                Duration.ofSeconds(10), Duration.ofSeconds(2), Duration.ofSeconds(2), extra);
+    }
+}

@@ -36,6 +36,7 @@ import dev.payments.reconciliation.application.replay.EventLog;
 import dev.payments.reconciliation.application.replay.ReplayTopic;
 import dev.payments.reconciliation.application.settling.EscalateOverdue;
 import dev.payments.reconciliation.application.settling.PaymentSync;
+import dev.payments.reconciliation.application.settling.PgStatusQuery;
 import dev.payments.reconciliation.application.settling.SettleObserver;
 import dev.payments.reconciliation.application.settling.SettlePayments;
 import dev.payments.reconciliation.application.settling.SettlePolicy;
@@ -99,7 +100,7 @@ public class ReconciliationConfiguration {
     }
 
     @Bean
-    PgBooks pgBooks(ReconciliationProperties properties, SettlerProperties settler, LedgerProperties ledger,
+    HttpPgBooks pgBooks(ReconciliationProperties properties, SettlerProperties settler, LedgerProperties ledger,
                     ObjectMapper json) {
         return new HttpPgBooks(properties.pgBaseUrl(), properties.pgSecretKey(), settler.connectTimeout(),
                 ledger.timeout(), ledger.pageSize(), json);
@@ -147,7 +148,7 @@ public class ReconciliationConfiguration {
     }
 
     @Bean
-    SettlePayments settlePayments(Settlements settlements, PaymentSync paymentSync, PgBooks pg, Incidents incidents,
+    SettlePayments settlePayments(Settlements settlements, PaymentSync paymentSync, PgStatusQuery pg, Incidents incidents,
                                   OpenIncident openIncident, IncidentAlerts alerts, EscalateOverdue escalateOverdue,
                                   SettleObserver observer, Clock clock, SettlerProperties settler,
                                   IncidentProperties incidentProperties) {

@@ -1,12 +1,12 @@
 package dev.payments.reconciliation.application.ledger;
 
+import dev.payments.reconciliation.application.shared.PgUnavailableException;
 import dev.payments.reconciliation.domain.ledger.PgTransaction;
-import dev.payments.reconciliation.domain.shared.OrderId;
 
 import java.time.Instant;
 import java.util.List;
 
-/** What reconciliation reads from the PG itself (port): its books, and an order's state for diagnosis. */
+/** The PG's books (port): its transaction listing, the ground truth the ledger audit checks ours against. */
 public interface PgBooks {
 
     /**
@@ -15,11 +15,4 @@ public interface PgBooks {
      * @throws PgUnavailableException if the PG could not be read
      */
     List<PgTransaction> transactions(Instant from, Instant to);
-
-    /**
-     * The PG's state of the order's payment: DONE, CANCELED, ABORTED, EXPIRED, READY, IN_PROGRESS, or NOT_FOUND.
-     *
-     * @throws PgUnavailableException if the PG could not be asked
-     */
-    String stateOfOrder(OrderId orderId);
 }

@@ -3,7 +3,6 @@ package dev.payments.reconciliation.application.settling;
 import dev.payments.reconciliation.application.incidents.IncidentAlerts;
 import dev.payments.reconciliation.application.incidents.Incidents;
 import dev.payments.reconciliation.application.incidents.OpenIncident;
-import dev.payments.reconciliation.application.ledger.PgBooks;
 import dev.payments.reconciliation.application.shared.PgUnavailableException;
 import dev.payments.reconciliation.domain.incidents.Incident;
 import dev.payments.reconciliation.domain.incidents.IncidentReason;
@@ -40,7 +39,7 @@ public final class SettlePayments {
 
     private final Settlements settlements;
     private final PaymentSync paymentSync;
-    private final PgBooks pg;
+    private final PgStatusQuery pg;
     private final Incidents incidents;
     private final OpenIncident openIncident;
     private final IncidentAlerts alerts;
@@ -51,7 +50,7 @@ public final class SettlePayments {
     private final String claimant;
     private final ReentrantLock running = new ReentrantLock();
 
-    public SettlePayments(Settlements settlements, PaymentSync paymentSync, PgBooks pg, Incidents incidents,
+    public SettlePayments(Settlements settlements, PaymentSync paymentSync, PgStatusQuery pg, Incidents incidents,
                           OpenIncident openIncident, IncidentAlerts alerts, EscalateOverdue escalateOverdue,
                           SettleObserver observer, Clock clock, SettlePolicy policy, String claimant) {
         this.settlements = settlements;

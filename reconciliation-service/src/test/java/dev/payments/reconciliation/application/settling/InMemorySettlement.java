@@ -2,7 +2,6 @@ package dev.payments.reconciliation.application.settling;
 
 import dev.payments.reconciliation.application.incidents.IncidentAlerts;
 import dev.payments.reconciliation.application.incidents.Incidents;
-import dev.payments.reconciliation.application.ledger.PgBooks;
 import dev.payments.reconciliation.application.shared.PgUnavailableException;
 import dev.payments.reconciliation.domain.incidents.Incident;
 import dev.payments.reconciliation.domain.incidents.IncidentId;
@@ -170,15 +169,10 @@ final class InMemorySettlement {
     }
 
     /** The PG's read API: a fixed state per order, or down. */
-    static final class Pg implements PgBooks {
+    static final class Pg implements PgStatusQuery {
 
         final Map<OrderId, String> states = new HashMap<>();
         boolean down;
-
-        @Override
-        public List<dev.payments.reconciliation.domain.ledger.PgTransaction> transactions(Instant from, Instant to) {
-            throw new UnsupportedOperationException();
-        }
 
         @Override
         public String stateOfOrder(OrderId orderId) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.reconciliation.application.ledger.PgBooks;
+import dev.payments.reconciliation.application.settling.PgStatusQuery;
 import dev.payments.reconciliation.application.shared.PgUnavailableException;
 import dev.payments.reconciliation.domain.ledger.PgTransaction;
 import dev.payments.reconciliation.domain.shared.OrderId;
@@ -27,7 +28,7 @@ import java.util.List;
  * {@code GET /v1/payments/orders/{orderId}}, with HTTP Basic auth of the secret key. Reads only: reconciliation never
  * moves money itself; repairs go through payment-service, which owns the payments.
  */
-public class HttpPgBooks implements PgBooks {
+public class HttpPgBooks implements PgBooks, PgStatusQuery {
 
     /** A runaway listing (a cursor that never ends) must not hang the audit. */
     private static final int MAX_PAGES = 10_000;

@@ -1,2 +1,2 @@
-/** Wiring of the use cases and this service's configuration properties. */
+/** Wiring, one configuration per capability plus the shared clock and token; the properties, validated at start-up. */
 package dev.payments.reconciliation.config;

@@ -1,0 +1,48 @@
+package dev.payments.reconciliation.config;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.payments.reconciliation.adapter.out.alert.IncidentAlerter;
+import dev.payments.reconciliation.application.incidents.AcknowledgeIncident;
+import dev.payments.reconciliation.application.incidents.IncidentAlerts;
+import dev.payments.reconciliation.application.incidents.Incidents;
+import dev.payments.reconciliation.application.incidents.ListIncidents;
+import dev.payments.reconciliation.application.incidents.OpenIncident;
+import dev.payments.reconciliation.application.incidents.ResolveIncident;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import java.time.Clock;
+
+/** Incident records and their alerts: opened by the settler and the ledger audit, taken and closed by operators. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(IncidentProperties.class)
+public class IncidentsConfiguration {
+
+    @Bean
+    IncidentAlerts incidentAlerts(Incidents incidents, MeterRegistry meters, IncidentProperties properties,
+                                  ObjectMapper json) {
+        return new IncidentAlerter(incidents, meters, properties.webhookUrl(), properties.webhookTimeout(), json);
+    }
+
+    @Bean
+    OpenIncident openIncident(Incidents incidents, IncidentAlerts alerts) {
+        return new OpenIncident(incidents, alerts);
+    }
+
+    @Bean
+    ListIncidents listIncidents(Incidents incidents) {
+        return new ListIncidents(incidents);
+    }
+
+    @Bean
+    AcknowledgeIncident acknowledgeIncident(Incidents incidents, IncidentAlerts alerts, Clock clock) {
+        return new AcknowledgeIncident(incidents, alerts, clock);
+    }
+
+    @Bean
+    ResolveIncident resolveIncident(Incidents incidents, IncidentAlerts alerts, Clock clock) {
+        return new ResolveIncident(incidents, alerts, clock);
+    }
+}

@@ -1,0 +1,47 @@
+package dev.payments.reconciliation.config;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.payments.reconciliation.adapter.out.alert.LedgerMetrics;
+import dev.payments.reconciliation.adapter.out.pg.HttpPgBooks;
+import dev.payments.reconciliation.application.incidents.Incidents;
+import dev.payments.reconciliation.application.incidents.OpenIncident;
+import dev.payments.reconciliation.application.ledger.AuditLedger;
+import dev.payments.reconciliation.application.ledger.LedgerAlerts;
+import dev.payments.reconciliation.application.ledger.LedgerAudits;
+import dev.payments.reconciliation.application.ledger.LedgerBooksReader;
+import dev.payments.reconciliation.application.ledger.PgBooks;
+import dev.payments.reconciliation.application.settling.PaymentSync;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import java.time.Clock;
+
+/** The ledger audit against the PG's books; the PG's read API also answers the settler's status query. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(LedgerProperties.class)
+public class LedgerConfiguration {
+
+    /** Both the ledger's {@link PgBooks} and the settler's status query: one client of the PG's read API. */
+    @Bean
+    HttpPgBooks pgBooks(ReconciliationProperties properties, SettlerProperties settler, LedgerProperties ledger,
+                        ObjectMapper json) {
+        return new HttpPgBooks(properties.pgBaseUrl(), properties.pgSecretKey(), settler.connectTimeout(),
+                ledger.timeout(), ledger.pageSize(), json);
+    }
+
+    @Bean
+    LedgerAlerts ledgerAlerts(MeterRegistry meters) {
+        return new LedgerMetrics(meters);
+    }
+
+    @Bean
+    AuditLedger auditLedger(PgBooks pg, LedgerBooksReader books, Incidents incidents, LedgerAudits audits,
+                            LedgerAlerts alerts, OpenIncident openIncident, PaymentSync paymentSync, Clock clock,
+                            SettlerProperties settler, LedgerProperties ledger,
+                            IncidentProperties incidentProperties) {
+        return new AuditLedger(pg, books, incidents, audits, alerts, openIncident, paymentSync, clock,
+                settler.settleDeadline(), ledger.lookback(), incidentProperties.unresolvedAfter());
+    }
+}

@@ -1,0 +1,79 @@
+package dev.payments.reconciliation.config;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.payments.reconciliation.adapter.out.alert.SettleMetrics;
+import dev.payments.reconciliation.adapter.out.payment.HttpPaymentSync;
+import dev.payments.reconciliation.application.incidents.IncidentAlerts;
+import dev.payments.reconciliation.application.incidents.Incidents;
+import dev.payments.reconciliation.application.incidents.OpenIncident;
+import dev.payments.reconciliation.application.settling.EscalateOverdue;
+import dev.payments.reconciliation.application.settling.PaymentSync;
+import dev.payments.reconciliation.application.settling.PgStatusQuery;
+import dev.payments.reconciliation.application.settling.SettleObserver;
+import dev.payments.reconciliation.application.settling.SettlePayments;
+import dev.payments.reconciliation.application.settling.SettlePolicy;
+import dev.payments.reconciliation.application.settling.Settlements;
+import dev.payments.reconciliation.application.settling.ShowSettlement;
+import dev.payments.reconciliation.domain.settling.Backoff;
+import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.time.Clock;
+import java.util.UUID;
+
+/** The settler: payment-service's sync as its means of repair, the cycle, and the escalation of overdue payments. */
+@Configuration(proxyBeanMethods = false)
+@EnableConfigurationProperties(SettlerProperties.class)
+public class SettlingConfiguration {
+
+    @Bean
+    PaymentSync paymentSync(ReconciliationProperties properties, SettlerProperties settler, ObjectMapper json) {
+        return new HttpPaymentSync(properties.paymentServiceUrl(), properties.paymentServiceToken(),
+                settler.connectTimeout(), settler.syncTimeout(), json);
+    }
+
+    @Bean
+    SettleObserver settleObserver(MeterRegistry meters) {
+        return new SettleMetrics(meters);
+    }
+
+    @Bean
+    EscalateOverdue escalateOverdue(Settlements settlements, OpenIncident openIncident, Clock clock,
+                                    IncidentProperties incidents) {
+        return new EscalateOverdue(settlements, openIncident, clock, incidents.unresolvedAfter());
+    }
+
+    @Bean
+    SettlePayments settlePayments(Settlements settlements, PaymentSync paymentSync, PgStatusQuery pg,
+                                  Incidents incidents, OpenIncident openIncident, IncidentAlerts alerts,
+                                  EscalateOverdue escalateOverdue, SettleObserver observer, Clock clock,
+                                  SettlerProperties settler, IncidentProperties incidentProperties) {
+        SettlePolicy policy = new SettlePolicy(settler.settleDeadline(),
+                new Backoff(settler.initialBackoff(), settler.backoffMultiplier(), settler.maxBackoff()),
+                settler.stopAfterFailures(), settler.batchSize(), settler.claimLease(),
+                incidentProperties.compensationAttempts(), incidentProperties.unresolvedAfter(),
+                incidentProperties.retryInterval());
+        return new SettlePayments(settlements, paymentSync, pg, incidents, openIncident, alerts, escalateOverdue,
+                observer, clock, policy, claimant());
+    }
+
+    @Bean
+    ShowSettlement showSettlement(Settlements settlements) {
+        return new ShowSettlement(settlements);
+    }
+
+    /** Names this replica in settlement claims, so an operator can see who holds a payment. */
+    private static String claimant() {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            host = "unknown-host";
+        }
+        return host + "/" + UUID.randomUUID().toString().substring(0, 8);
+    }
+}

@@ -1,14 +1,25 @@
 package dev.payments.reconciliation;
 
+import com.tngtech.archunit.base.DescribedPredicate;
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.junit.AnalyzeClasses;
 import com.tngtech.archunit.junit.ArchTest;
 import com.tngtech.archunit.lang.ArchRule;
+import com.tngtech.archunit.library.dependencies.SliceAssignment;
+import com.tngtech.archunit.library.dependencies.SliceIdentifier;
+import com.tngtech.archunit.library.dependencies.SliceRule;
+
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 
-/** The layering of STYLE.md, checked so it stays true. */
+/** The layering of STYLE.md and which capability may use which, checked so they stay true. */
 @AnalyzeClasses(packages = "dev.payments.reconciliation",
         importOptions = {ImportOption.DoNotIncludeTests.class, ImportOption.DoNotIncludeJars.class})
 class DependencyRulesTest {
@@ -56,4 +67,62 @@ class DependencyRulesTest {
     static final ArchRule adaptersDoNotTalkToEachOther = noClasses().that().resideInAPackage(ROOT + ".adapter.in..")
             .should().dependOnClassesThat().resideInAPackage(ROOT + ".adapter.out..")
             .because("listeners and controllers go through a use case, never straight to storage");
+
+    // --- the capabilities: application.<capability> and domain.<capability> are one slice
+
+    /**
+     * Who may use whom. {@code shared} is the kernel (ids, money, the PG being unreadable). The settler repairs through
+     * payment-service's sync and the ledger audit reuses it for its own repair: ledger -> settling, never back. A
+     * capability not listed may use nothing, not even {@code shared}, until it is given its line.
+     */
+    static final Map<String, List<String>> MAY_USE = Map.of(
+            "shared", List.of(),
+            "projection", List.of("shared"),
+            "queries", List.of("projection", "shared"),
+            "incidents", List.of("shared"),
+            "settling", List.of("projection", "incidents", "shared"),
+            "ledger", List.of("projection", "incidents", "settling", "shared"),
+            "replay", List.of("shared"));
+
+    private static final Pattern CAPABILITY =
+            Pattern.compile(Pattern.quote(ROOT) + "\\.(?:application|domain)\\.([^.]+)(?:\\..*)?");
+
+    private static final SliceAssignment CAPABILITIES = new SliceAssignment() {
+        @Override
+        public SliceIdentifier getIdentifierOf(JavaClass javaClass) {
+            String capability = capabilityOf(javaClass);
+            return capability == null ? SliceIdentifier.ignore() : SliceIdentifier.of(capability);
+        }
+
+        @Override
+        public String getDescription() {
+            return "capabilities";
+        }
+    };
+
+    @ArchTest
+    static final ArchRule capabilitiesAreFreeOfCycles = slices().assignedFrom(CAPABILITIES).should().beFreeOfCycles();
+
+    @ArchTest
+    static final ArchRule capabilitiesUseOnlyWhatTheyMay = onlyAlong(MAY_USE,
+            slices().assignedFrom(CAPABILITIES).should().notDependOnEachOther())
+            .because("each capability may use only the capabilities MAY_USE lists for it");
+
+    private static SliceRule onlyAlong(Map<String, List<String>> mayUse, SliceRule rule) {
+        for (Map.Entry<String, List<String>> entry : mayUse.entrySet()) {
+            for (String used : entry.getValue()) {
+                rule = rule.ignoreDependency(in(entry.getKey()), in(used));
+            }
+        }
+        return rule;
+    }
+
+    private static DescribedPredicate<JavaClass> in(String capability) {
+        return DescribedPredicate.describe("in " + capability, javaClass -> capability.equals(capabilityOf(javaClass)));
+    }
+
+    private static String capabilityOf(JavaClass javaClass) {
+        Matcher matcher = CAPABILITY.matcher(javaClass.getPackageName());
+        return matcher.matches() ? matcher.group(1) : null;
+    }
 }

@@ -7,8 +7,8 @@ import java.nio.file.Path;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
-/** Finds the repository and the runnable jars in it. */
-final class RepositoryRoot {
+/** Finds the repository and the runnable jars in it (the launcher, the drills, tests that read deploy/). */
+public final class RepositoryRoot {
 
     static final String PARENT_ARTIFACT = "<artifactId>payments-parent</artifactId>";
     static final String DEFAULT_VERSION = "0.1.0-SNAPSHOT";
@@ -17,7 +17,7 @@ final class RepositoryRoot {
     }
 
     /** The nearest directory at or above {@code start} whose pom.xml is the payments parent. */
-    static Path find(Path start) {
+    public static Path find(Path start) {
         for (Path directory = start.toAbsolutePath().normalize(); directory != null; directory = directory.getParent()) {
             Path pom = directory.resolve("pom.xml");
             // Every module names the parent too; only the root lists the modules.
@@ -33,7 +33,7 @@ final class RepositoryRoot {
      * {@code <repo>/<module>/target/<module>-<version>-exec.jar}: the newest one if several versions were built,
      * else the path of the current version, which may not exist.
      */
-    static Path runnableJar(Path repoDir, String module) {
+    public static Path runnableJar(Path repoDir, String module) {
         Path target = repoDir.resolve(module).resolve("target");
         if (Files.isDirectory(target)) {
             try (Stream<Path> files = Files.list(target)) {

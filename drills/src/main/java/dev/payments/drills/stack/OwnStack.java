@@ -3,7 +3,9 @@ package dev.payments.drills.stack;
 import dev.payments.localstack.Component;
 import dev.payments.localstack.LocalStack;
 import dev.payments.localstack.LocalStackOptions;
+import dev.payments.localstack.RepositoryRoot;
 import dev.payments.localstack.RunningStack;
+import dev.payments.localstack.infra.TempDirectories;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -31,9 +33,9 @@ public final class OwnStack implements Target {
     }
 
     private static void deleteTree(Path dir) {
-        try (var paths = Files.walk(dir)) {
-            paths.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException ignored) {
+        try {
+            TempDirectories.deleteRecursively(dir);
+        } catch (UncheckedIOException ignored) {
             // a temporary directory; the OS cleans it eventually
         }
     }
@@ -63,43 +65,23 @@ public final class OwnStack implements Target {
         }
     }
 
-    private static final List<String> SERVICES = List.of("pg-simulator", "order-service", "payment-service",
-            "notification-service", "reconciliation-service");
-
     /**
      * Copies every service's runnable jar to {@code <dir>/<module>/target/}: a rebuild in the working tree while the
      * drill runs (a restart, a crash drill) must not hand a half-written jar to the stack.
      */
     static Path snapshotJars(Path dir) throws IOException {
-        Path repo = repositoryRoot(Path.of("").toAbsolutePath());
-        for (String module : SERVICES) {
-            Path target = repo.resolve(module).resolve("target");
-            Path jar;
-            try (var files = Files.list(target)) {
-                jar = files.filter(f -> f.getFileName().toString().startsWith(module + "-")
-                                && f.getFileName().toString().endsWith("-exec.jar"))
-                        .max(java.util.Comparator.comparing(f -> f.toFile().lastModified()))
-                        .orElseThrow(() -> new IllegalStateException("No runnable jar in " + target
-                                + "; build first: ./mvnw -DskipTests install"));
+        Path repo = RepositoryRoot.find(Path.of(""));
+        for (Component child : Component.childProcesses()) {
+            String module = child.id();
+            Path jar = RepositoryRoot.runnableJar(repo, module);
+            if (!Files.isRegularFile(jar)) {
+                throw new IllegalStateException("No runnable jar " + jar + "; build first: ./mvnw -DskipTests install");
             }
             Path copy = dir.resolve(module).resolve("target").resolve(jar.getFileName());
             Files.createDirectories(copy.getParent());
             Files.copy(jar, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
         return dir;
-    }
-
-    static Path repositoryRoot(Path start) throws IOException {
-        for (Path d = start; d != null; d = d.getParent()) {
-            Path pom = d.resolve("pom.xml");
-            if (Files.isRegularFile(pom)) {
-                String text = Files.readString(pom);
-                if (text.contains("<artifactId>payments-parent</artifactId>") && text.contains("<modules>")) {
-                    return d;
-                }
-            }
-        }
-        throw new IllegalStateException("Run from inside the payments repository (no root pom.xml above " + start + ")");
     }
 
     public RunningStack stack() {

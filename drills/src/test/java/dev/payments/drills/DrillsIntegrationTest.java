@@ -1,7 +1,7 @@
 package dev.payments.drills;
 
+import dev.payments.drills.analysis.DrillResult;
 import dev.payments.drills.report.HtmlReport;
-import dev.payments.drills.scenario.DrillResult;
 import dev.payments.drills.scenario.DrillRunner;
 import dev.payments.drills.scenario.PgSilent;
 import dev.payments.drills.scenario.PgSlow;
@@ -54,9 +54,9 @@ class DrillsIntegrationTest {
         DrillResult result = run(new PgSlow(1000, 10, 20, 1, 10, 20), Duration.ofSeconds(30));
 
         assertNothingLost(result);
-        assertThat(result.audit().books().paidOrders()).isEqualTo(30);
-        assertThat(result.outcomes()).containsOnlyKeys("approved");
-        assertThat(result.pool().timeouts()).isZero();
+        assertThat(result.measured().audit().books().paidOrders()).isEqualTo(30);
+        assertThat(result.measured().outcomes()).containsOnlyKeys("approved");
+        assertThat(result.measured().pool().timeouts()).isZero();
         assertThat(HtmlReport.render(result)).contains("<svg").doesNotContain("<script", "src=", "<link");
     }
 
@@ -67,9 +67,9 @@ class DrillsIntegrationTest {
         DrillResult result = run(new PgSilent(10, 10, 3, 40, 0), Duration.ofSeconds(5));
 
         assertNothingLost(result);
-        assertThat(result.breakerTransitions()).anyMatch(t -> "OPEN".equals(t.to()));
-        assertThat(result.outcomes()).containsKey("pg_unavailable");
-        assertThat(result.audit().books().pgApprovals()).isZero();
+        assertThat(result.measured().breakerTransitions()).anyMatch(t -> "OPEN".equals(t.to()));
+        assertThat(result.measured().outcomes()).containsKey("pg_unavailable");
+        assertThat(result.measured().audit().books().pgApprovals()).isZero();
     }
 
     private static DrillResult run(Scenario scenario, Duration settle) throws Exception {
@@ -78,9 +78,9 @@ class DrillsIntegrationTest {
     }
 
     private static void assertNothingLost(DrillResult result) {
-        assertThat(result.audit().books().lost()).as("approvals lost").isZero();
-        assertThat(result.audit().books().doubled()).as("charges doubled").isZero();
-        assertThat(result.audit().books().holds()).as(result.audit().books().identity()).isTrue();
+        assertThat(result.measured().audit().books().lost()).as("approvals lost").isZero();
+        assertThat(result.measured().audit().books().doubled()).as("charges doubled").isZero();
+        assertThat(result.measured().audit().books().holds()).as(result.measured().audit().books().identity()).isTrue();
         assertThat(result.passed()).as(result.checks().toString()).isTrue();
     }
 }

@@ -1,24 +1,64 @@
-package dev.payments.drills.scenario;
+package dev.payments.drills.analysis;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.payments.drills.observe.Books;
 import dev.payments.drills.observe.MetricsSampler;
 import dev.payments.drills.observe.Sample;
 import dev.payments.drills.observe.Timeline;
 
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-/** Everything one drill measured; written as JSON and drawn as HTML. Times are seconds since the drill started. */
-public record DrillResult(String scenario, String fieldReport, String description, String command, String startedAt,
-                          Machine machine, String target, Map<String, Object> parameters,
-                          Map<String, List<String>> settings, double durationSeconds, int ordersSent,
-                          int notSent, Map<String, Long> outcomes, Latency latency, List<Phase> phases,
-                          Audit audit, Pool pool, List<MetricsSampler.Transition> breakerTransitions, Detect detect,
-                          Recover recover, List<Timeline.Mark> marks, List<Second> seconds, List<Sample> samples,
-                          List<Check> checks, List<Scenario.Target> targets, Map<String, Object> extra,
-                          List<String> notes) {
+/**
+ * Everything one drill measured; written as JSON and drawn as HTML. Times are seconds since the drill started.
+ * {@link Run} and {@link Measurements} are unwrapped in the JSON, so the file stays one flat object.
+ *
+ * @param targets the scenario's goals, measured (not assertions)
+ * @param extra   what a scenario recorded beside the common numbers
+ */
+public record DrillResult(@JsonUnwrapped Run run, @JsonUnwrapped Measurements measured, List<Check> checks,
+                          List<Target> targets, Map<String, Object> extra, List<String> notes) {
+
+    /** What ran, on what, with which parameters and service settings. */
+    public record Run(String scenario, String fieldReport, String description, String command, String startedAt,
+                      Machine machine, String target, Map<String, Object> parameters,
+                      Map<String, List<String>> settings) {
+    }
+
+    /** The numbers the field reports used, as this drill measured them. */
+    public record Measurements(double durationSeconds, int ordersSent, int notSent, Map<String, Long> outcomes,
+                               Latency latency, List<Phase> phases, Audit audit, Pool pool,
+                               List<MetricsSampler.Transition> breakerTransitions, Detect detect, Recover recover,
+                               List<Timeline.Mark> marks, List<Second> seconds, List<Sample> samples) {
+    }
 
     public record Machine(int cpus, String java, String os, String host) {
+
+        public static Machine current() {
+            String host;
+            try {
+                host = InetAddress.getLocalHost().getHostName();
+            } catch (Exception e) {
+                host = "?";
+            }
+            return new Machine(Runtime.getRuntime().availableProcessors(),
+                    System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
+                    System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
+                            + System.getProperty("os.arch"), host);
+        }
+
+        /** "1 / 5 / 15 min" load average: other work on a shared machine competes with the stack and the load. */
+        public static String loadAverage() {
+            try {
+                String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+                return f[0] + " / " + f[1] + " / " + f[2];
+            } catch (Exception e) {
+                return "?";
+            }
+        }
     }
 
     /** Milliseconds; null when nothing finished. */
@@ -64,6 +104,14 @@ public record DrillResult(String scenario, String fieldReport, String descriptio
     }
 
     public record Check(String name, boolean passed, String detail) {
+    }
+
+    /**
+     * One of the issue's goals for a scenario, measured.
+     *
+     * @param met null when the drill could not measure it
+     */
+    public record Target(String name, String goal, String measured, Boolean met) {
     }
 
     public boolean passed() {

@@ -1,4 +1,4 @@
-package dev.payments.drills.scenario;
+package dev.payments.drills.analysis;
 
 import dev.payments.drills.load.Attempt;
 

@@ -3,7 +3,7 @@ package dev.payments.drills.cli;
 import dev.payments.drills.report.Reports;
 import dev.payments.drills.report.SummaryTable;
 import dev.payments.drills.scenario.Capacity;
-import dev.payments.drills.scenario.DrillResult;
+import dev.payments.drills.analysis.DrillResult;
 import dev.payments.drills.scenario.DrillRunner;
 import dev.payments.drills.scenario.Outage;
 import dev.payments.drills.scenario.PgFlaky;

@@ -7,6 +7,11 @@ import java.util.Optional;
 /** Named moments of a drill (fault injected, PG recovered, Kafka back...), drawn on every chart. */
 public final class Timeline {
 
+    /** The moment the scenario broke something; detection times are measured from the first one. */
+    public static final String FAULT = "fault injected";
+    /** The moment the broken part was healthy again; recovery times are measured from the first one. */
+    public static final String RECOVERED = "recovered";
+
     public record Mark(double t, String name) {
     }
 

@@ -2,7 +2,7 @@ package dev.payments.drills.report;
 
 import dev.payments.drills.observe.MetricsSampler;
 import dev.payments.drills.observe.Sample;
-import dev.payments.drills.scenario.DrillResult;
+import dev.payments.drills.analysis.DrillResult;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -35,10 +35,12 @@ public final class HtmlReport {
     }
 
     public static String render(DrillResult r) {
-        double tMax = Math.max(1, r.durationSeconds());
+        DrillResult.Run run = r.run();
+        DrillResult.Measurements m = r.measured();
+        double tMax = Math.max(1, m.durationSeconds());
         StringBuilder b = new StringBuilder();
         b.append("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>drill ")
-                .append(Svg.esc(r.scenario())).append("</title><style>")
+                .append(Svg.esc(run.scenario())).append("</title><style>")
                 .append("body{font-family:sans-serif;margin:24px;color:#222;max-width:960px}")
                 .append("table{border-collapse:collapse;font-size:13px}td,th{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}")
                 .append(".pass{color:#fff;background:#2e8b57;padding:4px 10px}.fail{color:#fff;background:#b22222;padding:4px 10px}")
@@ -46,14 +48,14 @@ public final class HtmlReport {
                 .append("svg text.t{font-size:13px;font-weight:bold}svg text.a{font-size:10px;fill:#555}")
                 .append("svg text.l{font-size:11px}svg text.m{font-size:10px;fill:#c33}code{font-size:12px}")
                 .append("</style></head><body>");
-        b.append("<h1>").append(Svg.esc(r.scenario())).append(" <small>(field report ").append(Svg.esc(r.fieldReport()))
+        b.append("<h1>").append(Svg.esc(run.scenario())).append(" <small>(field report ").append(Svg.esc(run.fieldReport()))
                 .append(")</small></h1>");
-        b.append("<p>").append(Svg.esc(r.description())).append("</p>");
+        b.append("<p>").append(Svg.esc(run.description())).append("</p>");
         b.append("<p><span class=\"").append(r.passed() ? "pass\">PASS" : "fail\">FAIL")
                 .append("</span> nothing lost, nothing doubled, ledger holds</p>");
-        b.append("<p><code>").append(Svg.esc(r.command())).append("</code><br>").append(Svg.esc(r.startedAt()))
-                .append(" · ").append(r.machine().cpus()).append(" CPUs · ").append(Svg.esc(r.machine().java()))
-                .append(" · ").append(Svg.esc(r.machine().os())).append("</p>");
+        b.append("<p><code>").append(Svg.esc(run.command())).append("</code><br>").append(Svg.esc(run.startedAt()))
+                .append(" · ").append(run.machine().cpus()).append(" CPUs · ").append(Svg.esc(run.machine().java()))
+                .append(" · ").append(Svg.esc(run.machine().os())).append("</p>");
         b.append("<h2>Summary</h2><table>");
         for (String[] row : SummaryTable.rows(r)) {
             b.append("<tr><th>").append(Svg.esc(row[0])).append("</th><td>").append(Svg.esc(row[1])).append("</td></tr>");
@@ -65,7 +67,7 @@ public final class HtmlReport {
         List<Svg.Point> p99 = new ArrayList<>();
         List<Svg.Point> max = new ArrayList<>();
         Map<Integer, Map<String, Long>> bySecond = new TreeMap<>();
-        for (DrillResult.Second s : r.seconds()) {
+        for (DrillResult.Second s : m.seconds()) {
             p50.add(new Svg.Point(s.t() + 0.5, s.p50()));
             p99.add(new Svg.Point(s.t() + 0.5, s.p99()));
             max.add(new Svg.Point(s.t() + 0.5, s.max()));
@@ -73,16 +75,16 @@ public final class HtmlReport {
         }
         b.append(Svg.lines("Approval latency by second of answer (ms, log scale)", "", List.of(
                 new Svg.Series("p50", "#2e8b57", p50, false), new Svg.Series("p99", "#e0a800", p99, false),
-                new Svg.Series("max", "#b22222", max, false)), tMax, true, r.marks()));
+                new Svg.Series("max", "#b22222", max, false)), tMax, true, m.marks()));
         Map<String, String> colors = new LinkedHashMap<>(OUTCOME_COLORS);
-        r.outcomes().keySet().forEach(k -> colors.putIfAbsent(k, "#ff00ff"));
-        b.append(Svg.bars("Answers per second by outcome", bySecond, colors, tMax, r.marks()));
+        m.outcomes().keySet().forEach(k -> colors.putIfAbsent(k, "#ff00ff"));
+        b.append(Svg.bars("Answers per second by outcome", bySecond, colors, tMax, m.marks()));
 
         List<Svg.Point> pending = new ArrayList<>();
         List<Svg.Point> active = new ArrayList<>();
         List<Svg.Point> timeouts = new ArrayList<>();
         List<Svg.Point> lag = new ArrayList<>();
-        for (Sample s : r.samples()) {
+        for (Sample s : m.samples()) {
             if (s.poolPending() != null) {
                 pending.add(new Svg.Point(s.t(), s.poolPending()));
             }
@@ -98,29 +100,29 @@ public final class HtmlReport {
         }
         b.append(Svg.lines("payment-service DB pool (connections)", "", List.of(
                 new Svg.Series("pending", "#b22222", pending, true), new Svg.Series("active", "#4169e1", active, true),
-                new Svg.Series("timeouts (cumulative)", "#800080", timeouts, true)), tMax, false, r.marks()));
+                new Svg.Series("timeouts (cumulative)", "#800080", timeouts, true)), tMax, false, m.marks()));
         b.append(Svg.lines("Breaker pg-approve: 0 CLOSED, 1 HALF_OPEN, 2 OPEN", "", List.of(
-                new Svg.Series("state", "#4169e1", breakerPoints(r.breakerTransitions()), true)), tMax, false, r.marks()));
+                new Svg.Series("state", "#4169e1", breakerPoints(m.breakerTransitions()), true)), tMax, false, m.marks()));
         b.append(Svg.lines("Consumer lag, all service groups (records)", "", List.of(
-                new Svg.Series("lag", "#d2691e", lag, true)), tMax, false, r.marks()));
+                new Svg.Series("lag", "#d2691e", lag, true)), tMax, false, m.marks()));
 
         b.append("<h2>Breaker transitions</h2><table><tr><th>t (s)</th><th>from</th><th>to</th></tr>");
-        for (MetricsSampler.Transition t : r.breakerTransitions()) {
+        for (MetricsSampler.Transition t : m.breakerTransitions()) {
             b.append("<tr><td>").append(String.format("%.2f", t.t())).append("</td><td>").append(t.from())
                     .append("</td><td>").append(t.to()).append("</td></tr>");
         }
         b.append("</table><h2>Parameters and settings</h2><table>");
-        r.parameters().forEach((k, v) -> b.append("<tr><th>").append(Svg.esc(k)).append("</th><td>")
+        run.parameters().forEach((k, v) -> b.append("<tr><th>").append(Svg.esc(k)).append("</th><td>")
                 .append(Svg.esc(String.valueOf(v))).append("</td></tr>"));
-        r.settings().forEach((k, v) -> b.append("<tr><th>").append(Svg.esc(k)).append("</th><td>")
+        run.settings().forEach((k, v) -> b.append("<tr><th>").append(Svg.esc(k)).append("</th><td>")
                 .append(Svg.esc(String.join(" ", v))).append("</td></tr>"));
-        b.append("<tr><th>target</th><td>").append(Svg.esc(r.target())).append("</td></tr></table>");
+        b.append("<tr><th>target</th><td>").append(Svg.esc(run.target())).append("</td></tr></table>");
         if (!r.extra().isEmpty()) {
             b.append("<h2>Scenario details</h2><pre>").append(Svg.esc(Json.pretty(r.extra()))).append("</pre>");
         }
         b.append("<h2>Notes</h2><ul>");
         r.notes().forEach(n -> b.append("<li>").append(Svg.esc(n)).append("</li>"));
-        b.append("</ul><p>Alert rule evaluated: ").append(Svg.esc(r.detect().rule())).append("</p></body></html>\n");
+        b.append("</ul><p>Alert rule evaluated: ").append(Svg.esc(m.detect().rule())).append("</p></body></html>\n");
         return b.toString();
     }
 

@@ -1,6 +1,6 @@
 package dev.payments.drills.report;
 
-import dev.payments.drills.scenario.DrillResult;
+import dev.payments.drills.analysis.DrillResult;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,8 +18,8 @@ public final class Reports {
 
     public static Path write(DrillResult result, Path dir) {
         String stamp = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss").withZone(ZoneOffset.UTC).format(Instant.now());
-        Path json = dir.resolve(result.scenario() + "-" + stamp + ".json");
-        Path html = dir.resolve(result.scenario() + "-" + stamp + ".html");
+        Path json = dir.resolve(result.run().scenario() + "-" + stamp + ".json");
+        Path html = dir.resolve(result.run().scenario() + "-" + stamp + ".html");
         Json.write(json, result);
         try {
             Files.writeString(html, HtmlReport.render(result));

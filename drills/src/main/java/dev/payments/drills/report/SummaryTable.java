@@ -1,8 +1,7 @@
 package dev.payments.drills.report;
 
-import dev.payments.drills.scenario.DrillResult;
-import dev.payments.drills.scenario.Scenario;
-import dev.payments.drills.scenario.Stats;
+import dev.payments.drills.analysis.DrillResult;
+import dev.payments.drills.analysis.Stats;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,30 +15,31 @@ public final class SummaryTable {
 
     public static List<String[]> rows(DrillResult r) {
         List<String[]> rows = new ArrayList<>();
-        var a = r.audit().books();
-        rows.add(row("approvals sent", r.ordersSent() + (r.notSent() > 0 ? " (+" + r.notSent() + " not sent: client saturated)" : "")));
-        rows.add(row("outcomes (client)", format(r.outcomes())));
+        DrillResult.Measurements m = r.measured();
+        var a = m.audit().books();
+        rows.add(row("approvals sent", m.ordersSent() + (m.notSent() > 0 ? " (+" + m.notSent() + " not sent: client saturated)" : "")));
+        rows.add(row("outcomes (client)", format(m.outcomes())));
         rows.add(row("survivors (PG-approved and PAID)", a.paidOrders() + " of " + a.orders() + " (payments APPROVED "
                 + a.approvedPayments() + ", orders PAID " + a.orderStatuses().getOrDefault("PAID", 0L) + ")"));
         rows.add(row("compensating cancels", String.valueOf(a.cancellations())));
         rows.add(row("incidents", String.valueOf(a.incidents())));
         rows.add(row("ledger (drill)", a.identity() + (a.holds() ? "  HOLDS" : "  DOES NOT HOLD")));
-        if (r.audit().reconciliationIdentity() != null) {
-            rows.add(row("ledger (reconciliation)", r.audit().reconciliationIdentity()
-                    + (Boolean.TRUE.equals(r.audit().reconciliationHolds()) ? "  HOLDS" : "  DOES NOT HOLD")));
+        if (m.audit().reconciliationIdentity() != null) {
+            rows.add(row("ledger (reconciliation)", m.audit().reconciliationIdentity()
+                    + (Boolean.TRUE.equals(m.audit().reconciliationHolds()) ? "  HOLDS" : "  DOES NOT HOLD")));
         }
-        rows.add(row("latency p50/p95/p99/max", Stats.ms(r.latency().p50()) + " / " + Stats.ms(r.latency().p95())
-                + " / " + Stats.ms(r.latency().p99()) + " / " + Stats.ms(r.latency().max())));
-        for (DrillResult.Phase p : r.phases()) {
+        rows.add(row("latency p50/p95/p99/max", Stats.ms(m.latency().p50()) + " / " + Stats.ms(m.latency().p95())
+                + " / " + Stats.ms(m.latency().p99()) + " / " + Stats.ms(m.latency().max())));
+        for (DrillResult.Phase p : m.phases()) {
             rows.add(row("  phase " + p.name(), p.count() + " sent, " + p.throughputPerSecond() + "/s, approved "
                     + p.approvedPerSecondTimes100() / 100.0 + "/s, p95 " + Stats.ms(p.latency().p95()) + ", p99 "
                     + Stats.ms(p.latency().p99()) + ", max " + Stats.ms(p.latency().max()) + "  " + format(p.outcomes())));
         }
-        rows.add(row("DB pool pending max / timeouts", v(r.pool().pendingMax()) + " / " + v(r.pool().timeouts())));
+        rows.add(row("DB pool pending max / timeouts", v(m.pool().pendingMax()) + " / " + v(m.pool().timeouts())));
         StringBuilder t = new StringBuilder();
-        r.breakerTransitions().forEach(tr -> t.append(String.format("%s->%s @%.2fs  ", tr.from(), tr.to(), tr.t())));
+        m.breakerTransitions().forEach(tr -> t.append(String.format("%s->%s @%.2fs  ", tr.from(), tr.to(), tr.t())));
         rows.add(row("breaker transitions", t.length() == 0 ? "-" : t.toString().trim()));
-        var d = r.detect();
+        var d = m.detect();
         if (d.faultAt() != null) {
             rows.add(row("fault at", Stats.s(d.faultAt())));
             rows.add(row("detect: first failure / breaker OPEN", Stats.s(d.firstFailureAfter()) + " / "
@@ -47,11 +47,11 @@ public final class SummaryTable {
             rows.add(row("detect: alert true / firing (1 min)", Stats.s(d.alertPendingAfter()) + " / "
                     + Stats.s(d.alertFiringAfter()) + " after the fault"));
         }
-        var rec = r.recover();
+        var rec = m.recover();
         rows.add(row("recover: all settled / consumers caught up", Stats.s(rec.allSettledAfter()) + " / "
                 + Stats.s(rec.consumersCaughtUpAfter()) + " after " + Stats.s(rec.recoveredAt()) + " ("
                 + rec.unsettledAtRecovery() + " unsettled then)"));
-        for (Scenario.Target target : r.targets()) {
+        for (DrillResult.Target target : r.targets()) {
             rows.add(row("target: " + target.name(), target.measured() + " (goal " + target.goal() + ") "
                     + (target.met() == null ? "n/a" : target.met() ? "MET" : "NOT MET")));
         }
@@ -65,7 +65,7 @@ public final class SummaryTable {
         List<String[]> rows = rows(r);
         int width = rows.stream().mapToInt(row -> row[0].length()).max().orElse(10);
         StringBuilder out = new StringBuilder();
-        out.append("\n== ").append(r.scenario()).append(" (field report ").append(r.fieldReport()).append(") ==\n");
+        out.append("\n== ").append(r.run().scenario()).append(" (field report ").append(r.run().fieldReport()).append(") ==\n");
         for (String[] row : rows) {
             out.append(String.format("%-" + width + "s  %s%n", row[0], row[1]));
         }

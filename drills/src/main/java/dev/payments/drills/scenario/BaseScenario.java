@@ -1,5 +1,8 @@
 package dev.payments.drills.scenario;
 
+import dev.payments.drills.analysis.DrillResult.Measurements;
+import dev.payments.drills.analysis.Stats;
+
 import dev.payments.localstack.Component;
 
 import java.util.ArrayList;
@@ -38,7 +41,7 @@ abstract class BaseScenario implements Scenario {
     }
 
     /** Not settled before the deadline is a miss, unless nothing was unsettled to begin with. */
-    static Boolean settledWithin(DrillResult r, double goal) {
+    static Boolean settledWithin(Measurements r, double goal) {
         Double settled = r.recover().allSettledAfter();
         if (settled == null) {
             return r.recover().unsettledAtRecovery() == null ? null : r.recover().unsettledAtRecovery() == 0;
@@ -46,7 +49,7 @@ abstract class BaseScenario implements Scenario {
         return settled <= goal;
     }
 
-    static String settledText(DrillResult r) {
+    static String settledText(Measurements r) {
         Double settled = r.recover().allSettledAfter();
         return settled != null ? Stats.s(settled) : "not within " + (long) r.recover().settleDeadlineSeconds()
                 + " s (" + r.recover().unsettledAtRecovery() + " unsettled at the recovery)";

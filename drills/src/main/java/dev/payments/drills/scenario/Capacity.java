@@ -1,5 +1,10 @@
 package dev.payments.drills.scenario;
 
+import dev.payments.drills.analysis.DrillResult.Measurements;
+import dev.payments.drills.analysis.DrillResult.Phase;
+import dev.payments.drills.analysis.DrillResult.Target;
+import dev.payments.drills.analysis.Stats;
+
 import dev.payments.localstack.Component;
 
 import java.time.Duration;
@@ -96,13 +101,13 @@ public final class Capacity extends BaseScenario {
     }
 
     @Override
-    public List<Target> targets(DrillResult r) {
+    public List<Target> targets(Measurements r) {
         List<Target> targets = new ArrayList<>();
         Map<String, Object> steps = new LinkedHashMap<>();
         Double previousP95 = null;
         double previousTps = 0;
         String knee = null;
-        for (DrillResult.Phase p : r.phases()) {
+        for (Phase p : r.phases()) {
             if (!p.name().startsWith("C=")) {
                 continue;
             }
@@ -124,7 +129,7 @@ public final class Capacity extends BaseScenario {
                         String.format("%.1f/s (%.0f %%)", tps, 100 * ratio), ratio >= 0.9));
             }
         }
-        for (DrillResult.Phase p : r.phases()) {
+        for (Phase p : r.phases()) {
             if (p.name().startsWith("rate=")) {
                 steps.put(p.name(), String.format("%.1f approved/s, p95 %s, p99 %s (from the scheduled send time)",
                         p.approvedPerSecondTimes100() / 100.0, Stats.ms(p.latency().p95()),

@@ -21,9 +21,6 @@ import java.util.concurrent.locks.LockSupport;
 /** What a scenario works with: the load, the PG's fault switch, the stack's controls, and marks on the timeline. */
 public final class Drill {
 
-    public static final String FAULT = "fault injected";
-    public static final String RECOVERED = "recovered";
-
     private final Target target;
     private final Http http;
     private final Clock clock;
@@ -38,11 +35,11 @@ public final class Drill {
     private volatile Runnable recoveryListener;
     private volatile boolean recoveryStarted;
 
-    Drill(Target target, Http http, Clock clock, Timeline timeline, Recorder recorder, OrderBook orders) {
+    Drill(Target target, Http http, Clock clock, Recorder recorder, OrderBook orders) {
         this.target = target;
         this.http = http;
         this.clock = clock;
-        this.timeline = timeline;
+        this.timeline = new Timeline(clock);
         this.recorder = recorder;
         this.orders = orders;
         this.load = new LoadGenerator(new ApprovalClient(http, target.orderUrl(), target.paymentUrl()), recorder);
@@ -93,13 +90,30 @@ public final class Drill {
         return timeline.mark(name);
     }
 
+    Timeline timeline() {
+        return timeline;
+    }
+
     /** Installs a PG fault (the simulator's admin JSON) and marks the moment as the fault. */
     public void fault(String json) {
+        pgFaults(json);
+        faultInjected();
+    }
+
+    /**
+     * Replaces the PG's faults (the simulator's admin JSON) without marking a fault: a condition of the scenario
+     * (a latency it runs under) or a change of a fault already marked.
+     */
+    public void pgFaults(String json) {
         Http.Response r = http.put(target.pgAdminUrl() + "/admin/faults", json, Duration.ofSeconds(10));
         if (!r.ok()) {
             throw new IllegalStateException("PG simulator refused the fault " + json + ": " + r.status() + " " + r.body());
         }
-        timeline.mark(FAULT);
+    }
+
+    /** Marks the moment something was broken (detection times are measured from the first such mark). */
+    public void faultInjected() {
+        timeline.mark(Timeline.FAULT);
     }
 
     /** Clears every PG fault (hung requests are closed) and marks the recovery. */
@@ -118,7 +132,7 @@ public final class Drill {
      * the payments sent before it.
      */
     public void recovered() {
-        double t = timeline.mark(RECOVERED);
+        double t = timeline.mark(Timeline.RECOVERED);
         Runnable listener = recoveryListener;
         if (listener != null && !recoveryStarted) {
             recoveryStarted = true;

@@ -1,5 +1,9 @@
 package dev.payments.drills.scenario;
 
+import dev.payments.drills.analysis.DrillResult.Measurements;
+import dev.payments.drills.analysis.DrillResult.Target;
+import dev.payments.drills.analysis.Stats;
+
 import java.time.Duration;
 import java.util.List;
 
@@ -57,15 +61,14 @@ public final class Outage extends BaseScenario {
     @Override
     public void run(Drill drill) {
         if (pgLatencyMs > 0) {
-            drill.http().put(drill.target().pgAdminUrl() + "/admin/faults",
-                    "{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":" + pgLatencyMs + "}}", Duration.ofSeconds(10));
+            drill.pgFaults("{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":" + pgLatencyMs + "}}");
         }
         drill.phase("before");
         Thread load = drill.background("arrivals", () -> drill.load().openLoop(drill.orders()::next, rate,
                 Duration.ofDays(1), 300, "arrivals"));
         drill.sleep(Duration.ofSeconds(beforeSeconds));
         drill.phase(component + " " + breakAction);
-        drill.mark(Drill.FAULT);
+        drill.faultInjected();
         drill.control(component, breakAction);
         if ("kill".equals(breakAction)) {
             drill.control(component, "start");
@@ -87,7 +90,7 @@ public final class Outage extends BaseScenario {
     }
 
     @Override
-    public List<Target> targets(DrillResult r) {
+    public List<Target> targets(Measurements r) {
         Double caughtUp = r.recover().consumersCaughtUpAfter();
         return List.of(
                 new Target("every payment settled after " + component + " is back", "<= 30 s", settledText(r),

@@ -1,5 +1,8 @@
 package dev.payments.drills.scenario;
 
+import dev.payments.drills.analysis.DrillResult.Measurements;
+import dev.payments.drills.analysis.DrillResult.Target;
+
 import java.time.Duration;
 import java.util.List;
 
@@ -45,7 +48,7 @@ public final class PgFlaky extends BaseScenario {
     }
 
     @Override
-    public List<Target> targets(DrillResult r) {
+    public List<Target> targets(Measurements r) {
         var a = r.audit().books();
         long sent = r.ordersSent();
         double paidShare = sent == 0 ? 0 : 100.0 * a.paidOrders() / sent;

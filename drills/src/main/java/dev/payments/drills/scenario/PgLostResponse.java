@@ -1,5 +1,8 @@
 package dev.payments.drills.scenario;
 
+import dev.payments.drills.analysis.DrillResult.Measurements;
+import dev.payments.drills.analysis.DrillResult.Target;
+
 import java.time.Duration;
 import java.util.List;
 
@@ -44,15 +47,14 @@ public final class PgLostResponse extends BaseScenario {
         drill.fault("{\"operation\":\"confirm\",\"dropResponseRate\":1.0,\"dropMode\":\"" + dropMode + "\"}");
         drill.burst(perPhase, "lost-answer-query-works");
         drill.mark("status query silenced");
-        drill.http().put(drill.target().pgAdminUrl() + "/admin/faults",
-                "[{\"operation\":\"confirm\",\"dropResponseRate\":1.0,\"dropMode\":\"" + dropMode + "\"},"
-                        + "{\"operation\":\"query\",\"hang\":true}]", Duration.ofSeconds(10));
+        drill.pgFaults("[{\"operation\":\"confirm\",\"dropResponseRate\":1.0,\"dropMode\":\"" + dropMode + "\"},"
+                        + "{\"operation\":\"query\",\"hang\":true}]");
         drill.burst(perPhase, "lost-answer-query-silent");
         drill.clearFaults();
     }
 
     @Override
-    public List<Target> targets(DrillResult r) {
+    public List<Target> targets(Measurements r) {
         var a = r.audit().books();
         return List.of(
                 new Target("every PG approval ends PAID (or cancelled/incident)", a.pgApprovals() + " accounted",

@@ -1,5 +1,9 @@
 package dev.payments.drills.scenario;
 
+import dev.payments.drills.analysis.DrillResult.Measurements;
+import dev.payments.drills.analysis.DrillResult.Target;
+import dev.payments.drills.analysis.Stats;
+
 import java.time.Duration;
 import java.util.List;
 
@@ -71,7 +75,7 @@ public final class PgSilent extends BaseScenario {
     }
 
     @Override
-    public List<Target> targets(DrillResult r) {
+    public List<Target> targets(Measurements r) {
         Double p99 = r.phases().stream().filter(p -> p.name().equals("arrivals-breaker-open")).findFirst()
                 .map(p -> p.latency().p99()).orElse(null);
         Double open = r.detect().breakerOpenAfter();

@@ -1,5 +1,9 @@
 package dev.payments.drills.scenario;
 
+import dev.payments.drills.analysis.DrillResult.Measurements;
+import dev.payments.drills.analysis.DrillResult.Target;
+import dev.payments.drills.analysis.Stats;
+
 import dev.payments.localstack.Component;
 
 import java.time.Duration;
@@ -62,7 +66,7 @@ public final class PgSlow extends BaseScenario {
     }
 
     @Override
-    public List<Target> targets(DrillResult r) {
+    public List<Target> targets(Measurements r) {
         long paid = r.audit().books().paidOrders();
         int total = first + second;
         Double p99 = r.phases().stream().filter(p -> p.name().equals("burst-" + second)).findFirst()

@@ -1,5 +1,6 @@
 package dev.payments.drills.scenario;
 
+import dev.payments.drills.analysis.Observations;
 import dev.payments.drills.load.Attempt;
 import dev.payments.drills.load.PreparedOrder;
 import dev.payments.drills.load.Recorder;
@@ -26,9 +27,9 @@ final class RecoveryWatch {
     private final MetricsSampler sampler;
     private final Clock clock;
     private final Set<String> settled = new HashSet<>();
-    Integer unsettledAtStart;
-    Double allSettledAt;
-    Double caughtUpAt;
+    private volatile Integer unsettledAtStart;
+    private volatile Double allSettledAt;
+    private volatile Double caughtUpAt;
     private int ordersBehind = Integer.MAX_VALUE;
 
     RecoveryWatch(Books books, Recorder recorder, MetricsSampler sampler, Clock clock) {
@@ -63,6 +64,11 @@ final class RecoveryWatch {
             }
             LockSupport.parkNanos(Duration.ofSeconds(2).toNanos());
         }
+    }
+
+    /** What was seen so far; {@link Observations.Recovery#NOT_WATCHED} values until the first poll. */
+    Observations.Recovery result() {
+        return new Observations.Recovery(unsettledAtStart, allSettledAt, caughtUpAt);
     }
 
     private int poll(List<PreparedOrder> watched) {

@@ -1,5 +1,7 @@
 package dev.payments.drills.scenario;
 
+import dev.payments.drills.analysis.DrillResult.Measurements;
+import dev.payments.drills.analysis.DrillResult.Target;
 import dev.payments.localstack.Component;
 
 import java.util.List;
@@ -31,12 +33,8 @@ public interface Scenario {
 
     void run(Drill drill) throws Exception;
 
-    /** The goals for this scenario, measured against the result (not assertions). */
-    default List<Target> targets(DrillResult result) {
+    /** The goals for this scenario, measured (not assertions). */
+    default List<Target> targets(Measurements measured) {
         return List.of();
-    }
-
-    /** @param met null when the drill could not measure it */
-    record Target(String name, String goal, String measured, Boolean met) {
     }
 }

@@ -36,46 +36,62 @@ public final class ApprovalAlertReplay {
     private ApprovalAlertReplay() {
     }
 
-    /** Evaluates the rule at every scrape that answered, as Prometheus would at every evaluation. */
+    /**
+     * Evaluates the rule at every scrape that answered, as Prometheus would at every evaluation: the for-clock starts
+     * when the condition becomes true, even before the fault; detection counts only from the fault on.
+     */
     public static Evaluation replay(List<Sample> samples, double faultAt) {
-        Double pending = null;
-        Double firing = null;
+        Double trueAt = null;
+        Double firingAt = null;
         Double trueSince = null;
         List<Sample> up = samples.stream().filter(s -> s.up() && !s.approvals().isEmpty()).toList();
+        int windowStart = 0;
         for (int i = 0; i < up.size(); i++) {
             Sample now = up.get(i);
-            Sample then = up.get(0);
-            for (int j = i; j >= 0; j--) {
-                if (now.t() - up.get(j).t() > WINDOW_SECONDS) {
-                    break;
-                }
-                then = up.get(j);
+            while (now.t() - up.get(windowStart).t() > WINDOW_SECONDS) {
+                windowStart++;
             }
-            double failures = delta(now, then, FAILURES);
-            double total = failures + delta(now, then, ANSWERS);
+            List<Sample> window = up.subList(windowStart, i + 1);
+            double failures = increase(window, FAILURES);
+            double total = failures + increase(window, ANSWERS);
             boolean condition = failures >= MIN_FAILURES && total > 0 && failures / total > RATIO;
-            if (condition && now.t() >= faultAt) {
-                if (trueSince == null) {
-                    trueSince = now.t();
-                }
-                if (pending == null) {
-                    pending = now.t();
-                }
-                if (firing == null && now.t() - trueSince >= FOR_SECONDS) {
-                    firing = now.t();
-                }
-            } else {
+            if (!condition) {
                 trueSince = null;
+                continue;
+            }
+            if (trueSince == null) {
+                trueSince = now.t();
+            }
+            if (now.t() >= faultAt) {
+                if (trueAt == null) {
+                    trueAt = now.t();
+                }
+                if (firingAt == null && now.t() - trueSince >= FOR_SECONDS) {
+                    firingAt = now.t();
+                }
             }
         }
-        return new Evaluation(pending, firing);
+        return new Evaluation(trueAt, firingAt);
     }
 
-    private static double delta(Sample now, Sample then, List<String> outcomes) {
-        double d = 0;
-        for (String o : outcomes) {
-            d += now.approvals().getOrDefault(o, 0.0) - then.approvals().getOrDefault(o, 0.0);
+    /**
+     * {@code sum(increase(...))} over the window for these outcome series, without Prometheus' extrapolation to the
+     * window's edges: a drop is a counter reset (a restarted payment-service), after which the new value is the
+     * increase; a series counts only between two samples that both have it, so a label that first appears with a
+     * value contributes nothing for that value (why the service registers every label at 0 at start-up).
+     */
+    static double increase(List<Sample> window, List<String> outcomes) {
+        double total = 0;
+        for (String outcome : outcomes) {
+            Double previous = null;
+            for (Sample s : window) {
+                Double value = s.approvals().get(outcome);
+                if (value != null && previous != null) {
+                    total += value >= previous ? value - previous : value;
+                }
+                previous = value;
+            }
         }
-        return Math.max(0, d);   // a restart resets counters
+        return total;
     }
 }

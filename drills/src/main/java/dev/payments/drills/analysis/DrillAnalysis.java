@@ -8,7 +8,6 @@ import dev.payments.drills.analysis.DrillResult.Pool;
 import dev.payments.drills.analysis.DrillResult.Recover;
 import dev.payments.drills.analysis.DrillResult.Second;
 import dev.payments.drills.load.Attempt;
-import dev.payments.drills.observe.Books;
 import dev.payments.drills.observe.Clock;
 import dev.payments.drills.observe.MetricsSampler;
 import dev.payments.drills.observe.Sample;
@@ -48,7 +47,7 @@ public final class DrillAnalysis {
     }
 
     /** No approval lost, none doubled, the ledger identity holds, the services agree: the drill's exit status. */
-    public static List<Check> checks(Books.Audit audit) {
+    public static List<Check> checks(LedgerAudit audit) {
         List<Check> checks = new ArrayList<>();
         checks.add(new Check("no approval lost", audit.lost() == 0,
                 audit.lost() + " PG approvals with no PAID order, no cancel, no incident and no payment in flight"
@@ -70,7 +69,7 @@ public final class DrillAnalysis {
         return checks;
     }
 
-    static DrillResult.Audit audit(Books.Audit audit) {
+    static DrillResult.Audit audit(LedgerAudit audit) {
         if (audit.reconciliationLedger() == null) {
             return new DrillResult.Audit(audit, null, null);
         }

@@ -1,7 +1,6 @@
 package dev.payments.drills.analysis;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import dev.payments.drills.observe.Books;
 import dev.payments.drills.observe.MetricsSampler;
 import dev.payments.drills.observe.Sample;
 import dev.payments.drills.observe.Timeline;
@@ -71,7 +70,7 @@ public record DrillResult(@JsonUnwrapped Run run, @JsonUnwrapped Measurements me
     }
 
     /** The drill's own audit, with reconciliation's beside it. */
-    public record Audit(Books.Audit books, Boolean reconciliationHolds, String reconciliationIdentity) {
+    public record Audit(LedgerAudit books, Boolean reconciliationHolds, String reconciliationIdentity) {
     }
 
     public record Pool(Double pendingMax, Double activeMax, Double timeouts, Double threadsMax, Double cpuMax) {

@@ -1,7 +1,6 @@
 package dev.payments.drills.analysis;
 
 import dev.payments.drills.load.Attempt;
-import dev.payments.drills.observe.Books;
 import dev.payments.drills.observe.Clock;
 import dev.payments.drills.observe.MetricsSampler;
 import dev.payments.drills.observe.Sample;
@@ -20,7 +19,7 @@ import java.util.List;
  */
 public record Observations(Clock clock, double durationSeconds, List<Attempt> attempts, int notSent,
                            List<Sample> samples, List<MetricsSampler.Transition> transitions,
-                           List<Timeline.Mark> marks, Books.Audit audit, Recovery recovery, Duration settleDeadline) {
+                           List<Timeline.Mark> marks, LedgerAudit audit, Recovery recovery, Duration settleDeadline) {
 
     /**
      * What the recovery watch saw from the first "recovered" mark on (drill times; null: not observed).

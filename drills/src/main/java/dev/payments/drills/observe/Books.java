@@ -1,6 +1,7 @@
 package dev.payments.drills.observe;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.payments.drills.analysis.LedgerAudit;
 import dev.payments.drills.load.Http;
 import dev.payments.drills.load.PreparedOrder;
 import dev.payments.drills.stack.Target;
@@ -15,7 +16,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -49,15 +49,6 @@ public final class Books {
         public boolean orderBehind() {
             return "APPROVED".equals(paymentStatus) && !"PAID".equals(orderStatus);
         }
-    }
-
-    /** The ledger identity for the drill's orders, each term counted from the sources. */
-    public record Audit(int orders, long pgApprovals, long pgCancels, long paidOrders, long cancellations,
-                        long incidents, long inFlight, long lost, long doubled, long paidWithoutPgApproval,
-                        long approvedPayments, long approvedButOrderNotPaid,
-                        boolean holds, String identity, Map<String, Long> orderStatuses,
-                        Map<String, Long> paymentStatuses, List<String> lostOrders, List<String> doubledOrders,
-                        JsonNode reconciliationLedger, String reconciliationNote, List<JsonNode> incidentRecords) {
     }
 
     /** The current state of every given order (order-service, payment-service, and the PG's books). */
@@ -137,76 +128,17 @@ public final class Books {
         return ours;
     }
 
-    public Audit audit(Map<String, OrderState> states) {
-        Set<String> orderIds = new HashSet<>(states.keySet());
-        List<JsonNode> incidents = incidents(orderIds);
-        Set<String> incidentOrders = new HashSet<>();
-        incidents.forEach(i -> incidentOrders.add(i.path("orderId").asText()));
-        long approvals = 0;
-        long cancels = 0;
-        long paid = 0;
-        long cancellations = 0;
-        long incidentCount = 0;
-        long inFlight = 0;
-        long paidWithoutApproval = 0;
-        long approvedPayments = 0;
-        long orderBehind = 0;
-        List<String> lost = new ArrayList<>();
-        List<String> doubled = new ArrayList<>();
-        Map<String, Long> orderStatuses = new TreeMap<>();
-        Map<String, Long> paymentStatuses = new TreeMap<>();
-        for (OrderState s : states.values()) {
-            orderStatuses.merge(String.valueOf(s.orderStatus()), 1L, Long::sum);
-            paymentStatuses.merge(String.valueOf(s.paymentStatus()), 1L, Long::sum);
-            approvals += s.pgApprovals();
-            if ("APPROVED".equals(s.paymentStatus())) {
-                approvedPayments++;
-                if (!"PAID".equals(s.orderStatus())) {
-                    orderBehind++;
-                }
-            }
-            cancels += s.pgCancels();
-            int net = s.pgApprovals() - s.pgCancels();
-            if (net > 1 || s.pgApprovals() > 1) {
-                doubled.add(s.orderId());
-            }
-            boolean paidOrder = "PAID".equals(s.orderStatus()) || "APPROVED".equals(s.paymentStatus());
-            if (s.pgApprovals() == 0) {
-                if (paidOrder) {
-                    paidWithoutApproval++;
-                }
-                continue;
-            }
-            // Each PG approval is accounted for by exactly one term, in this order.
-            if (s.pgCancels() > 0) {
-                cancellations++;
-            } else if (paidOrder) {
-                paid++;
-            } else if (incidentOrders.contains(s.orderId())) {
-                incidentCount++;
-            } else if (s.unsettled()) {
-                inFlight++;
-            } else {
-                lost.add(s.orderId());
-            }
-        }
-        boolean holds = lost.isEmpty() && doubled.isEmpty() && paidWithoutApproval == 0;
-        String identity = approvals + " PG approvals = " + paid + " PAID + " + cancellations + " cancellations + "
-                + incidentCount + " incidents + " + inFlight + " in flight + " + lost.size() + " unaccounted";
-        JsonNode ledger = null;
-        String note;
+    /** The drill's audit over these orders, with reconciliation's incidents and ledger beside it. */
+    public LedgerAudit audit(Map<String, OrderState> states) {
+        List<JsonNode> incidents = incidents(new HashSet<>(states.keySet()));
         Http.Response r = http.get(target.reconciliationUrl() + "/api/reconciliation/ledger?refresh=true",
                 Duration.ofSeconds(30));
         if (r.ok()) {
-            ledger = r.json();
-            note = "reconciliation-service's audit over its window (every order the PG saw, not only this drill's)";
-        } else {
-            note = "reconciliation ledger unavailable (" + (r.status() == 0 ? r.error() : "HTTP " + r.status())
-                    + "): identity computed by the drill only, from the PG's books and the services' APIs";
+            return LedgerAudit.of(states, incidents, r.json(),
+                    "reconciliation-service's audit over its window (every order the PG saw, not only this drill's)");
         }
-        return new Audit(states.size(), approvals, cancels, paid, cancellations, incidentCount, inFlight, lost.size(),
-                doubled.size(), paidWithoutApproval, approvedPayments, orderBehind, holds, identity, orderStatuses, paymentStatuses,
-                lost.subList(0, Math.min(20, lost.size())), doubled.subList(0, Math.min(20, doubled.size())), ledger,
-                note, incidents.subList(0, Math.min(20, incidents.size())));
+        return LedgerAudit.of(states, incidents, null, "reconciliation ledger unavailable ("
+                + (r.status() == 0 ? r.error() : "HTTP " + r.status())
+                + "): identity computed by the drill only, from the PG's books and the services' APIs");
     }
 }

@@ -2,6 +2,7 @@ package dev.payments.drills.scenario;
 
 import dev.payments.drills.analysis.DrillAnalysis;
 import dev.payments.drills.analysis.DrillResult;
+import dev.payments.drills.analysis.LedgerAudit;
 import dev.payments.drills.analysis.Observations;
 import dev.payments.drills.load.ApprovalClient;
 import dev.payments.drills.load.Attempt;
@@ -13,7 +14,6 @@ import dev.payments.drills.observe.Books;
 import dev.payments.drills.observe.Clock;
 import dev.payments.drills.observe.ConsumerLag;
 import dev.payments.drills.observe.MetricsSampler;
-import dev.payments.drills.observe.Timeline;
 import dev.payments.drills.stack.OwnStack;
 import dev.payments.drills.stack.Target;
 
@@ -121,7 +121,7 @@ public final class DrillRunner {
 
             drill.phase("audit");
             List<Attempt> attempts = recorder.attempts();
-            Books.Audit audit = books.audit(books.states(orders.used(), RecoveryWatch.paymentIds(attempts)));
+            LedgerAudit audit = books.audit(books.states(orders.used(), RecoveryWatch.paymentIds(attempts)));
             drill.phase("done");
             return new Observations(clock, clock.seconds(), attempts, recorder.notSentCount(), sampler.samples(),
                     sampler.transitions(), drill.timeline().marks(), audit, watch.result(), deadline);

@@ -4,6 +4,7 @@ import dev.payments.drills.load.Attempt;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -41,10 +42,10 @@ public final class Stats {
         if (v == null) {
             return "-";
         }
-        return v >= 1000 ? String.format("%.2f s", v / 1000) : String.format("%.1f ms", v);
+        return v >= 1000 ? String.format(Locale.ROOT, "%.2f s", v / 1000) : String.format(Locale.ROOT, "%.1f ms", v);
     }
 
     public static String s(Double v) {
-        return v == null ? "-" : String.format("%.2f s", v);
+        return v == null ? "-" : String.format(Locale.ROOT, "%.2f s", v);
     }
 }

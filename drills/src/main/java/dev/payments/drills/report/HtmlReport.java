@@ -7,6 +7,7 @@ import dev.payments.drills.analysis.DrillResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -108,7 +109,7 @@ public final class HtmlReport {
 
         b.append("<h2>Breaker transitions</h2><table><tr><th>t (s)</th><th>from</th><th>to</th></tr>");
         for (MetricsSampler.Transition t : m.breakerTransitions()) {
-            b.append("<tr><td>").append(String.format("%.2f", t.t())).append("</td><td>").append(t.from())
+            b.append("<tr><td>").append(String.format(Locale.ROOT, "%.2f", t.t())).append("</td><td>").append(t.from())
                     .append("</td><td>").append(t.to()).append("</td></tr>");
         }
         b.append("</table><h2>Parameters and settings</h2><table>");

@@ -5,6 +5,7 @@ import dev.payments.drills.analysis.Stats;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** The numbers the field reports used, as a plain two-column table. */
@@ -37,7 +38,7 @@ public final class SummaryTable {
         }
         rows.add(row("DB pool pending max / timeouts", v(m.pool().pendingMax()) + " / " + v(m.pool().timeouts())));
         StringBuilder t = new StringBuilder();
-        m.breakerTransitions().forEach(tr -> t.append(String.format("%s->%s @%.2fs  ", tr.from(), tr.to(), tr.t())));
+        m.breakerTransitions().forEach(tr -> t.append(String.format(Locale.ROOT, "%s->%s @%.2fs  ", tr.from(), tr.to(), tr.t())));
         rows.add(row("breaker transitions", t.length() == 0 ? "-" : t.toString().trim()));
         var d = m.detect();
         if (d.faultAt() != null) {
@@ -67,7 +68,7 @@ public final class SummaryTable {
         StringBuilder out = new StringBuilder();
         out.append("\n== ").append(r.run().scenario()).append(" (field report ").append(r.run().fieldReport()).append(") ==\n");
         for (String[] row : rows) {
-            out.append(String.format("%-" + width + "s  %s%n", row[0], row[1]));
+            out.append(String.format(Locale.ROOT, "%-" + width + "s  %s%n", row[0], row[1]));
         }
         out.append(r.passed() ? "RESULT: PASS (nothing lost, nothing doubled, ledger holds)\n"
                 : "RESULT: FAIL\n");

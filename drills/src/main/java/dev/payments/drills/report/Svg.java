@@ -3,6 +3,7 @@ package dev.payments.drills.report;
 import dev.payments.drills.observe.Timeline;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** Inline SVG charts over drill time; no scripts, no fonts or styles from anywhere else. */
@@ -193,11 +194,11 @@ final class Svg {
         if (v >= 1000 && v % 1000 == 0) {
             return (long) (v / 1000) + "k";
         }
-        return v == Math.rint(v) ? String.valueOf((long) v) : String.format("%.1f", v);
+        return v == Math.rint(v) ? String.valueOf((long) v) : String.format(Locale.ROOT, "%.1f", v);
     }
 
     private static String f(double v) {
-        return String.format(java.util.Locale.ROOT, "%.1f", v);
+        return String.format(Locale.ROOT, "%.1f", v);
     }
 
     static String esc(String s) {

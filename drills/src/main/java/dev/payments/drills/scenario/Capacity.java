@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -122,16 +123,16 @@ public final class Capacity extends BaseScenario {
             }
             previousP95 = p.latency().p95();
             previousTps = tps;
-            steps.put(p.name(), String.format("%.1f approved/s of %.0f/s bound (%.0f %%), p95 %s", tps, bound,
+            steps.put(p.name(), String.format(Locale.ROOT, "%.1f approved/s of %.0f/s bound (%.0f %%), p95 %s", tps, bound,
                     100 * ratio, Stats.ms(p.latency().p95())));
             if (c <= 100) {
                 targets.add(new Target("throughput at C=" + c, ">= 90 % of " + (long) bound + "/s",
-                        String.format("%.1f/s (%.0f %%)", tps, 100 * ratio), ratio >= 0.9));
+                        String.format(Locale.ROOT, "%.1f/s (%.0f %%)", tps, 100 * ratio), ratio >= 0.9));
             }
         }
         for (Phase p : r.phases()) {
             if (p.name().startsWith("rate=")) {
-                steps.put(p.name(), String.format("%.1f approved/s, p95 %s, p99 %s (from the scheduled send time)",
+                steps.put(p.name(), String.format(Locale.ROOT, "%.1f approved/s, p95 %s, p99 %s (from the scheduled send time)",
                         p.approvedPerSecondTimes100() / 100.0, Stats.ms(p.latency().p95()),
                         Stats.ms(p.latency().p99())));
             }

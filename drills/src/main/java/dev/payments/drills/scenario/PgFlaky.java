@@ -5,6 +5,7 @@ import dev.payments.drills.analysis.DrillResult.Target;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 
 /** 001: the simulator's "40 % failure" profile: requests succeed 60 %, asynchronous processing 70 %, 100-500 ms. */
 public final class PgFlaky extends BaseScenario {
@@ -54,7 +55,7 @@ public final class PgFlaky extends BaseScenario {
         double paidShare = sent == 0 ? 0 : 100.0 * a.paidOrders() / sent;
         // 001: 93.6 % of requests reach the PG with 3 attempts; 70 % of those are approved asynchronously.
         double expected = (1 - Math.pow(0.4, 3)) * 0.7 * 100;
-        return List.of(new Target("orders PAID", String.format("~%.1f %% (0.936 x 0.7)", expected),
-                String.format("%.1f %% (%d of %d)", paidShare, a.paidOrders(), sent), null));
+        return List.of(new Target("orders PAID", String.format(Locale.ROOT, "~%.1f %% (0.936 x 0.7)", expected),
+                String.format(Locale.ROOT, "%.1f %% (%d of %d)", paidShare, a.paidOrders(), sent), null));
     }
 }

@@ -10,12 +10,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
-import static dev.payments.drills.analysis.DrillTestData.CLOCK;
-import static dev.payments.drills.analysis.DrillTestData.attempt;
-import static dev.payments.drills.analysis.DrillTestData.order;
-import static dev.payments.drills.analysis.DrillTestData.paidAudit;
-import static dev.payments.drills.analysis.DrillTestData.reconciliationLedger;
-import static dev.payments.drills.analysis.DrillTestData.states;
+import static dev.payments.drills.testing.DrillTestData.CLOCK;
+import static dev.payments.drills.testing.DrillTestData.attempt;
+import static dev.payments.drills.testing.DrillTestData.order;
+import static dev.payments.drills.testing.DrillTestData.paidAudit;
+import static dev.payments.drills.testing.DrillTestData.reconciliationLedger;
+import static dev.payments.drills.testing.DrillTestData.states;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class DrillAnalysisTest {

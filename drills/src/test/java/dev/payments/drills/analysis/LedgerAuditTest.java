@@ -4,9 +4,9 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
-import static dev.payments.drills.analysis.DrillTestData.incident;
-import static dev.payments.drills.analysis.DrillTestData.order;
-import static dev.payments.drills.analysis.DrillTestData.states;
+import static dev.payments.drills.testing.DrillTestData.incident;
+import static dev.payments.drills.testing.DrillTestData.order;
+import static dev.payments.drills.testing.DrillTestData.states;
 import static org.assertj.core.api.Assertions.assertThat;
 
 class LedgerAuditTest {

@@ -3,9 +3,8 @@ package dev.payments.drills;
 import dev.payments.drills.analysis.DrillResult;
 import dev.payments.drills.report.HtmlReport;
 import dev.payments.drills.scenario.DrillRunner;
-import dev.payments.drills.scenario.PgSilent;
-import dev.payments.drills.scenario.PgSlow;
 import dev.payments.drills.scenario.Scenario;
+import dev.payments.drills.scenario.Scenarios;
 import dev.payments.drills.stack.OwnStack;
 import dev.payments.localstack.Component;
 import org.junit.jupiter.api.AfterAll;
@@ -51,7 +50,8 @@ class DrillsIntegrationTest {
     @Order(1)
     void slowPgApprovesEveryPaymentAndTheLedgerHolds() throws Exception {
         // 1 s late, 10 then 20 concurrent: within the default bulkhead of 20, so every approval reaches the PG.
-        DrillResult result = run(new PgSlow(1000, 10, 20, 1, 10, 20), Duration.ofSeconds(30));
+        DrillResult result = run(Scenarios.parse("pg-slow", "--latency-ms=1000", "--first=10", "--second=20", "--pause=1",
+                "--pool=10", "--bulkhead=20"), Duration.ofSeconds(30));
 
         assertNothingLost(result);
         assertThat(result.measured().audit().books().paidOrders()).isEqualTo(30);
@@ -64,7 +64,8 @@ class DrillsIntegrationTest {
     @Order(2)
     void silentPgOpensTheBreakerAndLosesNothing() throws Exception {
         // Nothing was booked at the PG, so its UNKNOWNs stay UNKNOWN (NOT_FOUND is not proof): a short settle wait.
-        DrillResult result = run(new PgSilent(10, 10, 3, 40, 0), Duration.ofSeconds(5));
+        DrillResult result = run(Scenarios.parse("pg-silent", "--concurrent=10", "--rate=10", "--open-window=3",
+                "--max-wait-open=40", "--trickle=0"), Duration.ofSeconds(5));
 
         assertNothingLost(result);
         assertThat(result.measured().breakerTransitions()).anyMatch(t -> "OPEN".equals(t.to()));

@@ -26,11 +26,11 @@ public final class CommonOptions {
     String controlUrl;
 
     @Option(names = "--report-dir", defaultValue = "drill-reports",
-            description = "Where the JSON and HTML reports go (default: ${DEFAULT-VALUE}).")
+            description = "Where the JSON and HTML reports go.")
     Path reportDir;
 
     @Option(names = "--settle-timeout", defaultValue = "120",
-            description = "Seconds after the recovery for every payment to settle before the audit (default: ${DEFAULT-VALUE}).")
+            description = "Seconds after the recovery for every payment to settle before the audit.")
     int settleSeconds;
 
     @Option(names = "--data-dir", description = "Data directory of the drill's own stack (default: a temporary one).")

@@ -1,2 +1,2 @@
-/** The command line: one subcommand per scenario, common options for the stack and the reports. */
+/** The command line: one subcommand per registered scenario, with the common options for the stack and the reports. */
 package dev.payments.drills.cli;

@@ -2,42 +2,65 @@ package dev.payments.drills.scenario;
 
 import dev.payments.drills.analysis.DrillResult.Measurements;
 import dev.payments.drills.analysis.Stats;
-
 import dev.payments.localstack.Component;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Parameters and per-service settings kept in insertion order, so the report lists them as the scenario set them. */
+/**
+ * A scenario whose parameters are its command-line options: a subclass names itself with picocli's {@code @Command}
+ * and declares each parameter as an {@code @Option} field whose initial value is the default. The report lists every
+ * option with the value in force, and the services' settings are computed from them ({@link #configure}).
+ */
 abstract class BaseScenario implements Scenario {
 
-    private final Map<String, Object> parameters = new LinkedHashMap<>();
-    private final Map<Component, List<String>> settings = new LinkedHashMap<>();
-
-    protected <T> T param(String name, T value) {
-        parameters.put(name, value);
-        return value;
+    @Override
+    public String name() {
+        return getClass().getAnnotation(Command.class).name();
     }
 
-    protected void setting(Component component, String property, Object value) {
-        settings.computeIfAbsent(component, c -> new ArrayList<>()).add("--" + property + "=" + value);
-    }
-
-    /** The per-member limit (000: 10/min) raised, because this scenario's load is not about it; said in the report. */
-    protected void unlimitedMembers() {
-        setting(Component.PAYMENT_SERVICE, "payment.approval.per-member-per-minute", 1_000_000);
-    }
-
+    /** Every option in force, by its name without the dashes, in the order the class declares them. */
     @Override
     public Map<String, Object> parameters() {
+        Map<String, Object> parameters = new LinkedHashMap<>();
+        for (OptionSpec option : CommandSpec.forAnnotatedObject(this).options()) {
+            if (!option.usageHelp() && !option.versionHelp()) {
+                parameters.put(option.longestName().replaceFirst("^-+", ""), option.getValue());
+            }
+        }
         return parameters;
     }
 
     @Override
-    public Map<Component, List<String>> settings() {
-        return settings;
+    public final Map<Component, List<String>> settings() {
+        Settings settings = new Settings();
+        configure(settings);
+        return settings.byComponent;
+    }
+
+    /** The services' settings this scenario needs on a stack it starts itself (none by default). */
+    protected void configure(Settings settings) {
+    }
+
+    /** Spring properties per service, kept in the order the scenario set them, so the report lists them so. */
+    protected static final class Settings {
+
+        private final Map<Component, List<String>> byComponent = new LinkedHashMap<>();
+
+        Settings set(Component component, String property, Object value) {
+            byComponent.computeIfAbsent(component, c -> new ArrayList<>()).add("--" + property + "=" + value);
+            return this;
+        }
+
+        /** The per-member limit (000: 10/min) raised, because this scenario's load is not about it; said in the report. */
+        Settings unlimitedMembers() {
+            return set(Component.PAYMENT_SERVICE, "payment.approval.per-member-per-minute", 1_000_000);
+        }
     }
 
     /** Not settled before the deadline is a miss, unless nothing was unsettled to begin with. */

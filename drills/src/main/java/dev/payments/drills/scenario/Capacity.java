@@ -4,8 +4,9 @@ import dev.payments.drills.analysis.DrillResult.Measurements;
 import dev.payments.drills.analysis.DrillResult.Phase;
 import dev.payments.drills.analysis.DrillResult.Target;
 import dev.payments.drills.analysis.Stats;
-
 import dev.payments.localstack.Component;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -18,31 +19,28 @@ import java.util.Map;
  * 000's open question: the PG at 0.3 s, closed-loop concurrency 50 -> 100 -> 200 -> 300 (TPS, p95, the knee), and
  * an arrival-rate run beside it so that a slow system cannot hide its queueing by sending less.
  */
-public final class Capacity extends BaseScenario {
+@Command(name = "capacity", description = "000's open question: PG 0.3 s, 50 -> 300 concurrent, and arrival rates.")
+final class Capacity extends BaseScenario {
 
-    private final int latencyMs;
-    private final List<Integer> concurrency;
-    private final List<Integer> rates;
-    private final int stepSeconds;
-    private final int warmupSeconds;
-    private final int tpsGuess;
-
-    public Capacity(int latencyMs, List<Integer> concurrency, List<Integer> rates, int stepSeconds, int warmupSeconds,
-                    int bulkhead, int tpsGuess) {
-        this.latencyMs = param("pgLatencyMs", latencyMs);
-        this.concurrency = param("concurrency", concurrency);
-        this.rates = param("arrivalRates", rates);
-        this.stepSeconds = param("stepSeconds", stepSeconds);
-        this.warmupSeconds = param("warmupSeconds", warmupSeconds);
-        this.tpsGuess = param("ordersPlacedForTps", tpsGuess);
-        setting(Component.PAYMENT_SERVICE, "resilience4j.bulkhead.instances.pg-approve.max-concurrent-calls",
-                param("bulkhead", bulkhead));
-        unlimitedMembers();
-    }
+    @Option(names = "--latency-ms", description = "PG approval latency.")
+    int latencyMs = 300;
+    @Option(names = "--concurrency", split = ",", description = "Closed-loop users per step.")
+    List<Integer> concurrency = List.of(50, 100, 200, 300);
+    @Option(names = "--rates", split = ",", description = "Arrivals per second per open-loop step.")
+    List<Integer> rates = List.of(25, 50, 100, 150);
+    @Option(names = "--step-seconds", description = "Length of each step.")
+    int stepSeconds = 15;
+    @Option(names = "--warmup-seconds", description = "Closed loop of 20 users first, for the JIT.")
+    int warmupSeconds = 10;
+    @Option(names = "--bulkhead", description = "pg-approve bulkhead (the service's 20 caps TPS at 20 / latency).")
+    int bulkhead = 400;
+    @Option(names = "--tps-guess", description = "Orders placed per closed-loop second (they are placed before the load).")
+    int tpsGuess = 120;
 
     @Override
-    public String name() {
-        return "capacity";
+    protected void configure(Settings settings) {
+        settings.set(Component.PAYMENT_SERVICE, "resilience4j.bulkhead.instances.pg-approve.max-concurrent-calls",
+                bulkhead).unlimitedMembers();
     }
 
     @Override

@@ -3,25 +3,25 @@ package dev.payments.drills.scenario;
 import dev.payments.drills.analysis.DrillResult.Measurements;
 import dev.payments.drills.analysis.DrillResult.Target;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 
 /** 001: the simulator's "40 % failure" profile: requests succeed 60 %, asynchronous processing 70 %, 100-500 ms. */
-public final class PgFlaky extends BaseScenario {
+@Command(name = "pg-flaky", description = "001: request success 60 %%, async success 70 %%.")
+final class PgFlaky extends BaseScenario {
 
-    private final double rate;
-    private final int seconds;
-
-    public PgFlaky(double rate, int seconds) {
-        this.rate = param("arrivalsPerSecond", rate);
-        this.seconds = param("seconds", seconds);
-        unlimitedMembers();
-    }
+    @Option(names = "--rate", description = "Approvals per second.")
+    double rate = 10;
+    @Option(names = "--seconds", description = "How long the load runs.")
+    int seconds = 60;
 
     @Override
-    public String name() {
-        return "pg-flaky";
+    protected void configure(Settings settings) {
+        settings.unlimitedMembers();
     }
 
     @Override

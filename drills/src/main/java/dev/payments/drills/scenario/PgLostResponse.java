@@ -3,27 +3,22 @@ package dev.payments.drills.scenario;
 import dev.payments.drills.analysis.DrillResult.Measurements;
 import dev.payments.drills.analysis.DrillResult.Target;
 
-import java.time.Duration;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
 import java.util.List;
 
 /**
  * 002: the PG approves and the answer is lost. First with a status query that works (the request thread settles it),
  * then with the status query silent too (UNKNOWN, settled later by reconciliation once the PG answers again).
  */
-public final class PgLostResponse extends BaseScenario {
+@Command(name = "pg-lost-response", description = "002: approved, answer lost; status query working, then silent.")
+final class PgLostResponse extends BaseScenario {
 
-    private final int perPhase;
-    private final String dropMode;
-
-    public PgLostResponse(int perPhase, String dropMode) {
-        this.perPhase = param("approvalsPerPhase", perPhase);
-        this.dropMode = param("dropMode", dropMode);
-    }
-
-    @Override
-    public String name() {
-        return "pg-lost-response";
-    }
+    @Option(names = "--per-phase", description = "Concurrent approvals per phase (each costs the read timeout).")
+    int perPhase = 8;
+    @Option(names = "--drop-mode", description = "HANG (read timeout) or RESET (TCP reset).")
+    String dropMode = "HANG";
 
     @Override
     public String fieldReport() {

@@ -4,6 +4,9 @@ import dev.payments.drills.analysis.DrillResult.Measurements;
 import dev.payments.drills.analysis.DrillResult.Target;
 import dev.payments.drills.analysis.Stats;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
 import java.time.Duration;
 import java.util.List;
 
@@ -12,26 +15,23 @@ import java.util.List;
  * approvals at once, and beside them an arrival-rate load; once the breaker is open, a measured window of arrivals;
  * then the PG recovers and a trickle lets the half-open trials close the breaker.
  */
-public final class PgSilent extends BaseScenario {
+@Command(name = "pg-silent", description = "000/002: PG accepts and never answers; breaker; recovery.")
+final class PgSilent extends BaseScenario {
 
-    private final int concurrent;
-    private final double rate;
-    private final int openWindowSeconds;
-    private final int maxWaitForOpenSeconds;
-    private final int trickleSeconds;
-
-    public PgSilent(int concurrent, double rate, int openWindowSeconds, int maxWaitForOpenSeconds, int trickleSeconds) {
-        this.concurrent = param("concurrent", concurrent);
-        this.rate = param("arrivalsPerSecond", rate);
-        this.openWindowSeconds = param("openWindowSeconds", openWindowSeconds);
-        this.maxWaitForOpenSeconds = param("maxWaitForOpenSeconds", maxWaitForOpenSeconds);
-        this.trickleSeconds = param("recoveryTrickleSeconds", trickleSeconds);
-        unlimitedMembers();
-    }
+    @Option(names = "--concurrent", description = "Approvals released at once when the PG falls silent.")
+    int concurrent = 50;
+    @Option(names = "--rate", description = "Arrivals per second beside the burst.")
+    double rate = 100;
+    @Option(names = "--open-window", description = "Seconds of arrivals with the breaker open.")
+    int openWindowSeconds = 10;
+    @Option(names = "--max-wait-open", description = "Seconds of arrivals at most until the breaker opens.")
+    int maxWaitForOpenSeconds = 30;
+    @Option(names = "--trickle", description = "Seconds of 1/s after the PG recovers.")
+    int trickleSeconds = 40;
 
     @Override
-    public String name() {
-        return "pg-silent";
+    protected void configure(Settings settings) {
+        settings.unlimitedMembers();
     }
 
     @Override

@@ -3,8 +3,9 @@ package dev.payments.drills.scenario;
 import dev.payments.drills.analysis.DrillResult.Measurements;
 import dev.payments.drills.analysis.DrillResult.Target;
 import dev.payments.drills.analysis.Stats;
-
 import dev.payments.localstack.Component;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 import java.time.Duration;
 import java.util.List;
@@ -13,26 +14,28 @@ import java.util.List;
  * 000: the PG answers approvals 5 s late; DB pool 10; 50 concurrent approvals, a pause, then 100 concurrent. The
  * bulkhead is raised to {@code bulkhead} (000 had none; with the default 20, 30 of the first 50 are refused at once).
  */
-public final class PgSlow extends BaseScenario {
+@Command(name = "pg-slow", description = "000: PG 5 s late, pool 10, 50 then 100 concurrent.")
+final class PgSlow extends BaseScenario {
 
-    private final int latencyMs;
-    private final int first;
-    private final int second;
-    private final int pauseSeconds;
-
-    public PgSlow(int latencyMs, int first, int second, int pauseSeconds, int pool, int bulkhead) {
-        this.latencyMs = param("pgLatencyMs", latencyMs);
-        this.first = param("firstBurst", first);
-        this.second = param("secondBurst", second);
-        this.pauseSeconds = param("pauseSeconds", pauseSeconds);
-        setting(Component.PAYMENT_SERVICE, "spring.datasource.hikari.maximum-pool-size", param("dbPool", pool));
-        setting(Component.PAYMENT_SERVICE, "resilience4j.bulkhead.instances.pg-approve.max-concurrent-calls",
-                param("bulkhead", bulkhead));
-    }
+    @Option(names = "--latency-ms", description = "PG approval latency.")
+    int latencyMs = 5000;
+    @Option(names = "--first", description = "Concurrent approvals of the first burst.")
+    int first = 50;
+    @Option(names = "--second", description = "Concurrent approvals of the second burst.")
+    int second = 100;
+    @Option(names = "--pause", description = "Seconds between the bursts (000: 90).")
+    int pauseSeconds = 30;
+    @Option(names = "--pool", description = "payment-service's DB pool.")
+    int pool = 10;
+    @Option(names = "--bulkhead",
+            description = "pg-approve bulkhead (default 20 in the service; 000 had none, Tomcat's 200 threads).")
+    int bulkhead = 200;
 
     @Override
-    public String name() {
-        return "pg-slow";
+    protected void configure(Settings settings) {
+        settings.set(Component.PAYMENT_SERVICE, "spring.datasource.hikari.maximum-pool-size", pool)
+                .set(Component.PAYMENT_SERVICE, "resilience4j.bulkhead.instances.pg-approve.max-concurrent-calls",
+                        bulkhead);
     }
 
     @Override

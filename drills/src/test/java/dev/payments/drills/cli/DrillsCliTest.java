@@ -1,0 +1,91 @@
+package dev.payments.drills.cli;
+
+import dev.payments.drills.scenario.Scenario;
+import dev.payments.drills.scenario.Scenarios;
+import dev.payments.localstack.Component;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.HashSet;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The command line as an operator meets it: one subcommand per registered scenario, its options and the common ones. */
+class DrillsCliTest {
+
+    @Test
+    void everyRegisteredScenarioIsASubcommandWithItsOwnAndTheCommonOptions() {
+        List<Scenario> scenarios = Scenarios.all();
+        assertThat(new HashSet<>(scenarios.stream().map(Scenario::name).toList())).as("unique names")
+                .hasSize(scenarios.size());
+
+        for (Scenario scenario : scenarios) {
+            Run help = run(scenario.name(), "--help");
+
+            assertThat(help.exitCode).isZero();
+            assertThat(help.out).contains("Usage: drills " + scenario.name(), "--stack-url", "--settle-timeout");
+            scenario.parameters().keySet().forEach(option -> assertThat(help.out).contains("--" + option));
+            assertThat(scenario.description()).isNotBlank();
+            assertThat(scenario.ordersNeeded()).isPositive();
+        }
+    }
+
+    @Test
+    void withoutAScenarioItListsThemAll() {
+        Run usage = run();
+
+        assertThat(usage.exitCode).isZero();
+        assertThat(usage.out).contains("pg-slow", "pg-silent", "pg-flaky", "pg-lost-response", "capacity", "db-outage",
+                "kafka-outage", "crash");
+    }
+
+    @Test
+    void anUnknownOptionIsRefusedWithExitStatusTwo() {
+        Run refused = run("pg-slow", "--latency", "5");
+
+        assertThat(refused.exitCode).isEqualTo(2);
+        assertThat(refused.err).contains("Unknown options: '--latency'", "Possible solutions: --latency-ms");
+    }
+
+    @Test
+    void optionsBecomeTheReportedParametersAndTheStacksSettings() {
+        Scenario slow = Scenarios.parse("pg-slow", "--latency-ms=1000", "--pool=4");
+
+        assertThat(slow.parameters()).containsEntry("latency-ms", 1000).containsEntry("pool", 4)
+                .containsEntry("first", 50);
+        assertThat(slow.parameters().keySet()).containsExactly("latency-ms", "first", "second", "pause", "pool",
+                "bulkhead");
+        assertThat(slow.settings().get(Component.PAYMENT_SERVICE)).containsExactly(
+                "--spring.datasource.hikari.maximum-pool-size=4",
+                "--resilience4j.bulkhead.instances.pg-approve.max-concurrent-calls=200");
+    }
+
+    @Test
+    void aScenarioMayChangeTheDefaultsItInherits() {
+        Scenario crash = Scenarios.parse("crash");
+        Scenario dbOutage = Scenarios.parse("db-outage");
+
+        assertThat(crash.parameters()).containsEntry("rate", 20.0).containsEntry("pg-latency-ms", 1000)
+                .containsEntry("service", "payment-service").doesNotContainKey("outage");
+        assertThat(dbOutage.parameters()).containsEntry("rate", 10.0).containsEntry("pg-latency-ms", 300)
+                .containsEntry("outage", 20);
+        assertThat(crash.description()).startsWith("payment-service killed (kill -9)");
+        assertThat(Scenarios.parse("crash", "--service=order-service").description()).startsWith("order-service");
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = DrillsCli.commandLine();
+        cli.setOut(new PrintWriter(out));
+        cli.setErr(new PrintWriter(err));
+        int exitCode = cli.execute(args);
+        return new Run(exitCode, out.toString(), err.toString());
+    }
+
+    private record Run(int exitCode, String out, String err) {
+    }
+}

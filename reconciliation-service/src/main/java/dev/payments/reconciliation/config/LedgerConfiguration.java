@@ -1,6 +1,8 @@
 package dev.payments.reconciliation.config;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.payments.reconciliation.adapter.in.schedule.Cadence;
+import dev.payments.reconciliation.adapter.in.schedule.LedgerAuditSchedule;
 import dev.payments.reconciliation.adapter.out.alert.LedgerMetrics;
 import dev.payments.reconciliation.adapter.out.pg.HttpPgBooks;
 import dev.payments.reconciliation.application.incidents.Incidents;
@@ -12,16 +14,21 @@ import dev.payments.reconciliation.application.ledger.LedgerBooksReader;
 import dev.payments.reconciliation.application.ledger.PgBooks;
 import dev.payments.reconciliation.application.settling.PaymentSync;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import java.time.Clock;
+import java.time.Duration;
 
 /** The ledger audit against the PG's books; the PG's read API also answers the settler's status query. */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(LedgerProperties.class)
 public class LedgerConfiguration {
+
+    /** After a restart the first audit waits this long at most, so the projection has caught up with the topics. */
+    private static final Duration FIRST_AUDIT_AFTER = Duration.ofSeconds(10);
 
     /** Both the ledger's {@link PgBooks} and the settler's status query: one client of the PG's read API. */
     @Bean
@@ -43,5 +50,17 @@ public class LedgerConfiguration {
                             IncidentProperties incidentProperties) {
         return new AuditLedger(pg, books, incidents, audits, alerts, openIncident, paymentSync, clock,
                 settler.settleDeadline(), ledger.lookback(), incidentProperties.unresolvedAfter());
+    }
+
+    @Bean
+    Cadence ledgerAuditCadence(LedgerProperties ledger) {
+        Duration first = ledger.interval().compareTo(FIRST_AUDIT_AFTER) < 0 ? ledger.interval() : FIRST_AUDIT_AFTER;
+        return new Cadence(first, ledger.interval());
+    }
+
+    @Bean
+    @ConditionalOnProperty(prefix = "reconciliation.ledger", name = "enabled", matchIfMissing = true)
+    LedgerAuditSchedule ledgerAuditSchedule(AuditLedger auditLedger, Cadence ledgerAuditCadence) {
+        return new LedgerAuditSchedule(auditLedger, ledgerAuditCadence);
     }
 }

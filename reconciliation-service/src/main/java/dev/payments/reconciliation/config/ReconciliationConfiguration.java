@@ -1,22 +1,22 @@
 package dev.payments.reconciliation.config;
 
-import dev.payments.reconciliation.adapter.in.schedule.ReconciliationSchedules;
 import dev.payments.reconciliation.adapter.in.web.OperatorToken;
-import dev.payments.reconciliation.application.ledger.AuditLedger;
-import dev.payments.reconciliation.application.settling.SettlePayments;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.scheduling.annotation.EnableScheduling;
 
 import java.time.Clock;
 
 /**
- * What every capability shares: the clock, and the operator token of the HTTP API. Each capability wires its own use
+ * What every capability shares: the clock, the operator token of the HTTP API, Spring's scheduling (the settler's and
+ * the ledger audit's jobs; {@code spring.task.scheduling} gives each its own thread). Each capability wires its own use
  * cases (plain classes, no Spring inside the application layer) and adapters in its own configuration beside this one.
  */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(ReconciliationProperties.class)
+@EnableScheduling
 public class ReconciliationConfiguration {
 
     @Bean
@@ -28,12 +28,5 @@ public class ReconciliationConfiguration {
     @Bean
     OperatorToken operatorToken(ReconciliationProperties properties) {
         return new OperatorToken(properties.operatorToken());
-    }
-
-    @Bean
-    ReconciliationSchedules reconciliationSchedules(SettlePayments settlePayments, AuditLedger auditLedger,
-                                                    SettlerProperties settler, LedgerProperties ledger) {
-        return new ReconciliationSchedules(settlePayments, auditLedger, settler.enabled() ? settler.interval() : null,
-                ledger.enabled() ? ledger.interval() : null);
     }
 }

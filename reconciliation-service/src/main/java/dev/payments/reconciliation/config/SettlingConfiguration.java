@@ -1,6 +1,8 @@
 package dev.payments.reconciliation.config;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.payments.reconciliation.adapter.in.schedule.Cadence;
+import dev.payments.reconciliation.adapter.in.schedule.SettleSchedule;
 import dev.payments.reconciliation.adapter.out.alert.SettleMetrics;
 import dev.payments.reconciliation.adapter.out.payment.HttpPaymentSync;
 import dev.payments.reconciliation.application.incidents.IncidentAlerts;
@@ -16,6 +18,7 @@ import dev.payments.reconciliation.application.settling.Settlements;
 import dev.payments.reconciliation.application.settling.ShowSettlement;
 import dev.payments.reconciliation.domain.settling.Backoff;
 import io.micrometer.core.instrument.MeterRegistry;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -64,6 +67,18 @@ public class SettlingConfiguration {
     @Bean
     ShowSettlement showSettlement(Settlements settlements) {
         return new ShowSettlement(settlements);
+    }
+
+    /** The first cycle one interval after start-up, then one interval after each cycle ends. */
+    @Bean
+    Cadence settleCadence(SettlerProperties settler) {
+        return new Cadence(settler.interval(), settler.interval());
+    }
+
+    @Bean
+    @ConditionalOnProperty(prefix = "reconciliation.settler", name = "enabled", matchIfMissing = true)
+    SettleSchedule settleSchedule(SettlePayments settlePayments, Cadence settleCadence) {
+        return new SettleSchedule(settlePayments, settleCadence);
     }
 
     /** Names this replica in settlement claims, so an operator can see who holds a payment. */

@@ -1,0 +1,40 @@
+package dev.payments.reconciliation.adapter.in.schedule;
+
+import dev.payments.reconciliation.application.settling.CycleReport;
+import dev.payments.reconciliation.application.settling.SettlePayments;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.scheduling.annotation.Scheduled;
+
+/**
+ * The settle cycle on its schedule. A fixed delay, so a slow cycle (a hanging PG) never overlaps the next one; the
+ * ledger audit has its own scheduler thread, so it is never delayed by it. A cycle that throws is logged and the
+ * schedule goes on.
+ */
+public class SettleSchedule {
+
+    private static final Logger log = LoggerFactory.getLogger(SettleSchedule.class);
+
+    private final SettlePayments settlePayments;
+
+    /** @param cadence the bean {@code settleCadence}, which {@link #run} is scheduled by */
+    public SettleSchedule(SettlePayments settlePayments, Cadence cadence) {
+        this.settlePayments = settlePayments;
+        log.info("Settler runs every {}", cadence.every());
+    }
+
+    @Scheduled(initialDelayString = "#{@settleCadence.firstAfter()}", fixedDelayString = "#{@settleCadence.every()}")
+    public void run() {
+        try {
+            CycleReport report = settlePayments.runCycle();
+            if (report.attempted() > 0 || report.incidentsOpened() > 0) {
+                log.info("Settle cycle: {} due, {} attempted, {} settled, {} failures{}, {} incidents opened, {} ms",
+                        report.due(), report.attempted(), report.settled(), report.failures(),
+                        report.stoppedEarly() ? ", stopped: " + report.stopReason() : "", report.incidentsOpened(),
+                        report.took().toMillis());
+            }
+        } catch (RuntimeException e) {
+            log.error("Settle cycle failed; the next one tries again", e);
+        }
+    }
+}

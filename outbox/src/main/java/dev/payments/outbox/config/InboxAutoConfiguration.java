@@ -1,8 +1,13 @@
 package dev.payments.outbox.config;
 
 import dev.payments.contracts.AggregateType;
+import dev.payments.outbox.inbox.ConsumerFailures;
 import dev.payments.outbox.inbox.DeadLetters;
+import dev.payments.outbox.inbox.FailedDeliveries;
+import dev.payments.outbox.inbox.InapplicableEvents;
 import dev.payments.outbox.inbox.Inbox;
+import dev.payments.outbox.inbox.ListenerPauses;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.kafka.clients.admin.NewTopic;
@@ -15,24 +20,32 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.flyway.FlywayConfigurationCustomizer;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
 import org.springframework.boot.autoconfigure.kafka.KafkaAutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.ApplicationListener;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.event.ContextRefreshedEvent;
 import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.kafka.config.TopicBuilder;
 import org.springframework.kafka.core.KafkaAdmin;
 import org.springframework.kafka.core.KafkaOperations;
 import org.springframework.kafka.listener.CommonErrorHandler;
+import org.springframework.kafka.listener.ListenerContainerRegistry;
+import org.springframework.kafka.listener.MessageListenerContainer;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import javax.sql.DataSource;
-import java.time.Duration;
 import java.util.Arrays;
+import java.util.Objects;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /** The inbox and the shared consumer error handling for a service that consumes events. */
 @AutoConfiguration(after = {DataSourceAutoConfiguration.class, KafkaAutoConfiguration.class})
 @ConditionalOnProperty(prefix = "inbox", name = "enabled", matchIfMissing = true)
+@EnableConfigurationProperties(InboxProperties.class)
 public class InboxAutoConfiguration {
 
     @Bean
@@ -50,14 +63,50 @@ public class InboxAutoConfiguration {
                 environment.getRequiredProperty("spring.application.name"), meters.getIfAvailable(SimpleMeterRegistry::new));
     }
 
+    /** The service's own {@link InapplicableEvents} beans together; none is fine (only the library's list then). */
+    @Bean
+    ConsumerFailures consumerFailures(ObjectProvider<InapplicableEvents> declared) {
+        return new ConsumerFailures(new InapplicableEvents(declared.orderedStream()
+                .flatMap(events -> events.exceptions().stream()).collect(Collectors.toSet())));
+    }
+
+    @Bean
+    FailedDeliveries failedDeliveries(ConsumerFailures failures, ObjectProvider<MeterRegistry> meters) {
+        return new FailedDeliveries(failures, meters.getIfAvailable(SimpleMeterRegistry::new));
+    }
+
+    @Bean
+    ListenerPauses listenerPauses() {
+        return new ListenerPauses();
+    }
+
     @Bean
     @ConditionalOnMissingBean(CommonErrorHandler.class)
     CommonErrorHandler deadLetterErrorHandler(KafkaOperations<?, ?> template, Environment environment,
-                                              @Value("${inbox.max-retries:4}") int maxRetries,
-                                              @Value("${inbox.initial-backoff:200ms}") Duration initialBackoff,
-                                              ObjectProvider<MeterRegistry> meters) {
+                                              InboxProperties properties, ConsumerFailures failures,
+                                              FailedDeliveries deliveries, ListenerPauses pauses) {
         return DeadLetters.errorHandler(template, environment.getRequiredProperty("spring.application.name"),
-                maxRetries, initialBackoff, meters.getIfAvailable(SimpleMeterRegistry::new));
+                properties.policy(), failures, deliveries, pauses);
+    }
+
+    /**
+     * The failure and dead-letter counters of every listener's topics at 0, and how many listeners are paused
+     * waiting out a back-off (with the database away, most of the time).
+     */
+    @Bean
+    ApplicationListener<ContextRefreshedEvent> inboxMetricsAtStart(ObjectProvider<ListenerContainerRegistry> registry,
+                                                                   FailedDeliveries deliveries,
+                                                                   ObjectProvider<MeterRegistry> meters) {
+        return event -> registry.ifUnique(containers -> {
+            deliveries.registerAtZero(containers.getListenerContainers().stream()
+                    .map(container -> container.getContainerProperties().getTopics())
+                    .filter(Objects::nonNull).flatMap(Arrays::stream).collect(Collectors.toCollection(TreeSet::new)));
+            meters.ifUnique(registered -> Gauge.builder("inbox.listeners.paused", containers,
+                            all -> all.getListenerContainers().stream()
+                                    .filter(MessageListenerContainer::isPauseRequested).count())
+                    .description("Listener containers paused, e.g. between retries while the database is unavailable")
+                    .register(registered));
+        });
     }
 
     /** Both event topics, created with the same partition count by whichever service starts first. */

@@ -166,6 +166,9 @@ class OrderServiceIntegrationTest {
                 .filter(r -> r.key().equals(unknownOrder.toString())).findFirst().orElseThrow();
         assertThat(EventJson.read(approval.value()).eventId()).isEqualTo(forUnknownOrder);
         assertThat(TestTopic.header(approval, "kafka_dlt-exception-message")).contains("No order " + unknownOrder);
+        // An order this service does not have is never coming: parked at once, without the retries a bug gets.
+        assertThat(http.getForObject("/actuator/prometheus", String.class)).contains(
+                "inbox_dead_letters_total{application=\"order-service\",kind=\"permanent\",topic=\"payment.events\"} 3.0");
         assertThat(jdbc.sql("SELECT count(*) FROM inbox WHERE event_id = :id").param("id", forUnknownOrder)
                 .query(Integer.class).single()).as("a failed effect leaves no inbox row").isZero();
 
@@ -206,6 +209,11 @@ class OrderServiceIntegrationTest {
         ResponseEntity<String> metrics = http.getForEntity("/actuator/prometheus", String.class);
         assertThat(metrics.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(metrics.getBody()).contains("outbox_relay_active");
+        // At 0 from the start, so the first failure is an increase Prometheus sees (seed 000).
+        assertThat(metrics.getBody()).contains(
+                "inbox_consumer_failures_total{application=\"order-service\",kind=\"transient\",topic=\"payment.events\"}",
+                "inbox_dead_letters_total{application=\"order-service\",kind=\"unclassified\",topic=\"payment.events\"}",
+                "inbox_listeners_paused{application=\"order-service\"} 0.0");
     }
 
     private UUID placeOrder() throws Exception {

@@ -1,5 +1,9 @@
 package dev.payments.order.config;
 
+import dev.payments.order.application.OrderNotFoundException;
+import dev.payments.order.domain.IllegalOrderTransitionException;
+import dev.payments.order.domain.PaymentAmountMismatchException;
+import dev.payments.outbox.inbox.InapplicableEvents;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -12,5 +16,15 @@ class OrderServiceConfiguration {
     @Bean
     Clock clock() {
         return Clock.systemUTC();
+    }
+
+    /**
+     * A payment event these refuse can never be applied, however often it is retried: it goes to the dead-letter
+     * topic at once for an operator (docs/decisions/consumer-errors.md), and the order's next events follow.
+     */
+    @Bean
+    InapplicableEvents inapplicablePaymentEvents() {
+        return InapplicableEvents.signalledBy(IllegalOrderTransitionException.class,
+                PaymentAmountMismatchException.class, OrderNotFoundException.class);
     }
 }

@@ -6,11 +6,10 @@ import dev.payments.pgsim.fault.FaultSpec;
 import dev.payments.pgsim.fault.Operation;
 import dev.payments.pgsim.http.Exchanges;
 import dev.payments.pgsim.http.Reply;
+import dev.payments.pgsim.http.Routes;
 import dev.payments.pgsim.idempotency.IdempotencyStore;
 import dev.payments.pgsim.ledger.Ledger;
 import dev.payments.pgsim.stats.Stats;
-import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.QueryStringDecoder;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
@@ -21,6 +20,7 @@ import org.slf4j.LoggerFactory;
 import reactor.core.publisher.Mono;
 import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
+import reactor.netty.http.server.HttpServerRoutes;
 
 /**
  * {@code /admin/*}: faults (GET, PUT/POST, DELETE), stats, resets and checkout sessions. Admin
@@ -35,12 +35,33 @@ public final class AdminRouter implements BiFunction<HttpServerRequest, HttpServ
     private final Ledger ledger;
     private final IdempotencyStore idempotency;
     private final Stats stats;
+    private final HttpServerRoutes routes;
 
     public AdminRouter(FaultControl faults, Ledger ledger, IdempotencyStore idempotency, Stats stats) {
         this.faults = faults;
         this.ledger = ledger;
         this.idempotency = idempotency;
         this.stats = stats;
+        this.routes = new Routes()
+                .get("/admin/faults", answer(request -> Mono.fromSupplier(this::faultsViewReply)))
+                .put("/admin/faults", answer(this::applyFaults))
+                .post("/admin/faults", answer(this::applyFaults))
+                .delete("/admin/faults", answer(this::clearFaults))
+                .get("/admin/stats", answer(request -> Mono.fromSupplier(() -> Reply.json(200, stats.snapshot()))))
+                .post("/admin/reset", answer(request -> faults.clear(null).then(Mono.fromSupplier(() -> {
+                    resetLedger();
+                    stats.reset();
+                    return Reply.noContent();
+                }))))
+                .delete("/admin/ledger", answer(request -> Mono.fromSupplier(() -> {
+                    resetLedger();
+                    return Reply.noContent();
+                })))
+                .post("/admin/payments", answer(request -> withBody(request,
+                        body -> Mono.fromSupplier(() -> registerReady(body)))))
+                .any("/admin/health", answer(request -> Mono.just(Reply.json(200, Map.of("status", "UP")))))
+                .build(Reply.error(405, "METHOD_NOT_ALLOWED", "Method not allowed here."),
+                        request -> Reply.error(404, "NOT_FOUND", "No such admin endpoint: " + Routes.path(request)));
     }
 
     /** {@code GET /admin/faults}: what is installed, with effective seeds. */
@@ -53,58 +74,33 @@ public final class AdminRouter implements BiFunction<HttpServerRequest, HttpServ
 
     @Override
     public Publisher<Void> apply(HttpServerRequest request, HttpServerResponse response) {
-        QueryStringDecoder uri = new QueryStringDecoder(request.uri());
-        String path = uri.path().replaceAll("/+$", "");
-        HttpMethod method = request.method();
-        Mono<Reply> reply = switch (path) {
-            case "/admin/faults" -> {
-                if (method.equals(HttpMethod.GET)) {
-                    yield Mono.fromSupplier(this::faultsViewReply);
-                }
-                if (method.equals(HttpMethod.PUT) || method.equals(HttpMethod.POST)) {
-                    yield withBody(request, body -> {
-                        List<FaultSpec> specs = AdminJson.faults(body).stream().map(FaultRequest::toSpec).toList();
-                        return faults.apply(specs).then(Mono.fromSupplier(this::faultsViewReply));
-                    });
-                }
-                if (method.equals(HttpMethod.DELETE)) {
-                    List<String> operation = uri.parameters().get("operation");
-                    yield Mono.defer(() -> faults.clear(operation == null ? null : Operation.fromWire(operation.get(0))))
-                            .then(Mono.fromSupplier(this::faultsViewReply));
-                }
-                yield methodNotAllowed();
-            }
-            case "/admin/stats" -> method.equals(HttpMethod.GET)
-                    ? Mono.fromSupplier(() -> Reply.json(200, stats.snapshot()))
-                    : methodNotAllowed();
-            case "/admin/reset" -> method.equals(HttpMethod.POST)
-                    ? faults.clear(null).then(Mono.fromSupplier(() -> {
-                        resetLedger();
-                        stats.reset();
-                        return Reply.noContent();
-                    }))
-                    : methodNotAllowed();
-            case "/admin/ledger" -> method.equals(HttpMethod.DELETE)
-                    ? Mono.fromSupplier(() -> {
-                        resetLedger();
-                        return Reply.noContent();
-                    })
-                    : methodNotAllowed();
-            case "/admin/payments" -> method.equals(HttpMethod.POST)
-                    ? withBody(request, body -> Mono.fromSupplier(() -> registerReady(body)))
-                    : methodNotAllowed();
-            case "/admin/health" -> Mono.just(Reply.json(200, Map.of("status", "UP")));
-            default -> Mono.just(Reply.error(404, "NOT_FOUND", "No such admin endpoint: " + path));
-        };
-        return reply
+        return routes.apply(request, response);
+    }
+
+    private Mono<Reply> applyFaults(HttpServerRequest request) {
+        return withBody(request, body -> {
+            List<FaultSpec> specs = AdminJson.faults(body).stream().map(FaultRequest::toSpec).toList();
+            return faults.apply(specs).then(Mono.fromSupplier(this::faultsViewReply));
+        });
+    }
+
+    private Mono<Reply> clearFaults(HttpServerRequest request) {
+        List<String> operation = Routes.query(request).get("operation");
+        return faults.clear(operation == null ? null : Operation.fromWire(operation.get(0)))
+                .then(Mono.fromSupplier(this::faultsViewReply));
+    }
+
+    /** An admin answer: bad input is a 400, a conflict with the simulator's state a 409, anything else a logged 500. */
+    private static Routes.Handler answer(Function<HttpServerRequest, Mono<Reply>> handler) {
+        return (request, response) -> Mono.defer(() -> handler.apply(request))
                 .onErrorResume(AdminInputException.class, e -> Mono.just(badRequest(e.getMessage())))
                 .onErrorResume(IllegalArgumentException.class, e -> Mono.just(badRequest(e.getMessage())))
                 .onErrorResume(IllegalStateException.class, e -> Mono.just(Reply.error(409, "CONFLICT", e.getMessage())))
                 .onErrorResume(e -> {
-                    log.error("admin request {} {} failed", method, request.uri(), e);
+                    log.error("admin request {} {} failed", request.method(), request.uri(), e);
                     return Mono.just(Reply.error(500, "INTERNAL_ERROR", String.valueOf(e.getMessage())));
                 })
-                .flatMap(r -> Exchanges.send(response, r));
+                .flatMap(reply -> Exchanges.send(response, reply));
     }
 
     private FaultsView faultsView() {
@@ -130,10 +126,6 @@ public final class AdminRouter implements BiFunction<HttpServerRequest, HttpServ
 
     private static Mono<Reply> withBody(HttpServerRequest request, Function<byte[], Mono<Reply>> handler) {
         return request.receive().aggregate().asByteArray().defaultIfEmpty(NO_BODY).flatMap(handler);
-    }
-
-    private static Mono<Reply> methodNotAllowed() {
-        return Mono.just(Reply.error(405, "METHOD_NOT_ALLOWED", "Method not allowed here."));
     }
 
     private static Reply badRequest(String message) {

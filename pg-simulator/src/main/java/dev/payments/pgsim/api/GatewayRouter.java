@@ -3,23 +3,20 @@ package dev.payments.pgsim.api;
 import dev.payments.pgsim.callback.CallbackSender;
 import dev.payments.pgsim.fault.Faults;
 import dev.payments.pgsim.fault.Operation;
-import dev.payments.pgsim.http.Exchanges;
+import dev.payments.pgsim.http.Routes;
 import dev.payments.pgsim.idempotency.IdempotencyStore;
 import dev.payments.pgsim.ledger.Ledger;
 import dev.payments.pgsim.stats.Stats;
-import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.QueryStringDecoder;
 import java.time.Clock;
-import java.util.Arrays;
 import java.util.function.BiFunction;
-import java.util.function.Supplier;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
+import reactor.netty.http.server.HttpServerRoutes;
 
-/** Routes the Toss-v1-shaped endpoints; unknown paths are answered without faults. */
+/** Routes the Toss-v1-shaped endpoints; unknown paths and methods are answered without faults. */
 public final class GatewayRouter implements BiFunction<HttpServerRequest, HttpServerResponse, Publisher<Void>> {
 
     /** The collaborators the gateway needs, wired by {@link dev.payments.pgsim.PgSimulator}. */
@@ -41,6 +38,7 @@ public final class GatewayRouter implements BiFunction<HttpServerRequest, HttpSe
     private final ConfirmHandler confirm;
     private final QueryHandler query;
     private final CancelHandler cancel;
+    private final HttpServerRoutes routes;
 
     public GatewayRouter(Dependencies d) {
         Delays delays = new Delays(d.timer());
@@ -51,62 +49,47 @@ public final class GatewayRouter implements BiFunction<HttpServerRequest, HttpSe
         this.confirm = new ConfirmHandler(d.ledger(), d.idempotency(), d.stats(), delays, async);
         this.query = new QueryHandler(d.ledger(), delays);
         this.cancel = new CancelHandler(d.ledger(), d.stats(), delays);
+        // The fixed paths before the templates they would also match (/v1/payments/{paymentKey}).
+        this.routes = new Routes()
+                .post("/v1/payments/confirm", this::confirm)
+                .get("/v1/payments/orders/{orderId}", this::queryByOrderId)
+                .post("/v1/payments/{paymentKey}/cancel", this::cancel)
+                .get("/v1/payments/{paymentKey}", this::queryByPaymentKey)
+                .get("/v1/transactions", this::transactions)
+                .build(ApiError.METHOD_NOT_ALLOWED.reply(), request -> ApiError.NOT_FOUND.reply());
     }
 
     @Override
     public Publisher<Void> apply(HttpServerRequest request, HttpServerResponse response) {
-        QueryStringDecoder uri = new QueryStringDecoder(request.uri());
-        String[] path = Arrays.stream(uri.path().split("/")).filter(s -> !s.isEmpty()).toArray(String[]::new);
-        HttpMethod method = request.method();
-        if (path.length < 2 || !path[0].equals("v1")) {
-            return Exchanges.send(response, ApiError.NOT_FOUND.reply());
-        }
-        if (path.length == 2 && path[1].equals("transactions")) {
-            return get(method, response, () -> {
-                stats.queries.increment();
-                return pipeline.serve(Operation.QUERY, request, response,
-                        (body, plan) -> query.transactions(uri.parameters(), plan));
-            });
-        }
-        if (!path[1].equals("payments") || path.length < 3 || path.length > 4) {
-            return Exchanges.send(response, ApiError.NOT_FOUND.reply());
-        }
-        if (path.length == 3 && path[2].equals("confirm")) {
-            return post(method, response, () -> {
-                stats.confirmsReceived.increment();
-                String key = request.requestHeaders().get("Idempotency-Key");
-                return pipeline.serve(Operation.CONFIRM, request, response,
-                        (body, plan) -> confirm.confirm(key, body, plan));
-            });
-        }
-        if (path.length == 3) {
-            return get(method, response, () -> {
-                stats.queries.increment();
-                return pipeline.serve(Operation.QUERY, request, response,
-                        (body, plan) -> query.byPaymentKey(path[2], plan));
-            });
-        }
-        if (path[2].equals("orders")) {
-            return get(method, response, () -> {
-                stats.queries.increment();
-                return pipeline.serve(Operation.QUERY, request, response,
-                        (body, plan) -> query.byOrderId(path[3], plan));
-            });
-        }
-        if (path[3].equals("cancel")) {
-            return post(method, response, () -> pipeline.serve(Operation.CANCEL, request, response,
-                    (body, plan) -> cancel.cancel(path[2], body, plan)));
-        }
-        return Exchanges.send(response, ApiError.NOT_FOUND.reply());
+        return routes.apply(request, response);
     }
 
-    private static Publisher<Void> get(HttpMethod method, HttpServerResponse response,
-            Supplier<Mono<Void>> handler) {
-        return method.equals(HttpMethod.GET) ? handler.get() : Exchanges.send(response, ApiError.METHOD_NOT_ALLOWED.reply());
+    private Mono<Void> confirm(HttpServerRequest request, HttpServerResponse response) {
+        stats.confirmsReceived.increment();
+        String key = request.requestHeaders().get("Idempotency-Key");
+        return pipeline.serve(Operation.CONFIRM, request, response, (body, plan) -> confirm.confirm(key, body, plan));
     }
 
-    private static Publisher<Void> post(HttpMethod method, HttpServerResponse response,
-            Supplier<Mono<Void>> handler) {
-        return method.equals(HttpMethod.POST) ? handler.get() : Exchanges.send(response, ApiError.METHOD_NOT_ALLOWED.reply());
+    private Mono<Void> queryByOrderId(HttpServerRequest request, HttpServerResponse response) {
+        stats.queries.increment();
+        return pipeline.serve(Operation.QUERY, request, response,
+                (body, plan) -> query.byOrderId(Routes.param(request, "orderId"), plan));
+    }
+
+    private Mono<Void> queryByPaymentKey(HttpServerRequest request, HttpServerResponse response) {
+        stats.queries.increment();
+        return pipeline.serve(Operation.QUERY, request, response,
+                (body, plan) -> query.byPaymentKey(Routes.param(request, "paymentKey"), plan));
+    }
+
+    private Mono<Void> transactions(HttpServerRequest request, HttpServerResponse response) {
+        stats.queries.increment();
+        return pipeline.serve(Operation.QUERY, request, response,
+                (body, plan) -> query.transactions(Routes.query(request), plan));
+    }
+
+    private Mono<Void> cancel(HttpServerRequest request, HttpServerResponse response) {
+        return pipeline.serve(Operation.CANCEL, request, response,
+                (body, plan) -> cancel.cancel(Routes.param(request, "paymentKey"), body, plan));
     }
 }

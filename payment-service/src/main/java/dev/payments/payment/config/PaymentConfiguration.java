@@ -1,6 +1,7 @@
 package dev.payments.payment.config;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.payments.payment.adapter.in.web.PgWebhookSignature;
 import dev.payments.payment.adapter.out.pg.PgClientProperties;
 import dev.payments.payment.adapter.out.pg.ResilientPaymentGateway;
 import dev.payments.payment.adapter.out.pg.TossPgClient;
@@ -15,6 +16,7 @@ import dev.payments.payment.application.PaymentGateway;
 import dev.payments.payment.application.PaymentRepository;
 import dev.payments.payment.application.RecordOrderEvent;
 import dev.payments.payment.application.SyncPayment;
+import dev.payments.support.web.OperatorToken;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.retry.RetryRegistry;
@@ -89,5 +91,15 @@ class PaymentConfiguration {
     @Bean
     RecordOrderEvent recordOrderEvent(PayableOrders orders) {
         return new RecordOrderEvent(orders);
+    }
+
+    @Bean
+    OperatorToken operatorToken(ApprovalProperties properties) {
+        return new OperatorToken(properties.operatorToken());
+    }
+
+    @Bean
+    PgWebhookSignature pgWebhookSignature(ApprovalProperties properties, Clock clock) {
+        return new PgWebhookSignature(properties.webhookSecret(), properties.webhookTolerance(), clock);
     }
 }

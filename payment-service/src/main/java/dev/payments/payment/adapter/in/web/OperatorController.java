@@ -2,10 +2,10 @@ package dev.payments.payment.adapter.in.web;
 
 import dev.payments.payment.application.PgSyncException;
 import dev.payments.payment.application.SyncPayment;
-import dev.payments.payment.config.ApprovalProperties;
 import dev.payments.payment.domain.PaymentId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import dev.payments.support.web.OperatorToken;
 import dev.payments.support.web.Problems;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -14,8 +14,6 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.Map;
 import java.util.UUID;
 
@@ -26,18 +24,18 @@ class OperatorController {
     private static final Logger log = LoggerFactory.getLogger(OperatorController.class);
 
     private final SyncPayment syncPayment;
-    private final ApprovalProperties properties;
+    private final OperatorToken operatorToken;
 
-    OperatorController(SyncPayment syncPayment, ApprovalProperties properties) {
+    OperatorController(SyncPayment syncPayment, OperatorToken operatorToken) {
         this.syncPayment = syncPayment;
-        this.properties = properties;
+        this.operatorToken = operatorToken;
     }
 
     /** Asks the PG (never blocked by the breaker) and settles the payment; repeating it changes nothing. */
     @PostMapping("/api/payments/{paymentId}/sync")
     ResponseEntity<?> sync(@PathVariable UUID paymentId,
-                           @RequestHeader(value = "X-Operator-Token", required = false) String token) {
-        if (!authorized(token)) {
+                           @RequestHeader(value = OperatorToken.HEADER, required = false) String token) {
+        if (!operatorToken.admits(token)) {
             return Problems.response(HttpStatus.UNAUTHORIZED, "OPERATOR_TOKEN_REQUIRED",
                     "This action needs a valid X-Operator-Token");
         }
@@ -60,10 +58,5 @@ class OperatorController {
             return Problems.response(HttpStatus.BAD_GATEWAY, "PG_SYNC_FAILED",
                     "The PG could not settle payment " + paymentId + ": " + e.getMessage(), details, null);
         }
-    }
-
-    private boolean authorized(String token) {
-        return token != null && MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8),
-                properties.operatorToken().getBytes(StandardCharsets.UTF_8));
     }
 }

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.payment.application.PaymentGateway.PgStatus;
 import dev.payments.payment.application.PaymentRepository;
 import dev.payments.payment.application.SyncPayment;
-import dev.payments.payment.config.ApprovalProperties;
 import dev.payments.payment.domain.OrderId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -18,7 +17,6 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.util.Map;
 import java.util.UUID;
@@ -34,17 +32,15 @@ class PgWebhookController {
 
     private final SyncPayment syncPayment;
     private final PaymentRepository payments;
-    private final ApprovalProperties properties;
+    private final PgWebhookSignature webhookSignature;
     private final ObjectMapper json;
-    private final Clock clock;
 
-    PgWebhookController(SyncPayment syncPayment, PaymentRepository payments, ApprovalProperties properties,
-                        ObjectMapper json, Clock clock) {
+    PgWebhookController(SyncPayment syncPayment, PaymentRepository payments, PgWebhookSignature webhookSignature,
+                        ObjectMapper json) {
         this.syncPayment = syncPayment;
         this.payments = payments;
-        this.properties = properties;
+        this.webhookSignature = webhookSignature;
         this.json = json;
-        this.clock = clock;
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
@@ -59,8 +55,7 @@ class PgWebhookController {
     ResponseEntity<?> receive(@RequestHeader(value = "X-PG-Timestamp", required = false) String timestamp,
                               @RequestHeader(value = "X-PG-Signature", required = false) String signature,
                               @RequestBody String body) {
-        PgWebhookSignature.Verdict verdict = PgWebhookSignature.check(properties.webhookSecret(), timestamp, signature,
-                body, clock.instant(), properties.webhookTolerance());
+        PgWebhookSignature.Verdict verdict = webhookSignature.check(timestamp, signature, body);
         if (verdict != PgWebhookSignature.Verdict.VALID) {
             log.warn("Refused a PG callback: signature {}", verdict);
             return Problems.response(HttpStatus.UNAUTHORIZED, "INVALID_SIGNATURE",

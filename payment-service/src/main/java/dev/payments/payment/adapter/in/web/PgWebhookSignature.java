@@ -5,6 +5,7 @@ import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.HexFormat;
@@ -14,15 +15,25 @@ import java.util.HexFormat;
  * with {@code X-PG-Timestamp} in epoch seconds (docs/pg-simulator.md). The timestamp is signed, so a captured
  * callback cannot be replayed after the tolerance.
  */
-final class PgWebhookSignature {
+public final class PgWebhookSignature {
 
     enum Verdict { VALID, MISSING, STALE, MISMATCH }
 
-    private PgWebhookSignature() {
+    private final String secret;
+    private final Duration tolerance;
+    private final Clock clock;
+
+    /**
+     * @param secret    the HMAC secret shared with the PG
+     * @param tolerance callbacks signed longer ago (or further ahead) than this are refused
+     */
+    public PgWebhookSignature(String secret, Duration tolerance, Clock clock) {
+        this.secret = secret;
+        this.tolerance = tolerance;
+        this.clock = clock;
     }
 
-    static Verdict check(String secret, String timestampHeader, String signatureHeader, String body, Instant now,
-                         Duration tolerance) {
+    Verdict check(String timestampHeader, String signatureHeader, String body) {
         if (timestampHeader == null || signatureHeader == null) {
             return Verdict.MISSING;
         }
@@ -32,10 +43,10 @@ final class PgWebhookSignature {
         } catch (NumberFormatException e) {
             return Verdict.MISMATCH;
         }
-        if (Duration.between(Instant.ofEpochSecond(signedAt), now).abs().compareTo(tolerance) > 0) {
+        if (Duration.between(Instant.ofEpochSecond(signedAt), clock.instant()).abs().compareTo(tolerance) > 0) {
             return Verdict.STALE;
         }
-        byte[] expected = hmac(secret, signedAt + "." + body);
+        byte[] expected = hmac(signedAt + "." + body);
         for (String candidate : signatureHeader.split(",")) {
             String value = candidate.trim();
             if (value.startsWith("v1=") && MessageDigest.isEqual(expected, parseHex(value.substring(3)))) {
@@ -53,7 +64,7 @@ final class PgWebhookSignature {
         }
     }
 
-    private static byte[] hmac(String secret, String message) {
+    private byte[] hmac(String message) {
         try {
             Mac mac = Mac.getInstance("HmacSHA256");
             mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));

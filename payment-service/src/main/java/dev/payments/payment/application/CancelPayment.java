@@ -37,14 +37,14 @@ public class CancelPayment {
     /** {@link Payment#cancel} reason of a member's refund; order-service shows it as the order's status reason. */
     public static final String REFUNDED = "REFUNDED";
 
-    private final PaymentRepository payments;
+    private final Payments payments;
     private final PaymentGateway gateway;
     private final PaymentEvents events;
     private final SyncPayment syncPayment;
     private final TransactionTemplate transaction;
     private final Clock clock;
 
-    public CancelPayment(PaymentRepository payments, PaymentGateway gateway, PaymentEvents events,
+    public CancelPayment(Payments payments, PaymentGateway gateway, PaymentEvents events,
                          SyncPayment syncPayment, TransactionTemplate transaction, Clock clock) {
         this.payments = payments;
         this.gateway = gateway;

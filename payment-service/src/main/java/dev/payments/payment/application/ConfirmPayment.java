@@ -3,7 +3,7 @@ package dev.payments.payment.application;
 import dev.payments.payment.application.ApprovalMetrics.Outcome;
 import dev.payments.payment.application.ConfirmResult.Refusal;
 import dev.payments.payment.application.ConfirmResult.Refused;
-import dev.payments.payment.application.IdempotencyStore.IdempotencyRecord;
+import dev.payments.payment.application.IdempotencyKeys.IdempotencyRecord;
 import dev.payments.payment.application.PaymentGateway.Admission;
 import dev.payments.payment.application.PaymentGateway.ApprovalRequest;
 import dev.payments.payment.domain.CustomerNotice;
@@ -36,10 +36,10 @@ public class ConfirmPayment {
     private static final Logger log = LoggerFactory.getLogger(ConfirmPayment.class);
 
     private final MemberRateLimit rateLimit;
-    private final IdempotencyStore idempotency;
+    private final IdempotencyKeys idempotency;
     private final PaymentGateway gateway;
     private final PayableOrders orders;
-    private final PaymentRepository payments;
+    private final Payments payments;
     private final PaymentEvents events;
     private final TransactionTemplate transaction;
     private final ApprovalMetrics metrics;
@@ -47,8 +47,8 @@ public class ConfirmPayment {
     private final Duration deadline;
     private final ObservationRegistry observations;
 
-    public ConfirmPayment(MemberRateLimit rateLimit, IdempotencyStore idempotency, PaymentGateway gateway,
-                          PayableOrders orders, PaymentRepository payments, PaymentEvents events,
+    public ConfirmPayment(MemberRateLimit rateLimit, IdempotencyKeys idempotency, PaymentGateway gateway,
+                          PayableOrders orders, Payments payments, PaymentEvents events,
                           TransactionTemplate transaction, ApprovalMetrics metrics, Clock clock, Duration deadline,
                           ObservationRegistry observations) {
         this.rateLimit = rateLimit;

@@ -24,7 +24,7 @@ public class SyncPayment {
 
     private static final Logger log = LoggerFactory.getLogger(SyncPayment.class);
 
-    private final PaymentRepository payments;
+    private final Payments payments;
     private final PayableOrders orders;
     private final PaymentGateway gateway;
     private final PaymentEvents events;
@@ -36,7 +36,7 @@ public class SyncPayment {
      * @param notFoundIsFinalAfter a payment older than this that the PG has never seen will never be booked: the
      *                             confirm did not arrive (FAILED, nothing charged)
      */
-    public SyncPayment(PaymentRepository payments, PayableOrders orders, PaymentGateway gateway, PaymentEvents events,
+    public SyncPayment(Payments payments, PayableOrders orders, PaymentGateway gateway, PaymentEvents events,
                        TransactionTemplate transaction, Clock clock, Duration notFoundIsFinalAfter) {
         this.payments = payments;
         this.orders = orders;

@@ -9,11 +9,11 @@ import dev.payments.payment.adapter.out.ratelimit.Bucket4jMemberRateLimit;
 import dev.payments.payment.application.ApprovalMetrics;
 import dev.payments.payment.application.CancelPayment;
 import dev.payments.payment.application.ConfirmPayment;
-import dev.payments.payment.application.IdempotencyStore;
+import dev.payments.payment.application.IdempotencyKeys;
 import dev.payments.payment.application.PayableOrders;
 import dev.payments.payment.application.PaymentEvents;
 import dev.payments.payment.application.PaymentGateway;
-import dev.payments.payment.application.PaymentRepository;
+import dev.payments.payment.application.Payments;
 import dev.payments.payment.application.RecordOrderEvent;
 import dev.payments.payment.application.SyncPayment;
 import dev.payments.support.web.OperatorToken;
@@ -67,8 +67,8 @@ class PaymentConfiguration {
     }
 
     @Bean
-    ConfirmPayment confirmPayment(ApprovalProperties properties, IdempotencyStore idempotency, PaymentGateway gateway,
-                                  PayableOrders orders, PaymentRepository payments, PaymentEvents events,
+    ConfirmPayment confirmPayment(ApprovalProperties properties, IdempotencyKeys idempotency, PaymentGateway gateway,
+                                  PayableOrders orders, Payments payments, PaymentEvents events,
                                   TransactionTemplate transaction, ApprovalMetrics metrics, Clock clock,
                                   ObjectProvider<ObservationRegistry> observations) {
         return new ConfirmPayment(new Bucket4jMemberRateLimit(properties.perMemberPerMinute()), idempotency, gateway,
@@ -77,13 +77,13 @@ class PaymentConfiguration {
     }
 
     @Bean
-    SyncPayment syncPayment(ApprovalProperties properties, PaymentRepository payments, PayableOrders orders,
+    SyncPayment syncPayment(ApprovalProperties properties, Payments payments, PayableOrders orders,
                             PaymentGateway gateway, PaymentEvents events, TransactionTemplate transaction, Clock clock) {
         return new SyncPayment(payments, orders, gateway, events, transaction, clock, properties.notFoundIsFinalAfter());
     }
 
     @Bean
-    CancelPayment cancelPayment(PaymentRepository payments, PaymentGateway gateway, PaymentEvents events,
+    CancelPayment cancelPayment(Payments payments, PaymentGateway gateway, PaymentEvents events,
                                 SyncPayment syncPayment, TransactionTemplate transaction, Clock clock) {
         return new CancelPayment(payments, gateway, events, syncPayment, transaction, clock);
     }

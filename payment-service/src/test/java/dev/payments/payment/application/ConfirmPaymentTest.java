@@ -24,12 +24,12 @@ import static org.mockito.Mockito.when;
 /** What a confirm answers when the database fails before the PG is called: nothing happened, try again. */
 class ConfirmPaymentTest {
 
-    private final IdempotencyStore idempotency = mock(IdempotencyStore.class);
+    private final IdempotencyKeys idempotency = mock(IdempotencyKeys.class);
     private final PaymentGateway gateway = mock(PaymentGateway.class);
     private final PayableOrders orders = mock(PayableOrders.class);
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private final ConfirmPayment confirm = new ConfirmPayment(member -> Optional.empty(), idempotency, gateway, orders,
-            mock(PaymentRepository.class), event -> { }, new TransactionTemplate(mock(PlatformTransactionManager.class)),
+            mock(Payments.class), event -> { }, new TransactionTemplate(mock(PlatformTransactionManager.class)),
             new ApprovalMetrics(meters), Clock.systemUTC(), Duration.ofSeconds(20), ObservationRegistry.NOOP);
 
     @Test
@@ -82,7 +82,7 @@ class ConfirmPaymentTest {
         when(noDatabase.getTransaction(any())).thenThrow(
                 new org.springframework.transaction.CannotCreateTransactionException("Could not open JDBC Connection"));
         ConfirmPayment withoutDatabase = new ConfirmPayment(member -> Optional.empty(), idempotency, gateway, orders,
-                mock(PaymentRepository.class), event -> { }, new TransactionTemplate(noDatabase),
+                mock(Payments.class), event -> { }, new TransactionTemplate(noDatabase),
                 new ApprovalMetrics(meters), Clock.systemUTC(), Duration.ofSeconds(20), ObservationRegistry.NOOP);
         when(idempotency.find(any(), any())).thenReturn(Optional.empty());
         PaymentGateway.Admission.Granted granted = mock(PaymentGateway.Admission.Granted.class);

@@ -38,7 +38,7 @@ class SyncPaymentTest {
 
     private static final Instant NOW = Instant.parse("2026-11-29T08:00:00Z");
 
-    private final Payments payments = new Payments();
+    private final InMemoryPayments payments = new InMemoryPayments();
     private final Orders orders = new Orders();
     private final Pg pg = new Pg();
     private final List<DomainEvent> published = new ArrayList<>();
@@ -203,7 +203,7 @@ class SyncPaymentTest {
         return payment;
     }
 
-    private static final class Payments implements PaymentRepository {
+    private static final class InMemoryPayments implements Payments {
         final Map<PaymentId, Payment> byId = new HashMap<>();
         /** Runs when a row is locked: what another transaction committed just before. */
         Runnable beforeLock = () -> {

@@ -3,7 +3,7 @@ package dev.payments.payment.bench;
 import dev.payments.contracts.OrderCreated;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.payment.PaymentServiceApplication;
-import dev.payments.payment.application.IdempotencyStore;
+import dev.payments.payment.application.IdempotencyKeys;
 import dev.payments.payment.domain.MemberId;
 import dev.payments.payment.support.PaymentTestSupport;
 import dev.payments.pgsim.PgSimulator;
@@ -201,7 +201,7 @@ public final class OpenBreakerBenchmark {
             exit = report(results, before, after, refusedRequests, bench.transportErrors.get(Probe.REFUSED).get(), breaker);
             System.out.println("  requests the JDK client lost in transport (no answer, left out above): "
                     + bench.transportErrors);
-            lookupAlone(app.getBean(IdempotencyStore.class), clientCounts, rounds, perRound, members);
+            lookupAlone(app.getBean(IdempotencyKeys.class), clientCounts, rounds, perRound, members);
             withPoolExhausted(bench, app.getBean(DataSource.class),
                     app.getEnvironment().getProperty("spring.datasource.hikari.maximum-pool-size", Integer.class, 10));
         } catch (Throwable e) {
@@ -482,10 +482,10 @@ public final class OpenBreakerBenchmark {
      * The one database statement on the refusal path, alone: the idempotency lookup ConfirmPayment makes before
      * admission. Shows how much of a 503's time is that lookup.
      */
-    private static void lookupAlone(IdempotencyStore idempotency, List<Integer> clientCounts, int rounds, int perRound,
+    private static void lookupAlone(IdempotencyKeys idempotency, List<Integer> clientCounts, int rounds, int perRound,
                                     int members) throws Exception {
         System.out.println();
-        System.out.println("the idempotency lookup alone (IdempotencyStore.find, in-process, one SELECT), median of rounds:");
+        System.out.println("the idempotency lookup alone (IdempotencyKeys.find, in-process, one SELECT), median of rounds:");
         for (int clients : clientCounts) {
             List<Latencies> measured = new ArrayList<>();
             for (int r = 0; r <= rounds; r++) {

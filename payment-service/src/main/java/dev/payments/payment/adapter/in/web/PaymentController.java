@@ -5,7 +5,7 @@ import dev.payments.payment.application.ConfirmCommand;
 import dev.payments.payment.application.ConfirmPayment;
 import dev.payments.payment.application.ConfirmResult;
 import dev.payments.payment.application.PaymentReceipt;
-import dev.payments.payment.application.PaymentRepository;
+import dev.payments.payment.application.Payments;
 import dev.payments.payment.domain.MemberId;
 import dev.payments.payment.domain.OrderId;
 import dev.payments.payment.domain.PaymentId;
@@ -34,9 +34,9 @@ class PaymentController {
 
     private final ConfirmPayment confirmPayment;
     private final CancelPayment cancelPayment;
-    private final PaymentRepository payments;
+    private final Payments payments;
 
-    PaymentController(ConfirmPayment confirmPayment, CancelPayment cancelPayment, PaymentRepository payments) {
+    PaymentController(ConfirmPayment confirmPayment, CancelPayment cancelPayment, Payments payments) {
         this.confirmPayment = confirmPayment;
         this.cancelPayment = cancelPayment;
         this.payments = payments;

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.payment.application.PaymentGateway.PgStatus;
-import dev.payments.payment.application.PaymentRepository;
+import dev.payments.payment.application.Payments;
 import dev.payments.payment.application.SyncPayment;
 import dev.payments.payment.domain.OrderId;
 import org.slf4j.Logger;
@@ -31,11 +31,11 @@ class PgWebhookController {
     private static final Logger log = LoggerFactory.getLogger(PgWebhookController.class);
 
     private final SyncPayment syncPayment;
-    private final PaymentRepository payments;
+    private final Payments payments;
     private final PgWebhookSignature webhookSignature;
     private final ObjectMapper json;
 
-    PgWebhookController(SyncPayment syncPayment, PaymentRepository payments, PgWebhookSignature webhookSignature,
+    PgWebhookController(SyncPayment syncPayment, Payments payments, PgWebhookSignature webhookSignature,
                         ObjectMapper json) {
         this.syncPayment = syncPayment;
         this.payments = payments;

@@ -1,6 +1,6 @@
 package dev.payments.payment.adapter.out.persistence;
 
-import dev.payments.payment.application.PaymentRepository;
+import dev.payments.payment.application.Payments;
 import dev.payments.payment.domain.CustomerNotice;
 import dev.payments.payment.domain.MemberId;
 import dev.payments.payment.domain.Money;
@@ -19,7 +19,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 @Repository
-class JdbcPaymentRepository implements PaymentRepository {
+class JdbcPayments implements Payments {
 
     private static final String COLUMNS = """
             payment_id, order_id, member_id, amount, currency, payment_key, status, customer_notice,
@@ -43,7 +43,7 @@ class JdbcPaymentRepository implements PaymentRepository {
 
     private final JdbcClient jdbc;
 
-    JdbcPaymentRepository(JdbcClient jdbc) {
+    JdbcPayments(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 

@@ -3,7 +3,7 @@ package dev.payments.payment.adapter.out.persistence;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.payment.application.IdempotencyKeyTakenException;
-import dev.payments.payment.application.IdempotencyStore;
+import dev.payments.payment.application.IdempotencyKeys;
 import dev.payments.payment.application.PaymentReceipt;
 import dev.payments.payment.domain.MemberId;
 import dev.payments.payment.domain.PaymentId;
@@ -15,12 +15,12 @@ import java.util.Optional;
 import java.util.UUID;
 
 @Repository
-class JdbcIdempotencyStore implements IdempotencyStore {
+class JdbcIdempotencyKeys implements IdempotencyKeys {
 
     private final JdbcClient jdbc;
     private final ObjectMapper json;
 
-    JdbcIdempotencyStore(JdbcClient jdbc, ObjectMapper json) {
+    JdbcIdempotencyKeys(JdbcClient jdbc, ObjectMapper json) {
         this.jdbc = jdbc;
         this.json = json;
     }

@@ -6,7 +6,7 @@ import dev.payments.payment.domain.PaymentId;
 import java.util.Optional;
 
 /** Idempotency keys, scoped to the member that sent them. */
-public interface IdempotencyStore {
+public interface IdempotencyKeys {
 
     Optional<IdempotencyRecord> find(MemberId member, String key);
 

@@ -9,7 +9,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
-public interface PaymentRepository {
+/** Where payments are kept. Writes join the caller's transaction. */
+public interface Payments {
 
     void insert(Payment payment);
 

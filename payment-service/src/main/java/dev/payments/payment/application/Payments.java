@@ -3,10 +3,7 @@ package dev.payments.payment.application;
 import dev.payments.payment.domain.OrderId;
 import dev.payments.payment.domain.Payment;
 import dev.payments.payment.domain.PaymentId;
-import dev.payments.payment.domain.PaymentStatus;
 
-import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 
 /** Where payments are kept. Writes join the caller's transaction. */
@@ -25,9 +22,4 @@ public interface Payments {
     boolean hasLivePayment(OrderId orderId);
 
     Optional<Payment> findLatestByOrder(OrderId orderId);
-
-    /** Payments nobody has settled: UNKNOWN ones, and REQUESTED ones last touched before {@code staleBefore}. */
-    List<Payment> findUnsettled(Instant staleBefore, int limit);
-
-    long countByStatus(PaymentStatus status);
 }

@@ -233,14 +233,6 @@ class SyncPaymentTest {
         public Optional<Payment> findLatestByOrder(OrderId orderId) {
             return byId.values().stream().filter(p -> p.orderId().equals(orderId)).findFirst();
         }
-
-        public List<Payment> findUnsettled(Instant staleBefore, int limit) {
-            return List.of();
-        }
-
-        public long countByStatus(PaymentStatus status) {
-            return byId.values().stream().filter(p -> p.status() == status).count();
-        }
     }
 
     private static final class Orders implements PayableOrders {

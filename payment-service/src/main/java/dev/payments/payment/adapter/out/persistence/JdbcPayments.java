@@ -14,7 +14,6 @@ import org.springframework.stereotype.Repository;
 
 import java.sql.Timestamp;
 import java.time.Instant;
-import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -97,24 +96,6 @@ class JdbcPayments implements Payments {
     public Optional<Payment> findLatestByOrder(OrderId orderId) {
         return jdbc.sql("SELECT " + COLUMNS + " FROM payments WHERE order_id = :orderId ORDER BY requested_at DESC LIMIT 1")
                 .param("orderId", orderId.value()).query(ROW).optional();
-    }
-
-    @Override
-    public List<Payment> findUnsettled(Instant staleBefore, int limit) {
-        return jdbc.sql("SELECT " + COLUMNS + """
-                         FROM payments
-                        WHERE status = 'UNKNOWN' OR (status = 'REQUESTED' AND updated_at < :staleBefore)
-                        ORDER BY updated_at LIMIT :limit
-                        """)
-                .param("staleBefore", Timestamp.from(staleBefore))
-                .param("limit", limit)
-                .query(ROW).list();
-    }
-
-    @Override
-    public long countByStatus(PaymentStatus status) {
-        return jdbc.sql("SELECT count(*) FROM payments WHERE status = :status")
-                .param("status", status.name()).query(Long.class).single();
     }
 
     private static java.util.Map<String, Object> params(Payment p) {

@@ -26,6 +26,12 @@ final class ChildArguments {
             arguments.add("--admin-port=" + pgSimulatorAdminPort);
             // Asynchronous results (field report 001) go to payment-service's signed webhook.
             arguments.add("--callback-url=" + httpUrl(portOf.apply(Component.PAYMENT_SERVICE)) + "/api/pg/webhooks");
+        } else if (component == Component.AUTH_SERVER) {
+            arguments.add("--server.port=" + portOf.apply(component));
+            // The local profile: committed users and client secrets, a signing key generated once in the working
+            // directory (kept across restarts, gone with --clean).
+            arguments.add("--spring.profiles.active=local");
+            arguments.add("--spring.security.oauth2.authorizationserver.issuer=" + issuerUrl(portOf));
         } else {
             String database = component.database().orElseThrow();
             arguments.add("--server.port=" + portOf.apply(component));
@@ -56,6 +62,11 @@ final class ChildArguments {
     private static Optional<String> optionName(String argument) {
         int equals = argument.indexOf('=');
         return argument.startsWith("--") && equals > 2 ? Optional.of(argument.substring(0, equals)) : Optional.empty();
+    }
+
+    /** The {@code iss} of every token, exactly as the resource servers expect it. */
+    static String issuerUrl(Function<Component, Integer> portOf) {
+        return httpUrl(portOf.apply(Component.AUTH_SERVER));
     }
 
     static String httpUrl(int port) {

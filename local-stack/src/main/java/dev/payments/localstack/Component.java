@@ -10,6 +10,8 @@ public enum Component {
     POSTGRES("postgres", 15432, null),
     KAFKA("kafka", 9092, null),
     PG_SIMULATOR("pg-simulator", 8090, null),
+    /** The token issuer (Spring Authorization Server): members, operators and services get their tokens here. */
+    AUTH_SERVER("auth-server", 9000, null),
     ORDER_SERVICE("order-service", 8081, "orders"),
     PAYMENT_SERVICE("payment-service", 8082, "payments"),
     NOTIFICATION_SERVICE("notification-service", 8083, "notifications"),

@@ -1,5 +1,6 @@
 package dev.payments.localstack;
 
+import dev.payments.localstack.identity.TokenCommand;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,6 +21,7 @@ import picocli.CommandLine.Option;
  * <p>From Java (system tests): {@code try (RunningStack stack = LocalStack.start(options)) { ... }}.
  */
 @Command(name = "local-stack", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 110,
+        subcommands = TokenCommand.class,
         description = {
             "Starts embedded PostgreSQL, an in-process Kafka broker, the PG simulator and the four services,",
             "waits until every one is healthy, prints where they are and waits for Ctrl-C, which stops them all.",
@@ -64,12 +66,16 @@ public final class LocalStack implements Callable<Integer> {
     @Option(names = "--reconciliation-service-port", paramLabel = "PORT", defaultValue = "8084", description = "Default: ${DEFAULT-VALUE}.")
     int reconciliationServicePort;
 
+    @Option(names = "--auth-server-port", paramLabel = "PORT", defaultValue = "9000",
+            description = "The token issuer (default: ${DEFAULT-VALUE}).")
+    int authServerPort;
+
     @Option(names = "--control-port", paramLabel = "PORT", defaultValue = "8099",
             description = "Control endpoint on 127.0.0.1 (default: ${DEFAULT-VALUE}; 0 picks one; -1 turns it off).")
     int controlPort;
 
     @Option(names = "--only", paramLabel = "COMPONENT", split = ",",
-            description = "Start only these children (pg-simulator, order-service, payment-service, "
+            description = "Start only these children (pg-simulator, auth-server, order-service, payment-service, "
                     + "notification-service, reconciliation-service); PostgreSQL and Kafka always run.")
     List<String> only = new ArrayList<>();
 
@@ -147,6 +153,7 @@ public final class LocalStack implements Callable<Integer> {
                 .port(Component.PAYMENT_SERVICE, paymentServicePort)
                 .port(Component.NOTIFICATION_SERVICE, notificationServicePort)
                 .port(Component.RECONCILIATION_SERVICE, reconciliationServicePort)
+                .port(Component.AUTH_SERVER, authServerPort)
                 .controlPort(controlPort)
                 .jvmOptions(Arrays.stream(jvmOptions.trim().split("\\s+")).filter(option -> !option.isEmpty()).toList())
                 .allowMissingJars(allowMissing)

@@ -1,9 +1,11 @@
 package dev.payments.localstack;
 
+import dev.payments.localstack.identity.Tokens;
 import dev.payments.localstack.infra.EmbeddedKafkaBroker;
 import dev.payments.localstack.infra.EmbeddedPostgresServer;
 import dev.payments.localstack.infra.FreePorts;
 import dev.payments.localstack.infra.TempDirectories;
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -46,6 +48,7 @@ public final class RunningStack implements AutoCloseable {
     private final Map<Component, ComponentState> infraStates = new ConcurrentHashMap<>();
     private final Map<Component, Duration> infraStartups = new ConcurrentHashMap<>();
     private ControlServer control;
+    private Tokens tokens;
     private Duration startup;
     private volatile boolean closed;
 
@@ -217,6 +220,27 @@ public final class RunningStack implements AutoCloseable {
         };
     }
 
+    /** The token issuer: the {@code iss} of every token the services accept. */
+    public String issuerUrl() {
+        return ChildArguments.issuerUrl(ports::get);
+    }
+
+    /** Access tokens of this stack's issuer, signed in for once per user (and again before they expire). */
+    public synchronized Tokens tokens() {
+        if (tokens == null) {
+            tokens = new Tokens(URI.create(issuerUrl()));
+        }
+        return tokens;
+    }
+
+    /**
+     * The JWK set the local issuer signs with (its local profile keeps it in its working directory): the security
+     * tests forge expired or misaddressed tokens with the real key.
+     */
+    public Path issuerSigningKey() {
+        return workingDirectory(Component.AUTH_SERVER).resolve("signing-key.jwks.json");
+    }
+
     /** The PG simulator's admin API (faults, ledger, stats), where drills inject failures. */
     public String pgSimulatorAdminUrl() {
         return ChildArguments.httpUrl(pgSimulatorAdminPort);
@@ -356,7 +380,11 @@ public final class RunningStack implements AutoCloseable {
         return new ChildSpec(component, Path.of(System.getProperty("java.home"), "bin", "java"),
                 RepositoryRoot.runnableJar(repoDir, component.id()), options.jvmOptions(), arguments, baseUrl, probe,
                 logFile(component), dataDir.resolve("run").resolve(component.id() + ".pid"),
-                dataDir.resolve("work").resolve(component.id()));
+                workingDirectory(component));
+    }
+
+    private Path workingDirectory(Component component) {
+        return dataDir.resolve("work").resolve(component.id());
     }
 
     private void requireJars() {

@@ -45,6 +45,14 @@ final class StackReport {
                 + " PSS shares them out)");
         out.printf("  databases %s, user postgres, password postgres%n", databases(stack));
         out.println();
+        if (stack.components().contains(Component.AUTH_SERVER)) {
+            String issuer = stack.portOf(Component.AUTH_SERVER) == Component.AUTH_SERVER.defaultPort()
+                    ? "" : " --issuer " + stack.issuerUrl();
+            out.println("Tokens (local profile: operator-1, and members who sign up by signing in as member-<anything>):");
+            out.println("  MEMBER=$(local-stack/token.sh member member-1" + issuer + ")");
+            out.println("  OPERATOR=$(local-stack/token.sh operator operator-1" + issuer + ")");
+            out.println();
+        }
         out.println("Happy path (replace <orderId> with the id the first call returns):");
         String order = "localhost:" + stack.portOf(Component.ORDER_SERVICE);
         out.printf("  curl -s -XPOST %s/api/orders -H 'Content-Type: application/json' "

@@ -10,7 +10,7 @@ class ChildArgumentsTest {
 
     private static final Map<Component, Integer> PORTS = Map.of(
             Component.PG_SIMULATOR, 8090, Component.ORDER_SERVICE, 8081, Component.PAYMENT_SERVICE, 8082,
-            Component.NOTIFICATION_SERVICE, 8083, Component.RECONCILIATION_SERVICE, 8084);
+            Component.NOTIFICATION_SERVICE, 8083, Component.RECONCILIATION_SERVICE, 8084, Component.AUTH_SERVER, 9000);
 
     @Test
     void everyServiceGetsItsPortDatabaseAndKafka() {
@@ -31,6 +31,12 @@ class ChildArgumentsTest {
                 "--reconciliation.pg-base-url=http://127.0.0.1:8090");
         assertThat(arguments(Component.PG_SIMULATOR, List.of())).containsExactly("--port=8090", "--admin-port=8091",
                 "--callback-url=http://127.0.0.1:8082/api/pg/webhooks");
+    }
+
+    @Test
+    void theIssuerRunsItsLocalProfileAndNamesItselfAsTheServicesExpect() {
+        assertThat(arguments(Component.AUTH_SERVER, List.of())).containsExactly("--server.port=9000",
+                "--spring.profiles.active=local", "--spring.security.oauth2.authorizationserver.issuer=http://127.0.0.1:9000");
     }
 
     @Test

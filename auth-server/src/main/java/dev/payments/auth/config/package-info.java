@@ -1,0 +1,2 @@
+/** The issuer's wiring: its endpoints, clients, users, signing key and token contents. */
+package dev.payments.auth.config;

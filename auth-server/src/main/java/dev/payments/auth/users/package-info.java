@@ -1,0 +1,2 @@
+/** Who may sign in, and which scopes each role may be granted. */
+package dev.payments.auth.users;

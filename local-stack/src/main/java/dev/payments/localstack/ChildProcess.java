@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * One child JVM. A child that exits without being asked to is reported and left down: restarting it silently
  * would hide the very failures the drills look for.
  */
-final class ChildProcess {
+final class ChildProcess implements ManagedComponent {
 
     private static final Logger log = LoggerFactory.getLogger(ChildProcess.class);
     private static final Duration POLL = Duration.ofMillis(250);
@@ -28,6 +28,8 @@ final class ChildProcess {
     private static final int TAIL_BYTES = 16 * 1024;
 
     private final ChildSpec spec;
+    private final Duration healthTimeout;
+    private final Duration stopTimeout;
     private Process process;
     private boolean exitExpected;
     private boolean retired;
@@ -35,44 +37,60 @@ final class ChildProcess {
     private volatile Integer lastExitCode;
     private volatile Duration lastStartup;
 
-    ChildProcess(ChildSpec spec) {
+    /**
+     * @param healthTimeout how long a start may take to report healthy
+     * @param stopTimeout   how long it may take to exit after SIGTERM before it is killed
+     */
+    ChildProcess(ChildSpec spec, Duration healthTimeout, Duration stopTimeout) {
         this.spec = spec;
+        this.healthTimeout = healthTimeout;
+        this.stopTimeout = stopTimeout;
         this.state = Files.isRegularFile(spec.jar()) ? ComponentState.NOT_STARTED : ComponentState.MISSING;
     }
 
-    Component component() {
+    @Override
+    public Component component() {
         return spec.component();
+    }
+
+    @Override
+    public String url() {
+        return spec.baseUrl();
     }
 
     ChildSpec spec() {
         return spec;
     }
 
-    ComponentState state() {
+    @Override
+    public ComponentState state() {
         return state;
     }
 
-    Optional<Integer> lastExitCode() {
+    @Override
+    public Optional<Integer> lastExitCode() {
         return Optional.ofNullable(lastExitCode);
     }
 
     /** From spawn to the first healthy answer, of the latest start. */
-    Optional<Duration> lastStartup() {
+    @Override
+    public Optional<Duration> lastStartup() {
         return Optional.ofNullable(lastStartup);
     }
 
-    synchronized OptionalLong pid() {
+    @Override
+    public synchronized OptionalLong pid() {
         return process != null && process.isAlive() ? OptionalLong.of(process.pid()) : OptionalLong.empty();
     }
 
     /** Spawns the JVM and waits until it reports healthy; a no-op if it is already running. */
-    Duration startAndAwaitHealthy(Duration timeout) {
+    @Override
+    public void start() {
         long spawnedAt = System.nanoTime();
         Process started = spawn();
-        if (started == null) {
-            return lastStartup;
+        if (started != null) {
+            awaitHealthy(started, spawnedAt, healthTimeout);
         }
-        return awaitHealthy(started, spawnedAt, timeout);
     }
 
     private synchronized Process spawn() {
@@ -113,7 +131,7 @@ final class ChildProcess {
         }
     }
 
-    private Duration awaitHealthy(Process started, long spawnedAt, Duration timeout) {
+    private void awaitHealthy(Process started, long spawnedAt, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!started.isAlive()) {
@@ -129,7 +147,7 @@ final class ChildProcess {
                     }
                 }
                 log.info("{} is healthy after {} ms", spec.component(), startup.toMillis());
-                return startup;
+                return;
             }
             sleep(POLL);
         }
@@ -137,8 +155,13 @@ final class ChildProcess {
                 + " within " + timeout.toSeconds() + " s; last lines of " + spec.logFile() + ":\n" + tail());
     }
 
-    /** SIGTERM, then SIGKILL if it has not exited within {@code grace}. */
-    synchronized void stop(Duration grace) {
+    /** SIGTERM, then SIGKILL if it has not exited within the stop timeout. */
+    @Override
+    public void stop() {
+        stop(stopTimeout);
+    }
+
+    private synchronized void stop(Duration grace) {
         if (process == null || !process.isAlive()) {
             if (state != ComponentState.MISSING) {
                 state = ComponentState.STOPPED;
@@ -158,13 +181,15 @@ final class ChildProcess {
     }
 
     /** Stops it for good: the stack is closing, and a start still in flight must not spawn it again. */
-    synchronized void retire(Duration grace) {
+    @Override
+    public synchronized void close() {
         retired = true;
-        stop(grace);
+        stop(stopTimeout);
     }
 
     /** SIGKILL: the process gets no chance to finish anything, like a crashed pod. */
-    synchronized void kill() {
+    @Override
+    public synchronized void kill() {
         if (process == null || !process.isAlive()) {
             return;
         }

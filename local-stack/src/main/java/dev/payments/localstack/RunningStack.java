@@ -3,21 +3,16 @@ package dev.payments.localstack;
 import dev.payments.localstack.identity.Tokens;
 import dev.payments.localstack.infra.EmbeddedKafkaBroker;
 import dev.payments.localstack.infra.EmbeddedPostgresServer;
-import dev.payments.localstack.infra.FreePorts;
 import dev.payments.localstack.infra.TempDirectories;
 import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import org.slf4j.Logger;
@@ -25,9 +20,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A started local stack: PostgreSQL and Kafka in this JVM (PostgreSQL's processes are its children), every
- * service in a JVM of its own. Each component can be stopped, killed and started again on its own; that is
- * what the drills and the system tests do. {@link #close()} stops the children first, then Kafka, then
- * PostgreSQL, so no service loses its database while it is still shutting down.
+ * service in a JVM of its own. Each is a {@link ManagedComponent} that can be stopped, killed and started again on
+ * its own; that is what the drills and the system tests do. {@link #close()} stops the children first, then the
+ * infrastructure in reverse start order (Kafka, then PostgreSQL), so no service loses its database while it is still
+ * shutting down.
  */
 public final class RunningStack implements AutoCloseable {
 
@@ -40,41 +36,41 @@ public final class RunningStack implements AutoCloseable {
     private final LocalStackOptions options;
     private final Path repoDir;
     private final Path dataDir;
-    private final Map<Component, Integer> ports;
-    private final int pgSimulatorAdminPort;
+    private final StackPorts ports;
     private final EmbeddedPostgresServer postgres;
     private final EmbeddedKafkaBroker kafka;
-    private final Map<Component, ChildProcess> children;
-    private final Map<Component, ComponentState> infraStates = new ConcurrentHashMap<>();
-    private final Map<Component, Duration> infraStartups = new ConcurrentHashMap<>();
+    /** Started first, all at once; stopped last, in reverse order. */
+    private final List<EmbeddedComponent> infrastructure;
+    private final List<ChildProcess> children;
+    /** Every component in start order. */
+    private final List<ManagedComponent> components;
     private ControlServer control;
     private Tokens tokens;
     private Duration startup;
     private volatile boolean closed;
 
-    private RunningStack(LocalStackOptions options, Path repoDir, Path dataDir, Map<Component, Integer> ports,
-                         int pgSimulatorAdminPort) {
+    private RunningStack(LocalStackOptions options, Path repoDir, Path dataDir, StackPorts ports) {
         this.options = options;
         this.repoDir = repoDir;
         this.dataDir = dataDir;
         this.ports = ports;
-        this.pgSimulatorAdminPort = pgSimulatorAdminPort;
         this.postgres = new EmbeddedPostgresServer(EmbeddedPostgresServer.Options.defaults()
-                .withPort(ports.get(Component.POSTGRES))
+                .withPort(ports.of(Component.POSTGRES))
                 .withDataDirectory(dataDir.resolve("postgres"))
                 .withLogFile(logFile(Component.POSTGRES))
                 // This class orders the shutdown itself: the children must go before their database.
                 .withRegisterShutdownHook(false));
         this.kafka = new EmbeddedKafkaBroker(EmbeddedKafkaBroker.Options.defaults()
-                .withPort(ports.get(Component.KAFKA))
+                .withPort(ports.of(Component.KAFKA))
                 .withLogDirectory(dataDir.resolve("kafka")));
-        Map<Component, ChildProcess> spawned = new EnumMap<>(Component.class);
-        for (Component child : options.children()) {
-            spawned.put(child, new ChildProcess(childSpec(child)));
-        }
-        this.children = spawned;
-        infraStates.put(Component.POSTGRES, ComponentState.NOT_STARTED);
-        infraStates.put(Component.KAFKA, ComponentState.NOT_STARTED);
+        this.infrastructure = List.of(new EmbeddedComponent(Component.POSTGRES, postgres),
+                new EmbeddedComponent(Component.KAFKA, kafka));
+        this.children = options.children().stream()
+                .map(child -> new ChildProcess(childSpec(child), options.healthTimeout(), options.stopTimeout()))
+                .toList();
+        List<ManagedComponent> all = new ArrayList<>(infrastructure);
+        all.addAll(children);
+        this.components = List.copyOf(all);
     }
 
     /**
@@ -92,14 +88,7 @@ public final class RunningStack implements AutoCloseable {
         }
         Leftovers.stop(dataDir.resolve("run"), dataDir.resolve("postgres"));
 
-        Map<Component, Integer> ports = new EnumMap<>(Component.class);
-        for (Component component : Component.values()) {
-            ports.put(component, FreePorts.orPick(options.port(component)));
-        }
-        int pgSimulatorAdminPort = FreePorts.orPick(options.pgSimulatorAdminPort());
-        requireFreePorts(options, ports, pgSimulatorAdminPort);
-
-        RunningStack stack = new RunningStack(options, repoDir, dataDir, ports, pgSimulatorAdminPort);
+        RunningStack stack = new RunningStack(options, repoDir, dataDir, StackPorts.resolve(options));
         stack.requireJars();
         return stack;
     }
@@ -125,10 +114,10 @@ public final class RunningStack implements AutoCloseable {
 
     private void runAll() {
         log.info("Starting the local stack from {} with data in {}", repoDir, dataDir);
-        CompletableFuture<Void> database = CompletableFuture.runAsync(() -> timed(Component.POSTGRES, postgres::start));
-        CompletableFuture<Void> broker = CompletableFuture.runAsync(() -> timed(Component.KAFKA, kafka::start));
-        join(CompletableFuture.allOf(database, broker));
-        children.keySet().forEach(child -> child.database().ifPresent(postgres::createDatabase));
+        join(CompletableFuture.allOf(infrastructure.stream()
+                .map(component -> CompletableFuture.runAsync(component::start))
+                .toArray(CompletableFuture[]::new)));
+        children.forEach(child -> child.component().database().ifPresent(postgres::createDatabase));
         TOPICS.forEach(topic -> kafka.createTopic(topic, TOPIC_PARTITIONS));
         if (closed) {
             throw new ChildFailedException("the local stack was closed while starting");
@@ -137,21 +126,20 @@ public final class RunningStack implements AutoCloseable {
         if (options.controlPort() >= 0) {
             control = ControlServer.start(this, options.controlPort());
         }
-        List<ChildProcess> startable = children.values().stream()
+        List<ChildProcess> startable = children.stream()
                 .filter(child -> child.state() != ComponentState.MISSING).toList();
-        children.values().stream().filter(child -> child.state() == ComponentState.MISSING).forEach(child ->
+        children.stream().filter(child -> child.state() == ComponentState.MISSING).forEach(child ->
                 log.warn("{} is not built ({} missing); starting the others", child.component(), child.spec().jar()));
         if (startable.isEmpty()) {
             return;
         }
         ExecutorService starters = Executors.newFixedThreadPool(startable.size());
         try {
-            List<CompletableFuture<Duration>> started = startable.stream()
-                    .map(child -> CompletableFuture.supplyAsync(
-                            () -> child.startAndAwaitHealthy(options.healthTimeout()), starters))
+            List<CompletableFuture<Void>> started = startable.stream()
+                    .map(child -> CompletableFuture.runAsync(child::start, starters))
                     .toList();
             List<String> failures = new ArrayList<>();
-            for (CompletableFuture<Duration> future : started) {
+            for (CompletableFuture<Void> future : started) {
                 try {
                     future.join();
                 } catch (CompletionException e) {
@@ -168,26 +156,12 @@ public final class RunningStack implements AutoCloseable {
 
     /** Stops one component: SIGTERM for a child (SIGKILL after the stop timeout), a clean shutdown for PostgreSQL and Kafka. */
     public void stop(Component component) {
-        switch (component) {
-            case POSTGRES -> {
-                postgres.stop();
-                infraStates.put(component, ComponentState.STOPPED);
-            }
-            case KAFKA -> {
-                kafka.stop();
-                infraStates.put(component, ComponentState.STOPPED);
-            }
-            default -> child(component).stop(options.stopTimeout());
-        }
+        managed(component).stop();
     }
 
     /** Starts one component again (no-op if it is running); for a child, returns once it reports healthy. */
     public void start(Component component) {
-        switch (component) {
-            case POSTGRES -> timed(component, postgres::start);
-            case KAFKA -> timed(component, kafka::start);
-            default -> child(component).startAndAwaitHealthy(options.healthTimeout());
-        }
+        managed(component).start();
     }
 
     public void restart(Component component) {
@@ -200,29 +174,17 @@ public final class RunningStack implements AutoCloseable {
      * launcher and cannot be killed apart from it: use {@link #stop(Component)}.
      */
     public void kill(Component component) {
-        switch (component) {
-            case POSTGRES -> {
-                postgres.kill();
-                infraStates.put(component, ComponentState.KILLED);
-            }
-            case KAFKA -> throw new UnsupportedOperationException(
-                    "kafka runs inside the launcher's JVM and cannot be killed on its own; stop it instead");
-            default -> child(component).kill();
-        }
+        managed(component).kill();
     }
 
     /** HTTP base URL of a child, the JDBC URL of the {@code postgres} database, or Kafka's bootstrap servers. */
     public String urlOf(Component component) {
-        return switch (component) {
-            case POSTGRES -> postgres.jdbcUrl("postgres");
-            case KAFKA -> kafka.bootstrapServers();
-            default -> ChildArguments.httpUrl(ports.get(component));
-        };
+        return managed(component).url();
     }
 
     /** The token issuer: the {@code iss} of every token the services accept. */
     public String issuerUrl() {
-        return ChildArguments.issuerUrl(ports::get);
+        return ChildArguments.issuerUrl(ports::of);
     }
 
     /** Access tokens of this stack's issuer, signed in for once per user (and again before they expire). */
@@ -243,11 +205,11 @@ public final class RunningStack implements AutoCloseable {
 
     /** The PG simulator's admin API (faults, ledger, stats), where drills inject failures. */
     public String pgSimulatorAdminUrl() {
-        return ChildArguments.httpUrl(pgSimulatorAdminPort);
+        return ChildArguments.httpUrl(ports.pgSimulatorAdmin());
     }
 
     public int portOf(Component component) {
-        return ports.get(component);
+        return ports.of(component);
     }
 
     public String jdbcUrl(String database) {
@@ -278,43 +240,30 @@ public final class RunningStack implements AutoCloseable {
 
     /** The components of this stack in start order: PostgreSQL, Kafka, then the chosen children. */
     public List<Component> components() {
-        List<Component> components = new ArrayList<>(List.of(Component.POSTGRES, Component.KAFKA));
-        components.addAll(children.keySet());
-        return components;
+        return components.stream().map(ManagedComponent::component).toList();
     }
 
     public ComponentStatus status(Component component) {
-        return switch (component) {
-            case POSTGRES -> {
-                OptionalLong pid = postgres.postmasterPid();
-                ResidentMemory.Usage memory = memoryOf(pid);
-                yield new ComponentStatus(component, postgres.isRunning() ? ComponentState.RUNNING : infraStates.get(component),
-                        pid, urlOf(component), memory.resident(), memory.proportional(),
-                        Optional.ofNullable(infraStartups.get(component)), Optional.empty());
-            }
-            case KAFKA -> new ComponentStatus(component, kafka.isRunning() ? ComponentState.RUNNING : infraStates.get(component),
-                    OptionalLong.empty(), urlOf(component), 0, 0, Optional.ofNullable(infraStartups.get(component)),
-                    Optional.empty());
-            default -> {
-                ChildProcess child = child(component);
-                OptionalLong pid = child.pid();
-                ResidentMemory.Usage memory = memoryOf(pid);
-                yield new ComponentStatus(component, child.state(), pid, urlOf(component), memory.resident(),
-                        memory.proportional(), child.lastStartup(), child.lastExitCode());
-            }
-        };
+        return status(managed(component));
     }
 
     public List<ComponentStatus> status() {
-        return components().stream().map(this::status).toList();
+        return components.stream().map(RunningStack::status).toList();
+    }
+
+    private static ComponentStatus status(ManagedComponent component) {
+        OptionalLong pid = component.pid();
+        ResidentMemory.Usage memory = pid.isPresent()
+                ? ResidentMemory.ofProcessTrees(List.of(pid.getAsLong())) : ResidentMemory.Usage.NONE;
+        return new ComponentStatus(component.component(), component.state(), pid, component.url(), memory.resident(),
+                memory.proportional(), component.lastStartup(), component.lastExitCode());
     }
 
     /** VmRSS and PSS of this JVM (Kafka included), PostgreSQL's processes and every child. */
     public MemoryUsage memory() {
         List<Long> roots = new ArrayList<>();
         roots.add(ProcessHandle.current().pid());
-        postgres.postmasterPid().ifPresent(roots::add);
-        children.values().forEach(child -> child.pid().ifPresent(roots::add));
+        components.forEach(component -> component.pid().ifPresent(roots::add));
         // pg_ctl daemonises the postmaster, so it is not among this JVM's descendants; each pid is counted once.
         ResidentMemory.Usage total = ResidentMemory.ofProcessTrees(roots);
         ResidentMemory.Usage launcher = ResidentMemory.ofProcess(ProcessHandle.current().pid());
@@ -329,11 +278,10 @@ public final class RunningStack implements AutoCloseable {
                               long launcherProportional) {
     }
 
-    private static ResidentMemory.Usage memoryOf(OptionalLong pid) {
-        return pid.isPresent() ? ResidentMemory.ofProcessTrees(List.of(pid.getAsLong())) : ResidentMemory.Usage.NONE;
-    }
-
-    /** Stops the children (in parallel, SIGTERM then SIGKILL after the stop timeout), then Kafka, then PostgreSQL. */
+    /**
+     * Stops the children (in parallel, SIGTERM then SIGKILL after the stop timeout), then the infrastructure in
+     * reverse start order: Kafka, then PostgreSQL.
+     */
     @Override
     public synchronized void close() {
         if (closed) {
@@ -344,8 +292,8 @@ public final class RunningStack implements AutoCloseable {
         if (control != null) {
             control.close();
         }
-        List<CompletableFuture<Void>> stopping = children.values().stream()
-                .map(child -> CompletableFuture.runAsync(() -> child.retire(options.stopTimeout())))
+        List<CompletableFuture<Void>> stopping = children.stream()
+                .map(child -> CompletableFuture.runAsync(child::close))
                 .toList();
         stopping.forEach(future -> {
             try {
@@ -354,28 +302,29 @@ public final class RunningStack implements AutoCloseable {
                 log.warn("stopping a child failed", e.getCause());
             }
         });
-        quietly("Kafka", kafka::close);
-        infraStates.put(Component.KAFKA, ComponentState.STOPPED);
-        quietly("PostgreSQL", postgres::close);
-        infraStates.put(Component.POSTGRES, ComponentState.STOPPED);
+        for (int i = infrastructure.size() - 1; i >= 0; i--) {
+            EmbeddedComponent component = infrastructure.get(i);
+            try {
+                component.close();
+            } catch (RuntimeException e) {
+                log.warn("stopping {} failed", component.name(), e);
+            }
+        }
         log.info("Local stack stopped");
     }
 
-    private ChildProcess child(Component component) {
-        ChildProcess child = children.get(component);
-        if (child == null) {
-            throw new IllegalArgumentException(component + " is not part of this stack");
-        }
-        return child;
+    private ManagedComponent managed(Component component) {
+        return components.stream().filter(managed -> managed.component() == component).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException(component + " is not part of this stack"));
     }
 
     private ChildSpec childSpec(Component component) {
-        int port = ports.get(component);
+        int port = ports.of(component);
         String baseUrl = ChildArguments.httpUrl(port);
         HealthProbe probe = component == Component.PG_SIMULATOR
                 ? HealthProbe.StatusUp.pgSimulatorAdmin(pgSimulatorAdminUrl())
                 : HealthProbe.StatusUp.actuator(baseUrl);
-        List<String> arguments = ChildArguments.of(component, ports::get, pgSimulatorAdminPort, postgres::jdbcUrl,
+        List<String> arguments = ChildArguments.of(component, ports::of, ports.pgSimulatorAdmin(), postgres::jdbcUrl,
                 postgres.username(), postgres.password(), kafka.bootstrapServers(), options.extraArgs(component));
         return new ChildSpec(component, Path.of(System.getProperty("java.home"), "bin", "java"),
                 RepositoryRoot.runnableJar(repoDir, component.id()), options.jvmOptions(), arguments, baseUrl, probe,
@@ -388,7 +337,7 @@ public final class RunningStack implements AutoCloseable {
     }
 
     private void requireJars() {
-        List<String> missing = children.values().stream()
+        List<String> missing = children.stream()
                 .filter(child -> child.state() == ComponentState.MISSING)
                 .map(child -> "  " + child.component() + ": " + child.spec().jar())
                 .toList();
@@ -396,34 +345,6 @@ public final class RunningStack implements AutoCloseable {
             throw new IllegalStateException("Runnable jars are missing:\n" + String.join("\n", missing)
                     + "\nBuild them first: ./mvnw -DskipTests install (or start anyway with --allow-missing)");
         }
-    }
-
-    private static void requireFreePorts(LocalStackOptions options, Map<Component, Integer> ports, int pgSimulatorAdminPort) {
-        Map<String, Integer> wanted = new LinkedHashMap<>();
-        wanted.put(Component.POSTGRES.id(), ports.get(Component.POSTGRES));
-        wanted.put(Component.KAFKA.id(), ports.get(Component.KAFKA));
-        options.children().forEach(child -> wanted.put(child.id(), ports.get(child)));
-        if (options.children().contains(Component.PG_SIMULATOR)) {
-            wanted.put("pg-simulator admin", pgSimulatorAdminPort);
-        }
-        if (options.controlPort() > 0) {
-            wanted.put("control endpoint", options.controlPort());
-        }
-        List<String> taken = wanted.entrySet().stream()
-                .filter(entry -> !FreePorts.isFree(entry.getValue()))
-                .map(entry -> "  " + entry.getKey() + ": port " + entry.getValue())
-                .toList();
-        if (!taken.isEmpty()) {
-            throw new IllegalStateException("Ports already in use (another local stack, or a system service?):\n"
-                    + String.join("\n", taken) + "\nFree them or choose others (see --help).");
-        }
-    }
-
-    private void timed(Component component, Runnable start) {
-        long began = System.nanoTime();
-        start.run();
-        infraStartups.put(component, Duration.ofNanos(System.nanoTime() - began));
-        infraStates.put(component, ComponentState.RUNNING);
     }
 
     private static void join(CompletableFuture<Void> future) {
@@ -434,14 +355,6 @@ public final class RunningStack implements AutoCloseable {
                 throw cause;
             }
             throw e;
-        }
-    }
-
-    private static void quietly(String what, Runnable action) {
-        try {
-            action.run();
-        } catch (RuntimeException e) {
-            log.warn("stopping {} failed", what, e);
         }
     }
 }

@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * {@link #stop()}, {@link #start()} and {@link #restart()}, so a drill can stop the broker under load and
  * bring the same one back with its topics, offsets and committed consumer positions.
  */
-public final class EmbeddedKafkaBroker implements AutoCloseable {
+public final class EmbeddedKafkaBroker implements EmbeddedServer {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedKafkaBroker.class);
     private static final int NODE_ID = 1;
@@ -66,6 +66,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
      * Starts the node, formatting the log directory on first use. Returns once the broker is registered and
      * unfenced, i.e. ready for clients. No-op if running.
      */
+    @Override
     public synchronized void start() {
         if (server != null) {
             return;
@@ -86,6 +87,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
     }
 
     /** Controlled shutdown; the log directory is kept. No-op if stopped. */
+    @Override
     public synchronized void stop() {
         if (server == null) {
             return;
@@ -105,6 +107,7 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
         start();
     }
 
+    @Override
     public synchronized boolean isRunning() {
         return server != null;
     }
@@ -123,6 +126,12 @@ public final class EmbeddedKafkaBroker implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating topic " + name, e);
         }
+    }
+
+    /** The bootstrap servers. */
+    @Override
+    public String url() {
+        return bootstrapServers();
     }
 
     public String bootstrapServers() {

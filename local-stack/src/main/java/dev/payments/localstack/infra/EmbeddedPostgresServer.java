@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * a drill can take the database away under load and bring the same one back. {@link #close()} stops the
  * server and deletes the data directory only if it was a temporary one.
  */
-public final class EmbeddedPostgresServer implements AutoCloseable {
+public final class EmbeddedPostgresServer implements EmbeddedServer {
 
     public static final String USERNAME = "postgres";
     public static final String PASSWORD = "postgres";
@@ -61,6 +61,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     }
 
     /** Starts the server on its data directory and port; initialises the directory on first use. No-op if running. */
+    @Override
     public synchronized void start() {
         if (postgres != null) {
             return;
@@ -89,6 +90,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     }
 
     /** Fast shutdown ({@code pg_ctl stop -m fast}); the data directory is kept. No-op if stopped. */
+    @Override
     public synchronized void stop() {
         if (postgres == null) {
             return;
@@ -107,6 +109,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
      * SIGKILL to the postmaster and every backend, like a crashed host; {@link #start()} afterwards recovers
      * from the WAL. No-op if stopped.
      */
+    @Override
     public synchronized void kill() {
         if (postgres == null) {
             return;
@@ -140,6 +143,7 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
         start();
     }
 
+    @Override
     public synchronized boolean isRunning() {
         return postgres != null;
     }
@@ -204,6 +208,18 @@ public final class EmbeddedPostgresServer implements AutoCloseable {
     }
 
     /** Process id of the postmaster, read from {@code postmaster.pid}; empty when stopped. */
+    /** The postmaster: PostgreSQL's processes are its descendants. */
+    @Override
+    public OptionalLong pid() {
+        return postmasterPid();
+    }
+
+    /** The JDBC URL of the {@code postgres} maintenance database. */
+    @Override
+    public String url() {
+        return jdbcUrl("postgres");
+    }
+
     public synchronized OptionalLong postmasterPid() {
         if (postgres == null) {
             return OptionalLong.empty();

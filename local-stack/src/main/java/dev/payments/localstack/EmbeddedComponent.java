@@ -47,7 +47,12 @@ final class EmbeddedComponent implements ManagedComponent {
 
     @Override
     public void kill() {
-        server.kill();
+        try {
+            server.kill();
+        } catch (UnsupportedOperationException e) {
+            throw new UnsupportedOperationException(
+                    name() + " runs inside the launcher's JVM and cannot be killed on its own; stop it instead", e);
+        }
         state = ComponentState.KILLED;
     }
 

@@ -39,7 +39,7 @@ class EmbeddedComponentTest {
         kafka.start();
 
         assertThatThrownBy(kafka::kill).isInstanceOf(UnsupportedOperationException.class)
-                .hasMessageContaining("stop it instead");
+                .hasMessage("kafka runs inside the launcher's JVM and cannot be killed on its own; stop it instead");
         assertThat(kafka.state()).isEqualTo(ComponentState.RUNNING);
     }
 

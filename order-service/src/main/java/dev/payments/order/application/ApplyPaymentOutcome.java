@@ -27,11 +27,11 @@ import java.util.Optional;
 @Service
 public class ApplyPaymentOutcome {
 
-    private final OrderRepository orders;
+    private final Orders orders;
     private final OrderEvents events;
     private final Clock clock;
 
-    public ApplyPaymentOutcome(OrderRepository orders, OrderEvents events, Clock clock) {
+    public ApplyPaymentOutcome(Orders orders, OrderEvents events, Clock clock) {
         this.orders = orders;
         this.events = events;
         this.clock = clock;

@@ -9,9 +9,9 @@ import org.springframework.transaction.annotation.Transactional;
 @Service
 public class GetOrder {
 
-    private final OrderRepository orders;
+    private final Orders orders;
 
-    public GetOrder(OrderRepository orders) {
+    public GetOrder(Orders orders) {
         this.orders = orders;
     }
 

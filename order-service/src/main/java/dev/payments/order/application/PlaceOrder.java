@@ -13,11 +13,11 @@ import java.time.Clock;
 @Service
 public class PlaceOrder {
 
-    private final OrderRepository orders;
+    private final Orders orders;
     private final OrderEvents events;
     private final Clock clock;
 
-    public PlaceOrder(OrderRepository orders, OrderEvents events, Clock clock) {
+    public PlaceOrder(Orders orders, OrderEvents events, Clock clock) {
         this.orders = orders;
         this.events = events;
         this.clock = clock;

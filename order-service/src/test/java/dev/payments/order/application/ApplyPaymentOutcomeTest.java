@@ -155,7 +155,7 @@ class ApplyPaymentOutcomeTest {
         return orders.findById(ORDER).orElseThrow().status();
     }
 
-    private static final class InMemoryOrders implements OrderRepository {
+    private static final class InMemoryOrders implements Orders {
 
         private final Map<UUID, Order> rows = new HashMap<>();
         private int updates;

@@ -6,7 +6,7 @@ import dev.payments.order.domain.OrderId;
 import java.util.Optional;
 
 /** Where orders are kept. Writes join the caller's transaction. */
-public interface OrderRepository {
+public interface Orders {
 
     void insert(Order order);
 

@@ -1,6 +1,6 @@
 package dev.payments.order.adapter.out.persistence;
 
-import dev.payments.order.application.OrderRepository;
+import dev.payments.order.application.Orders;
 import dev.payments.order.domain.MemberId;
 import dev.payments.order.domain.Money;
 import dev.payments.order.domain.Order;
@@ -17,14 +17,14 @@ import java.util.Optional;
 import java.util.UUID;
 
 @Repository
-class JdbcOrderRepository implements OrderRepository {
+class JdbcOrders implements Orders {
 
     private static final String COLUMNS =
             "id, member_id, amount, currency, order_name, status, payment_id, status_reason, created_at, updated_at";
 
     private final JdbcClient jdbc;
 
-    JdbcOrderRepository(JdbcClient jdbc) {
+    JdbcOrders(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 

@@ -13,8 +13,7 @@ import dev.payments.order.domain.Money;
 import dev.payments.order.domain.Order;
 import dev.payments.order.domain.OrderId;
 import dev.payments.order.domain.PaymentId;
-import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -24,16 +23,17 @@ import java.util.Optional;
  * Moves an order along what happened to its payment. Runs inside the inbox's transaction, so the event id, the
  * order's new state and the order event commit together or not at all.
  */
-@Service
 public class ApplyPaymentOutcome {
 
     private final Orders orders;
     private final OrderEvents events;
+    private final TransactionTemplate transaction;
     private final Clock clock;
 
-    public ApplyPaymentOutcome(Orders orders, OrderEvents events, Clock clock) {
+    public ApplyPaymentOutcome(Orders orders, OrderEvents events, TransactionTemplate transaction, Clock clock) {
         this.orders = orders;
         this.events = events;
+        this.transaction = transaction;
         this.clock = clock;
     }
 
@@ -42,19 +42,21 @@ public class ApplyPaymentOutcome {
      * @throws IllegalArgumentException        the event is not a payment event
      * @throws dev.payments.order.domain.IllegalOrderTransitionException the outcome contradicts the order's state
      */
-    @Transactional
     public void apply(DomainEvent event) {
         if (!(event instanceof PaymentEvent)) {
             throw new IllegalArgumentException("Not a payment event: " + event.getClass().getSimpleName());
         }
-        Order order = orders.lockById(new OrderId(event.orderId()))
-                .orElseThrow(() -> new OrderNotFoundException(new OrderId(event.orderId())));
-        Instant now = clock.instant();
-        Optional<OrderEvent> change = decide(order, event, now);
-        if (change.isPresent()) {
-            orders.update(order);
-            events.publish(change.get());
-        }
+        // Joins the inbox's transaction when the listener calls it (the usual case).
+        transaction.executeWithoutResult(status -> {
+            Order order = orders.lockById(new OrderId(event.orderId()))
+                    .orElseThrow(() -> new OrderNotFoundException(new OrderId(event.orderId())));
+            Instant now = clock.instant();
+            Optional<OrderEvent> change = decide(order, event, now);
+            if (change.isPresent()) {
+                orders.update(order);
+                events.publish(change.get());
+            }
+        });
     }
 
     private static Optional<OrderEvent> decide(Order order, DomainEvent event, Instant now) {

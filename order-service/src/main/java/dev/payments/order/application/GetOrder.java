@@ -2,11 +2,8 @@ package dev.payments.order.application;
 
 import dev.payments.order.domain.Order;
 import dev.payments.order.domain.OrderId;
-import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
 
-/** Reads one order with its status and current payment attempt. */
-@Service
+/** Reads one order with its status and current payment attempt (one SELECT: no transaction of its own). */
 public class GetOrder {
 
     private final Orders orders;
@@ -15,7 +12,6 @@ public class GetOrder {
         this.orders = orders;
     }
 
-    @Transactional(readOnly = true)
     public Order get(OrderId id) {
         return orders.findById(id).orElseThrow(() -> new OrderNotFoundException(id));
     }

@@ -1,11 +1,17 @@
 package dev.payments.order.config;
 
+import dev.payments.order.application.ApplyPaymentOutcome;
+import dev.payments.order.application.GetOrder;
+import dev.payments.order.application.OrderEvents;
 import dev.payments.order.application.OrderNotFoundException;
+import dev.payments.order.application.Orders;
+import dev.payments.order.application.PlaceOrder;
 import dev.payments.order.domain.IllegalOrderTransitionException;
 import dev.payments.order.domain.PaymentAmountMismatchException;
 import dev.payments.outbox.inbox.InapplicableEvents;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
 
@@ -16,6 +22,22 @@ class OrderServiceConfiguration {
     @Bean
     Clock clock() {
         return Clock.systemUTC();
+    }
+
+    @Bean
+    PlaceOrder placeOrder(Orders orders, OrderEvents events, TransactionTemplate transaction, Clock clock) {
+        return new PlaceOrder(orders, events, transaction, clock);
+    }
+
+    @Bean
+    GetOrder getOrder(Orders orders) {
+        return new GetOrder(orders);
+    }
+
+    @Bean
+    ApplyPaymentOutcome applyPaymentOutcome(Orders orders, OrderEvents events, TransactionTemplate transaction,
+                                            Clock clock) {
+        return new ApplyPaymentOutcome(orders, events, transaction, clock);
     }
 
     /**

@@ -15,6 +15,8 @@ import dev.payments.order.domain.OrderId;
 import dev.payments.order.domain.OrderStatus;
 import dev.payments.order.domain.PaymentId;
 import org.junit.jupiter.api.Test;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -29,6 +31,7 @@ import java.util.UUID;
 import static dev.payments.order.domain.OrderTestData.anOrder;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.Mockito.mock;
 
 /** The consumer side of the contract: the golden payment events, parsed as the listener parses them, move orders. */
 class ApplyPaymentOutcomeTest {
@@ -39,6 +42,7 @@ class ApplyPaymentOutcomeTest {
     private final InMemoryOrders orders = new InMemoryOrders();
     private final List<OrderEvent> published = new ArrayList<>();
     private final ApplyPaymentOutcome applyPaymentOutcome = new ApplyPaymentOutcome(orders, published::add,
+            new TransactionTemplate(mock(PlatformTransactionManager.class)),
             Clock.fixed(Instant.parse("2026-11-29T08:00:00Z"), ZoneOffset.UTC));
 
     @Test

@@ -22,12 +22,12 @@ public class DeliverNotifications {
     private static final Logger log = LoggerFactory.getLogger(DeliverNotifications.class);
     private static final int MAX_ERROR_LENGTH = 500;
 
-    private final NotificationRepository notifications;
+    private final Notifications notifications;
     private final NotificationSender sender;
     private final Clock clock;
     private final Settings settings;
 
-    public DeliverNotifications(NotificationRepository notifications, NotificationSender sender, Clock clock,
+    public DeliverNotifications(Notifications notifications, NotificationSender sender, Clock clock,
                                 Settings settings) {
         this.notifications = notifications;
         this.sender = sender;

@@ -10,9 +10,9 @@ import java.util.List;
 @Service
 public class ListNotifications {
 
-    private final NotificationRepository notifications;
+    private final Notifications notifications;
 
-    public ListNotifications(NotificationRepository notifications) {
+    public ListNotifications(Notifications notifications) {
         this.notifications = notifications;
     }
 

@@ -26,10 +26,10 @@ import java.util.UUID;
 @Service
 public class RecordPaymentNotifications {
 
-    private final NotificationRepository notifications;
+    private final Notifications notifications;
     private final Clock clock;
 
-    public RecordPaymentNotifications(NotificationRepository notifications, Clock clock) {
+    public RecordPaymentNotifications(Notifications notifications, Clock clock) {
         this.notifications = notifications;
         this.clock = clock;
     }

@@ -1,7 +1,7 @@
 package dev.payments.notification.config;
 
 import dev.payments.notification.application.DeliverNotifications;
-import dev.payments.notification.application.NotificationRepository;
+import dev.payments.notification.application.Notifications;
 import dev.payments.notification.application.NotificationSender;
 import dev.payments.notification.domain.RetryPolicy;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -22,7 +22,7 @@ class NotificationServiceConfiguration {
     }
 
     @Bean
-    DeliverNotifications deliverNotifications(NotificationRepository notifications, NotificationSender sender,
+    DeliverNotifications deliverNotifications(Notifications notifications, NotificationSender sender,
                                               Clock clock, DeliveryProperties properties) {
         return new DeliverNotifications(notifications, sender, clock, new DeliverNotifications.Settings(
                 properties.batchSize(), properties.claimLease(),

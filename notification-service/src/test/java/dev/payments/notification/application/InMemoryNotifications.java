@@ -10,7 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 
 /** The repository's contract in memory, unique on (event, kind) and (payment, kind) like the table. */
-class InMemoryNotifications implements NotificationRepository {
+class InMemoryNotifications implements Notifications {
 
     final List<Notification> rows = new ArrayList<>();
     int updates;

@@ -8,7 +8,7 @@ import java.time.Instant;
 import java.util.List;
 
 /** Where notifications are kept. */
-public interface NotificationRepository {
+public interface Notifications {
 
     /**
      * Stores the notification in the caller's transaction unless one of the same kind already exists for the same

@@ -1,6 +1,6 @@
 package dev.payments.notification.adapter.out.persistence;
 
-import dev.payments.notification.application.NotificationRepository;
+import dev.payments.notification.application.Notifications;
 import dev.payments.notification.domain.MemberId;
 import dev.payments.notification.domain.Money;
 import dev.payments.notification.domain.Notification;
@@ -21,14 +21,14 @@ import java.util.List;
 import java.util.UUID;
 
 @Repository
-class JdbcNotificationRepository implements NotificationRepository {
+class JdbcNotifications implements Notifications {
 
     private static final String COLUMNS = "id, event_id, kind, order_id, payment_id, member_id, amount, currency, "
             + "status, attempts, last_error, next_attempt_at, created_at, updated_at, sent_at";
 
     private final JdbcClient jdbc;
 
-    JdbcNotificationRepository(JdbcClient jdbc) {
+    JdbcNotifications(JdbcClient jdbc) {
         this.jdbc = jdbc;
     }
 

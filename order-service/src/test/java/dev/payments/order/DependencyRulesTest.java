@@ -6,7 +6,7 @@ import org.junit.jupiter.api.TestFactory;
 
 import java.util.stream.Stream;
 
-/** The house's dependency rules (architecture-rules, docs/architecture.md) over order-service's production classes. */
+/** The house's dependency rules (architecture-rules, docs/architecture.md) over this service's production classes. */
 class DependencyRulesTest {
 
     @TestFactory

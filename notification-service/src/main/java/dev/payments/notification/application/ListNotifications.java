@@ -2,12 +2,10 @@ package dev.payments.notification.application;
 
 import dev.payments.notification.domain.Notification;
 import dev.payments.notification.domain.OrderId;
-import org.springframework.stereotype.Service;
 
 import java.util.List;
 
 /** The notifications of one order, oldest first, with their delivery status. */
-@Service
 public class ListNotifications {
 
     private final Notifications notifications;

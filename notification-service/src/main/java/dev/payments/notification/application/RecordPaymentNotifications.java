@@ -10,8 +10,7 @@ import dev.payments.notification.domain.NotificationKind;
 import dev.payments.notification.domain.NotificationPolicy;
 import dev.payments.notification.domain.OrderId;
 import dev.payments.notification.domain.PaymentId;
-import org.springframework.stereotype.Service;
-import org.springframework.transaction.annotation.Transactional;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -23,14 +22,15 @@ import java.util.UUID;
  * Stores the notifications a payment event earns, PENDING, in the inbox's transaction. Nothing is sent here: delivery
  * runs later on its own thread, so the consumer of payment events never waits on an SMS gateway (seed 000).
  */
-@Service
 public class RecordPaymentNotifications {
 
     private final Notifications notifications;
+    private final TransactionTemplate transaction;
     private final Clock clock;
 
-    public RecordPaymentNotifications(Notifications notifications, Clock clock) {
+    public RecordPaymentNotifications(Notifications notifications, TransactionTemplate transaction, Clock clock) {
         this.notifications = notifications;
+        this.transaction = transaction;
         this.clock = clock;
     }
 
@@ -38,21 +38,23 @@ public class RecordPaymentNotifications {
      * @param eventId the envelope's event id, part of each notification's identity
      * @return the notifications stored now (none for a duplicate or an event that earns none)
      */
-    @Transactional
     public List<Notification> record(UUID eventId, DomainEvent event) {
         if (!(event instanceof PaymentEvent payment)) {
             throw new IllegalArgumentException("Not a payment event: " + event.getClass().getSimpleName());
         }
         Instant now = clock.instant();
-        List<Notification> stored = new ArrayList<>();
-        for (NotificationKind kind : NotificationPolicy.kindsFor(payment)) {
-            Notification notification = Notification.pending(NotificationId.newId(), eventId, kind,
-                    new OrderId(payment.orderId()), new PaymentId(payment.paymentId()),
-                    new MemberId(payment.memberId()), new Money(payment.amount(), payment.currency()), now);
-            if (notifications.insertIfAbsent(notification)) {
-                stored.add(notification);
+        // Joins the inbox's transaction when the listener calls it (the usual case).
+        return transaction.execute(status -> {
+            List<Notification> stored = new ArrayList<>();
+            for (NotificationKind kind : NotificationPolicy.kindsFor(payment)) {
+                Notification notification = Notification.pending(NotificationId.newId(), eventId, kind,
+                        new OrderId(payment.orderId()), new PaymentId(payment.paymentId()),
+                        new MemberId(payment.memberId()), new Money(payment.amount(), payment.currency()), now);
+                if (notifications.insertIfAbsent(notification)) {
+                    stored.add(notification);
+                }
             }
-        }
-        return stored;
+            return stored;
+        });
     }
 }

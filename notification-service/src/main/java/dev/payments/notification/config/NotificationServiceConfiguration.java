@@ -1,13 +1,18 @@
 package dev.payments.notification.config;
 
+import dev.payments.notification.adapter.in.schedule.DeliveryScheduler;
 import dev.payments.notification.application.DeliverNotifications;
-import dev.payments.notification.application.Notifications;
+import dev.payments.notification.application.ListNotifications;
 import dev.payments.notification.application.NotificationSender;
+import dev.payments.notification.application.Notifications;
+import dev.payments.notification.application.RecordPaymentNotifications;
 import dev.payments.notification.domain.RetryPolicy;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.scheduling.annotation.EnableScheduling;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
 
@@ -22,10 +27,28 @@ class NotificationServiceConfiguration {
     }
 
     @Bean
+    RecordPaymentNotifications recordPaymentNotifications(Notifications notifications,
+                                                          TransactionTemplate transaction, Clock clock) {
+        return new RecordPaymentNotifications(notifications, transaction, clock);
+    }
+
+    @Bean
+    ListNotifications listNotifications(Notifications notifications) {
+        return new ListNotifications(notifications);
+    }
+
+    @Bean
     DeliverNotifications deliverNotifications(Notifications notifications, NotificationSender sender,
                                               Clock clock, DeliveryProperties properties) {
         return new DeliverNotifications(notifications, sender, clock, new DeliverNotifications.Settings(
                 properties.batchSize(), properties.claimLease(),
                 new RetryPolicy(properties.maxAttempts(), properties.initialBackoff())));
+    }
+
+    /** Off on a replica with {@code notification.delivery.enabled=false}; claims keep delivering replicas apart. */
+    @Bean
+    @ConditionalOnProperty(prefix = "notification.delivery", name = "enabled", matchIfMissing = true)
+    DeliveryScheduler deliveryScheduler(DeliverNotifications deliverNotifications, DeliveryProperties properties) {
+        return new DeliveryScheduler(deliverNotifications, properties.pollInterval(), properties.batchSize());
     }
 }

@@ -10,6 +10,8 @@ import dev.payments.notification.domain.NotificationStatus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -19,13 +21,14 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.mockito.Mockito.mock;
 
 /** The consumer side of the contract: each golden payment event, parsed as the listener parses it. */
 class RecordPaymentNotificationsTest {
 
     private final InMemoryNotifications notifications = new InMemoryNotifications();
     private final RecordPaymentNotifications record = new RecordPaymentNotifications(notifications,
-            Clock.fixed(Instant.parse("2026-11-29T08:00:00Z"), ZoneOffset.UTC));
+            new TransactionTemplate(mock(PlatformTransactionManager.class)), Clock.fixed(Instant.parse("2026-11-29T08:00:00Z"), ZoneOffset.UTC));
 
     @ParameterizedTest(name = "{0} -> {1}")
     @CsvSource({

@@ -1,2 +1,2 @@
 /** Work this service starts on its own clock: the delivery of due notifications. */
-package dev.payments.notification.adapter.in.scheduling;
+package dev.payments.notification.adapter.in.schedule;

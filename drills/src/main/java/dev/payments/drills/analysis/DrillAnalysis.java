@@ -46,8 +46,14 @@ public final class DrillAnalysis {
                 recover, o.marks(), seconds(attempts, clock), o.samples());
     }
 
-    /** No approval lost, none doubled, the ledger identity holds, the services agree: the drill's exit status. */
-    public static List<Check> checks(LedgerAudit audit) {
+    /**
+     * No approval lost, none doubled, the ledger identity holds, the services agree, no consumer dead-lettered an
+     * event: the drill's exit status.
+     *
+     * @param deadLetters records that reached a dead-letter topic during the drill; null if Kafka could not be asked
+     *                    (then there is no such check)
+     */
+    public static List<Check> checks(LedgerAudit audit, Map<String, Long> deadLetters) {
         List<Check> checks = new ArrayList<>();
         checks.add(new Check("no approval lost", audit.lost() == 0,
                 audit.lost() + " PG approvals with no PAID order, no cancel, no incident and no payment in flight"
@@ -65,6 +71,12 @@ public final class DrillAnalysis {
             checks.add(new Check("ledger identity holds (reconciliation-service)",
                     withReconciliation.reconciliationHolds(),
                     String.valueOf(withReconciliation.reconciliationIdentity())));
+        }
+        if (deadLetters != null) {
+            // An event on a DLT is an effect that did not happen in some service: an order, a notice, a projection.
+            long parked = deadLetters.values().stream().mapToLong(Long::longValue).sum();
+            checks.add(new Check("no event dead-lettered", parked == 0,
+                    parked + " records reached a dead-letter topic" + (parked == 0 ? "" : " " + deadLetters)));
         }
         return checks;
     }

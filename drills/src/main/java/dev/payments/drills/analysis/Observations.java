@@ -8,6 +8,7 @@ import dev.payments.drills.observe.Timeline;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What one drill saw, raw, once the load has ended and the books are read: the input of {@link DrillAnalysis}.
@@ -16,10 +17,13 @@ import java.util.List;
  * @param durationSeconds drill time when the audit was done
  * @param notSent         open-loop arrivals the client skipped because it had too many requests outstanding
  * @param settleDeadline  how long after the recovery payments were given to settle
+ * @param deadLetters     records that arrived on each dead-letter topic during the drill (only topics that got
+ *                        some); null when Kafka could not be asked
  */
 public record Observations(Clock clock, double durationSeconds, List<Attempt> attempts, int notSent,
                            List<Sample> samples, List<MetricsSampler.Transition> transitions,
-                           List<Timeline.Mark> marks, LedgerAudit audit, Recovery recovery, Duration settleDeadline) {
+                           List<Timeline.Mark> marks, LedgerAudit audit, Recovery recovery, Duration settleDeadline,
+                           Map<String, Long> deadLetters) {
 
     /**
      * What the recovery watch saw from the first "recovered" mark on (drill times; null: not observed).

@@ -9,12 +9,16 @@ import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
-/** Records behind per consumer group (end offset minus committed offset, summed over partitions). */
+/**
+ * What Kafka says about the services' consumers: records behind per consumer group (end offset minus committed
+ * offset, summed over partitions), and records on their dead-letter topics.
+ */
 public final class ConsumerLag implements AutoCloseable {
 
     private final Admin admin;
@@ -65,6 +69,50 @@ public final class ConsumerLag implements AutoCloseable {
         } catch (Exception e) {
             return null;
         }
+    }
+
+    /**
+     * Records on each dead-letter topic ({@code <topic>.<group>.dlt}, end minus earliest offset); an empty map when
+     * there is none, null when Kafka does not answer.
+     */
+    public Map<String, Long> deadLetters() {
+        try {
+            List<String> topics = admin.listTopics().names().get(3, TimeUnit.SECONDS).stream()
+                    .filter(name -> name.endsWith(".dlt")).sorted().toList();
+            Map<String, Long> counts = new TreeMap<>();
+            if (topics.isEmpty()) {
+                return counts;
+            }
+            Map<TopicPartition, OffsetSpec> earliest = new HashMap<>();
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            admin.describeTopics(topics).allTopicNames().get(3, TimeUnit.SECONDS).values().forEach(topic ->
+                    topic.partitions().forEach(p -> {
+                        TopicPartition tp = new TopicPartition(topic.name(), p.partition());
+                        earliest.put(tp, OffsetSpec.earliest());
+                        latest.put(tp, OffsetSpec.latest());
+                    }));
+            var starts = admin.listOffsets(earliest).all().get(3, TimeUnit.SECONDS);
+            var ends = admin.listOffsets(latest).all().get(3, TimeUnit.SECONDS);
+            ends.forEach((tp, end) -> counts.merge(tp.topic(), end.offset() - starts.get(tp).offset(), Long::sum));
+            return counts;
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    /** Records that arrived on each dead-letter topic between two {@link #deadLetters()} readings; null if either is. */
+    public static Map<String, Long> since(Map<String, Long> before, Map<String, Long> after) {
+        if (before == null || after == null) {
+            return null;
+        }
+        Map<String, Long> added = new TreeMap<>();
+        after.forEach((topic, count) -> {
+            long n = count - before.getOrDefault(topic, 0L);
+            if (n > 0) {
+                added.put(topic, n);
+            }
+        });
+        return added;
     }
 
     @Override

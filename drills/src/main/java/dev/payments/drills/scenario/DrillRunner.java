@@ -62,7 +62,7 @@ public final class DrillRunner {
             DrillResult.Run run = new DrillResult.Run(scenario.name(), scenario.fieldReport(), scenario.description(),
                     options.command(), startedAt, DrillResult.Machine.current(), target.describe(),
                     scenario.parameters(), settings(scenario));
-            return new DrillResult(run, measured, DrillAnalysis.checks(observed.audit()), scenario.targets(measured),
+            return new DrillResult(run, measured, DrillAnalysis.checks(observed.audit(), observed.deadLetters()), scenario.targets(measured),
                     drill.extras(), notes);
         } finally {
             if (options.external() == null) {
@@ -86,6 +86,7 @@ public final class DrillRunner {
             }
             drill.resetFaults();
             sampler.start();
+            Map<String, Long> deadLettersBefore = lag.deadLetters();
 
             drill.phase("placing orders");
             Long before = lag.committed("payment-service", "order.events");
@@ -122,9 +123,10 @@ public final class DrillRunner {
             drill.phase("audit");
             List<Attempt> attempts = recorder.attempts();
             LedgerAudit audit = books.audit(books.states(orders.used(), RecoveryWatch.paymentIds(attempts)));
+            Map<String, Long> deadLetters = ConsumerLag.since(deadLettersBefore, lag.deadLetters());
             drill.phase("done");
             return new Observations(clock, clock.seconds(), attempts, recorder.notSentCount(), sampler.samples(),
-                    sampler.transitions(), drill.timeline().marks(), audit, watch.result(), deadline);
+                    sampler.transitions(), drill.timeline().marks(), audit, watch.result(), deadline, deadLetters);
         } finally {
             if (progress != null) {
                 progress.stop();

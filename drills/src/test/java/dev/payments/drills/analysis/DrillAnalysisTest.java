@@ -109,11 +109,12 @@ class DrillAnalysisTest {
 
     @Test
     void aHoldingLedgerPassesEveryCheck() {
-        List<DrillResult.Check> checks = DrillAnalysis.checks(paidAudit(3));
+        List<DrillResult.Check> checks = DrillAnalysis.checks(paidAudit(3), Map.of());
 
         assertThat(checks).extracting(DrillResult.Check::name).containsExactly("no approval lost",
                 "no charge doubled", "ledger identity holds (drill's audit)",
-                "order-service agrees with payment-service", "ledger identity holds (reconciliation-service)");
+                "order-service agrees with payment-service", "ledger identity holds (reconciliation-service)",
+                "no event dead-lettered");
         assertThat(checks).allMatch(DrillResult.Check::passed);
     }
 
@@ -123,7 +124,7 @@ class DrillAnalysisTest {
                         order("behind", "PAYMENT_PENDING", "APPROVED", 1, 0)), List.of(),
                 reconciliationLedger(false, "2 PG approvals = 1 PAID + 1 unaccounted"), "");
 
-        var failed = DrillAnalysis.checks(audit).stream().filter(c -> !c.passed()).toList();
+        var failed = DrillAnalysis.checks(audit, null).stream().filter(c -> !c.passed()).toList();
 
         assertThat(failed).extracting(DrillResult.Check::name).containsExactly("no approval lost",
                 "ledger identity holds (drill's audit)", "order-service agrees with payment-service",
@@ -136,7 +137,18 @@ class DrillAnalysisTest {
     void withoutReconciliationsLedgerOnlyTheDrillsOwnChecksCount() {
         var audit = LedgerAudit.of(states(order("paid", "PAID", "APPROVED", 1, 0)), List.of(), null, "unavailable");
 
-        assertThat(DrillAnalysis.checks(audit)).hasSize(4).allMatch(DrillResult.Check::passed);
+        assertThat(DrillAnalysis.checks(audit, null)).hasSize(4).allMatch(DrillResult.Check::passed);
+    }
+
+    @Test
+    void anEventOnADeadLetterTopicFailsTheDrill() {
+        var checks = DrillAnalysis.checks(paidAudit(1), Map.of("payment.events.order-service.dlt", 2L));
+
+        assertThat(checks).filteredOn(c -> !c.passed()).singleElement().satisfies(check -> {
+            assertThat(check.name()).isEqualTo("no event dead-lettered");
+            assertThat(check.detail()).isEqualTo("2 records reached a dead-letter topic "
+                    + "{payment.events.order-service.dlt=2}");
+        });
     }
 
     private static Sample pool(double t, Double pending, Double timeouts) {
@@ -146,6 +158,6 @@ class DrillAnalysisTest {
 
     private static Observations observations(List<Mark> marks, Observations.Recovery recovery, LedgerAudit audit) {
         return new Observations(CLOCK, 60, List.of(attempt("a", 1, 2, "approved")), 0, List.of(), List.of(), marks,
-                audit, recovery, Duration.ofSeconds(120));
+                audit, recovery, Duration.ofSeconds(120), Map.of());
     }
 }

@@ -113,7 +113,7 @@ public final class DrillTestData {
                 "reconciliation-service's audit over its window (every order the PG saw, not only this drill's)");
         Observations observed = new Observations(CLOCK, 12.34, attempts, 0, samples,
                 List.of(new Transition(0.2, null, "CLOSED")), marks, audit, new Observations.Recovery(1, 10.0, 9.0),
-                Duration.ofSeconds(30));
+                Duration.ofSeconds(30), Map.of());
         DrillResult.Measurements measured = DrillAnalysis.measure(observed);
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("latency-ms", 1000);
@@ -124,7 +124,7 @@ public final class DrillTestData {
                 new DrillResult.Machine(2, "OpenJDK 64-Bit Server VM 17", "Linux 6.1 amd64", "test-host"),
                 "own stack started by the drill (random ports)", parameters,
                 Map.of("payment-service", List.of("--spring.datasource.hikari.maximum-pool-size=10")));
-        return new DrillResult(run, measured, DrillAnalysis.checks(audit),
+        return new DrillResult(run, measured, DrillAnalysis.checks(audit, observed.deadLetters()),
                 List.of(new DrillResult.Target("approved, no compensation", "30 of 30, 0 cancels", "29 of 30, 0 cancels",
                         false), new DrillResult.Target("DB pool timeouts", "0", "0.0", true)),
                 Map.of(), List.of("pause between the bursts 1 s instead of 000's 90 s", "load average 1.00 / 0.50 / 0.25"));

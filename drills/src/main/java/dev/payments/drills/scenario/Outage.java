@@ -32,6 +32,21 @@ abstract class Outage extends BaseScenario {
 
     abstract int outageSeconds();
 
+    /** How the component is taken away, for the report ("stopped"); a kill says "killed" instead. */
+    String takenAway() {
+        return "stopped";
+    }
+
+    /** Stops or kills the component; returns when it is gone. */
+    void takeAway(Drill drill) {
+        drill.control(component(), kill() ? "kill" : "stop");
+    }
+
+    /** Starts it again; returns once it is healthy. */
+    void giveBack(Drill drill) {
+        drill.control(component(), "start");
+    }
+
     @Override
     public String fieldReport() {
         return "issue 6";
@@ -39,9 +54,9 @@ abstract class Outage extends BaseScenario {
 
     @Override
     public String description() {
-        return component() + " " + (kill() ? "killed (kill -9)" : "stopped") + " after "
+        return component() + " " + (kill() ? "killed (kill -9)" : takenAway()) + " after "
                 + beforeSeconds + " s of " + rate + " approvals/s (PG at " + pgLatencyMs + " ms), "
-                + (kill() ? "restarted at once" : "started again " + outageSeconds() + " s later")
+                + (kill() ? "restarted at once" : "given back " + outageSeconds() + " s later")
                 + ", load for " + afterSeconds + " s more";
     }
 
@@ -64,14 +79,13 @@ abstract class Outage extends BaseScenario {
         Thread load = drill.background("arrivals", () -> drill.load().openLoop(drill.orders()::next, rate,
                 Duration.ofDays(1), 300, "arrivals"));
         drill.sleep(Duration.ofSeconds(beforeSeconds));
-        String action = kill() ? "kill" : "stop";
-        drill.phase(component() + " " + action);
+        drill.phase(component() + " " + (kill() ? "kill" : takenAway()));
         drill.faultInjected();
-        drill.control(component(), action);
+        takeAway(drill);
         if (!kill()) {
             drill.sleep(Duration.ofSeconds(outageSeconds()));
         }
-        drill.control(component(), "start");
+        giveBack(drill);
         drill.recovered();
         drill.phase("after");
         drill.sleep(Duration.ofSeconds(afterSeconds));

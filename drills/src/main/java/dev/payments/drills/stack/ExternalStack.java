@@ -21,12 +21,13 @@ public final class ExternalStack implements Target {
     private final int pgPort;
     private final int pgAdminPort;
     private final int kafkaPort;
+    private final int postgresPort;
     private final String controlUrl;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
 
     public ExternalStack(String host, int orderPort, int paymentPort, int notificationPort, int reconciliationPort,
-                         int pgPort, int pgAdminPort, int kafkaPort, String controlUrl) {
+                         int pgPort, int pgAdminPort, int kafkaPort, int postgresPort, String controlUrl) {
         this.host = host;
         this.orderPort = orderPort;
         this.paymentPort = paymentPort;
@@ -35,6 +36,7 @@ public final class ExternalStack implements Target {
         this.pgPort = pgPort;
         this.pgAdminPort = pgAdminPort;
         this.kafkaPort = kafkaPort;
+        this.postgresPort = postgresPort;
         this.controlUrl = controlUrl;
     }
 
@@ -75,6 +77,11 @@ public final class ExternalStack implements Target {
     @Override
     public String bootstrapServers() {
         return host + ":" + kafkaPort;
+    }
+
+    @Override
+    public String postgresJdbcUrl() {
+        return "jdbc:postgresql://" + host + ":" + postgresPort + "/postgres";
     }
 
     @Override

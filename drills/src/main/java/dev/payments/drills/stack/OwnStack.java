@@ -124,6 +124,11 @@ public final class OwnStack implements Target {
     }
 
     @Override
+    public String postgresJdbcUrl() {
+        return stack.jdbcUrl("postgres");
+    }
+
+    @Override
     public void control(String component, String action) {
         Component c = Component.fromId(component)
                 .orElseThrow(() -> new IllegalArgumentException("No component " + component));

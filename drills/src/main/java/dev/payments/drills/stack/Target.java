@@ -17,6 +17,9 @@ public interface Target extends AutoCloseable {
 
     String bootstrapServers();
 
+    /** The stack's PostgreSQL server (its maintenance database), reached as its superuser. */
+    String postgresJdbcUrl();
+
     /**
      * @param component a local-stack component id ({@code postgres}, {@code kafka}, {@code payment-service}, ...)
      * @param action    {@code stop}, {@code start}, {@code restart} or {@code kill}; returns once done (start: healthy)

@@ -76,6 +76,18 @@ class DrillsCliTest {
         assertThat(Scenarios.parse("crash", "--service=order-service").description()).startsWith("order-service");
     }
 
+    @Test
+    void theDatabaseIsStoppedOrItsConnectionsExhausted() {
+        Scenario stopped = Scenarios.parse("db-outage", "--outage=90");
+        Scenario exhausted = Scenarios.parse("db-outage", "--mode=exhaust", "--outage=90");
+
+        assertThat(stopped.parameters().get("mode")).hasToString("stop");
+        assertThat(stopped.description()).startsWith("postgres stopped after 10 s").contains("given back 90 s later");
+        assertThat(exhausted.parameters().get("mode")).hasToString("exhaust");
+        assertThat(exhausted.description()).startsWith("postgres connections exhausted");
+        assertThat(run("db-outage", "--mode=drop").exitCode).isEqualTo(2);
+    }
+
     private static Run run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

@@ -25,6 +25,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
+import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.MessageListenerContainer;
@@ -55,7 +56,8 @@ import static org.awaitility.Awaitility.await;
                 "reconciliation.settler.enabled=false", "reconciliation.ledger.enabled=false",
                 "reconciliation.replay.consumers.[order.events]=payment-service-it,reconciliation-replay-it",
                 "reconciliation.replay.consumers.[payment.events]="
-                        + "order-service-it,notification-service-it,audit-consumer-it,reconciliation-replay-it"})
+                        + "order-service-it,notification-service-it,audit-consumer-it,lagging-consumer-it,"
+                        + "reconciliation-replay-it"})
 @AutoConfigureObservability(tracing = false)
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
 class ReplayIntegrationTest {
@@ -218,7 +220,65 @@ class ReplayIntegrationTest {
         assertThat(noToken.getStatusCode()).isEqualTo(HttpStatus.UNAUTHORIZED);
     }
 
+    @Test
+    void aReplayThatWouldMoveAGroupPastEventsItHasNotConsumedIsRefusedAndMovesNothing() throws Exception {
+        String group = "lagging-consumer-it";
+        Instant beforeTheOrder = Instant.now().minusSeconds(1);
+        AnOrder order = anOrder();
+        Published requested = TestEvents.publish(order.requested());
+        TestEvents.publish(order.approved("tx_4", Instant.now()));
+        // The group has consumed everything but this order's two payment events (same key, same partition).
+        commitAtEnd(group, Topics.PAYMENT_EVENTS);
+        commit(group, Topics.PAYMENT_EVENTS, requested.partition(), requested.offset());
+        Map<TopicPartition, OffsetAndMetadata> before = committed(group);
+        Instant later = Instant.now().plusSeconds(60);
+
+        for (boolean dryRun : List.of(true, false)) {
+            ResponseEntity<JsonNode> refused = api.operator(HttpMethod.POST, "/api/replay/offsets",
+                    Map.of("group", group, "topic", Topics.PAYMENT_EVENTS, "from", later.toString(), "dryRun", dryRun));
+
+            assertThat(refused.getStatusCode()).as("dry run %s: %s", dryRun, refused.getBody())
+                    .isEqualTo(HttpStatus.CONFLICT);
+            assertThat(refused.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+            assertThat(refused.getBody().path("code").asText()).isEqualTo("REPLAY_WOULD_SKIP_EVENTS");
+            assertThat(refused.getBody().path("skipped").asLong()).isEqualTo(2);
+            assertThat(refused.getBody().path("detail").asText()).contains("partition " + requested.partition());
+            JsonNode partition = StreamSupport.stream(refused.getBody().path("partitions").spliterator(), false)
+                    .filter(p -> p.path("partition").asInt() == requested.partition()).findFirst().orElseThrow();
+            assertThat(partition.path("committed").asLong()).isEqualTo(requested.offset());
+            assertThat(partition.path("skipped").asLong()).isEqualTo(2);
+        }
+        assertThat(committed(group)).as("nothing moved").isEqualTo(before);
+
+        ResponseEntity<JsonNode> back = api.operator(HttpMethod.POST, "/api/replay/offsets",
+                Map.of("group", group, "topic", Topics.PAYMENT_EVENTS, "from", beforeTheOrder.toString(),
+                        "dryRun", false));
+        assertThat(back.getStatusCode()).as("%s", back.getBody()).isEqualTo(HttpStatus.OK);
+        assertThat(back.getBody().path("applied").asBoolean()).isTrue();
+        assertThat(committed(group).get(new TopicPartition(Topics.PAYMENT_EVENTS, requested.partition())).offset())
+                .as("moved back, not forward").isLessThanOrEqualTo(requested.offset());
+    }
+
     // --- helpers
+
+    private static void commitAtEnd(String group, String topic) throws Exception {
+        try (Admin admin = TestKafka.admin()) {
+            Map<TopicPartition, org.apache.kafka.clients.admin.OffsetSpec> latest = new HashMap<>();
+            for (int p = 0; p < TestKafka.PARTITIONS; p++) {
+                latest.put(new TopicPartition(topic, p), org.apache.kafka.clients.admin.OffsetSpec.latest());
+            }
+            Map<TopicPartition, OffsetAndMetadata> offsets = new HashMap<>();
+            admin.listOffsets(latest).all().get()
+                    .forEach((tp, info) -> offsets.put(tp, new OffsetAndMetadata(info.offset())));
+            admin.alterConsumerGroupOffsets(group, offsets).all().get();
+        }
+    }
+
+    private static Map<TopicPartition, OffsetAndMetadata> committed(String group) throws Exception {
+        try (Admin admin = TestKafka.admin()) {
+            return admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get();
+        }
+    }
 
     private static void commit(String group, String topic, int partition, long offset) throws Exception {
         try (Admin admin = TestKafka.admin()) {

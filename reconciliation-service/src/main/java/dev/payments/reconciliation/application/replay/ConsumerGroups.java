@@ -7,14 +7,18 @@ import java.util.Map;
 public interface ConsumerGroups {
 
     /**
-     * Moves the group's committed offsets on every partition of {@code topic} to the first record at or after
-     * {@code from} (the end, where there is none). Kafka only allows this while the group has no members; this
-     * service's own group is paused for the move and resumed after it.
+     * Where the group stands on every partition of {@code topic} and the first record at or after {@code from} (the
+     * end, where there is none). Moves nothing.
+     */
+    OffsetReset plan(String group, String topic, Instant from);
+
+    /**
+     * Moves the group's committed offsets to the plan's targets. Kafka only allows this while the group has no
+     * members; this service's own group is paused for the move and resumed after it.
      *
-     * @param dryRun only compute the targets
      * @throws ConsumerGroupActiveException if another service's group still has members
      */
-    OffsetReset resetToTime(String group, String topic, Instant from, boolean dryRun);
+    OffsetReset apply(OffsetReset plan);
 
     /** The group's committed offset per partition of {@code topic}; a partition it never committed on is absent. */
     Map<Integer, Long> committed(String group, String topic);

@@ -2,6 +2,7 @@ package dev.payments.reconciliation.adapter.in.web;
 
 import dev.payments.reconciliation.application.incidents.IncidentNotFoundException;
 import dev.payments.reconciliation.application.replay.ConsumerGroupActiveException;
+import dev.payments.reconciliation.application.replay.ReplayWouldSkipEventsException;
 import dev.payments.reconciliation.application.replay.UnknownConsumerGroupException;
 import dev.payments.reconciliation.application.shared.PgUnavailableException;
 import dev.payments.reconciliation.domain.incidents.IllegalIncidentTransitionException;
@@ -15,6 +16,9 @@ import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 
 /**
@@ -63,6 +67,21 @@ class ProblemHandler {
     ProblemDetail groupActive(ConsumerGroupActiveException e) {
         ProblemDetail problem = problem(HttpStatus.CONFLICT, ProblemCode.CONSUMER_GROUP_ACTIVE, e.getMessage());
         problem.setProperty("members", e.members());
+        return problem;
+    }
+
+    @ExceptionHandler(ReplayWouldSkipEventsException.class)
+    ProblemDetail replayWouldSkip(ReplayWouldSkipEventsException e) {
+        ProblemDetail problem = problem(HttpStatus.CONFLICT, ProblemCode.REPLAY_WOULD_SKIP_EVENTS, e.getMessage());
+        problem.setProperty("skipped", e.plan().skipped());
+        problem.setProperty("partitions", e.plan().partitions().stream().map(p -> {
+            Map<String, Object> partition = new LinkedHashMap<>();
+            partition.put("partition", p.partition());
+            partition.put("committed", p.committed());
+            partition.put("target", p.target());
+            partition.put("skipped", p.skipped());
+            return partition;
+        }).toList());
         return problem;
     }
 

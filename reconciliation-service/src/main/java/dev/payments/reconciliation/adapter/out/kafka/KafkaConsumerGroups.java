@@ -57,24 +57,31 @@ public class KafkaConsumerGroups implements ConsumerGroups {
     }
 
     @Override
-    public OffsetReset resetToTime(String group, String topic, Instant from, boolean dryRun) {
+    public OffsetReset plan(String group, String topic, Instant from) {
         try (Admin admin = Admin.create(adminConfig)) {
             List<TopicPartition> partitions = partitions(admin, topic);
             Map<TopicPartition, Long> committed = committed(admin, group, topic);
+            Map<TopicPartition, Long> starts = offsets(admin, partitions, OffsetSpec.earliest());
             Map<TopicPartition, Long> ends = offsets(admin, partitions, OffsetSpec.latest());
             Map<TopicPartition, Long> atTime = offsets(admin, partitions, OffsetSpec.forTimestamp(from.toEpochMilli()));
-            Map<TopicPartition, OffsetAndMetadata> targets = new HashMap<>();
             List<OffsetReset.Partition> report = new ArrayList<>();
             for (TopicPartition tp : partitions) {
                 long end = ends.get(tp);
                 long target = atTime.getOrDefault(tp, -1L) < 0 ? end : atTime.get(tp);
-                targets.put(tp, new OffsetAndMetadata(target));
-                report.add(new OffsetReset.Partition(tp.partition(), committed.get(tp), target, end));
+                report.add(new OffsetReset.Partition(tp.partition(), committed.get(tp), starts.get(tp), target, end));
             }
             report.sort(Comparator.comparingInt(OffsetReset.Partition::partition));
-            if (dryRun) {
-                return new OffsetReset(group, topic, from, false, report);
-            }
+            return new OffsetReset(group, topic, from, false, report);
+        }
+    }
+
+    @Override
+    public OffsetReset apply(OffsetReset plan) {
+        String group = plan.group();
+        Map<TopicPartition, OffsetAndMetadata> targets = new HashMap<>();
+        plan.partitions().forEach(p -> targets.put(new TopicPartition(plan.topic(), p.partition()),
+                new OffsetAndMetadata(p.target())));
+        try (Admin admin = Admin.create(adminConfig)) {
             boolean own = group.equals(ownGroup);
             if (!own) {
                 ConsumerGroupDescription description = describe(admin, group);
@@ -89,9 +96,9 @@ public class KafkaConsumerGroups implements ConsumerGroups {
             } finally {
                 paused.forEach(MessageListenerContainer::start);
             }
-            log.warn("Replay: consumer group {} on {} moved to {} ({} records to re-consume): {}", group, topic, from,
-                    report.stream().mapToLong(OffsetReset.Partition::toReplay).sum(), report);
-            return new OffsetReset(group, topic, from, true, report);
+            log.warn("Replay: consumer group {} on {} moved to {} ({} records to re-consume): {}", group,
+                    plan.topic(), plan.from(), plan.toReplay(), plan.partitions());
+            return plan.asApplied();
         }
     }
 

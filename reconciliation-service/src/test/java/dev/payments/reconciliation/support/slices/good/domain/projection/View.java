@@ -1,0 +1,6 @@
+package dev.payments.reconciliation.support.slices.good.domain.projection;
+
+import dev.payments.reconciliation.support.slices.good.domain.shared.Ref;
+
+public record View(Ref ref) {
+}

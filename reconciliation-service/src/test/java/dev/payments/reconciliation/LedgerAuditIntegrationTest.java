@@ -192,6 +192,8 @@ class LedgerAuditIntegrationTest {
         assertThat(scrape("ledger_identity_terms{term=\"pg_approvals\"}")).isEqualTo(6);
         assertThat(scrape("ledger_identity_terms{term=\"cancellations\"}")).isEqualTo(2);
         assertThat(scrape("ledger_identity_terms{term=\"in_flight\"}")).isEqualTo(1);
+        assertThat(Prometheus.httpClientCalls(http, "GET", "/v1/transactions?"))
+                .as("the listing's pages are observed, as every call of Boot's RestClient.Builder is").isPositive();
 
         // Without refresh: the stored result.
         assertThat(micros(api.get("/api/reconciliation/ledger").path("auditedAt")))

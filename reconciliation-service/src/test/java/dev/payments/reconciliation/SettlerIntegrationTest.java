@@ -164,6 +164,8 @@ class SettlerIntegrationTest {
         clock.advance(Duration.ofMinutes(1));
         assertThat(settler.runCycle().attempted()).isZero();
         assertThat(paymentService.callsOf(order.paymentId)).hasSize(1);
+        assertThat(Prometheus.httpClientCalls(http, "POST", "/api/payments/{paymentId}/sync\""))
+                .as("the sync call is observed, as every call of Boot's RestClient.Builder is").isPositive();
     }
 
     @Test

@@ -18,6 +18,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.web.client.RestClient;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -32,10 +33,10 @@ public class LedgerConfiguration {
 
     /** Both the ledger's {@link PgBooks} and the settler's status query: one client of the PG's read API. */
     @Bean
-    HttpPgBooks pgBooks(ReconciliationProperties properties, SettlerProperties settler, LedgerProperties ledger,
-                        ObjectMapper json) {
-        return new HttpPgBooks(properties.pgBaseUrl(), properties.pgSecretKey(), settler.connectTimeout(),
-                ledger.timeout(), ledger.pageSize(), json);
+    HttpPgBooks pgBooks(RestClient.Builder http, ReconciliationProperties properties, SettlerProperties settler,
+                        LedgerProperties ledger, ObjectMapper json) {
+        return new HttpPgBooks(HttpClients.to(http, properties.pgBaseUrl(), settler.connectTimeout(), ledger.timeout()),
+                properties.pgSecretKey(), ledger.pageSize(), json);
     }
 
     @Bean

@@ -22,6 +22,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.web.client.RestClient;
 
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -34,9 +35,10 @@ import java.util.UUID;
 public class SettlingConfiguration {
 
     @Bean
-    PaymentSync paymentSync(ReconciliationProperties properties, SettlerProperties settler, ObjectMapper json) {
-        return new HttpPaymentSync(properties.paymentServiceUrl(), properties.paymentServiceToken(),
-                settler.connectTimeout(), settler.syncTimeout(), json);
+    PaymentSync paymentSync(RestClient.Builder http, ReconciliationProperties properties, SettlerProperties settler,
+                            ObjectMapper json) {
+        return new HttpPaymentSync(HttpClients.to(http, properties.paymentServiceUrl(), settler.connectTimeout(),
+                settler.syncTimeout()), properties.paymentServiceToken(), json);
     }
 
     @Bean

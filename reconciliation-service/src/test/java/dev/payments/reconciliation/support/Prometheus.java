@@ -18,6 +18,20 @@ public final class Prometheus {
                 : nameWithLabels.substring(0, brace + 1) + APPLICATION + "," + nameWithLabels.substring(brace + 1);
     }
 
+    /**
+     * Calls of one HTTP client route, summed over its outcomes (the {@code http.client.requests} observation).
+     *
+     * @param uriTemplate how the route's {@code uri} label starts (it keeps a query template, if the call has one)
+     */
+    public static double httpClientCalls(TestRestTemplate http, String method, String uriTemplate) {
+        return http.getForObject("/actuator/prometheus", String.class).lines()
+                .filter(line -> line.startsWith("http_client_requests_seconds_count{"))
+                .filter(line -> line.contains("method=\"" + method + "\""))
+                .filter(line -> line.contains("uri=\"" + uriTemplate))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                .sum();
+    }
+
     /** The current value of a series, or {@code missing} when it is not exported. */
     public static double scrape(TestRestTemplate http, String nameWithLabels, double missing) {
         String wanted = series(nameWithLabels);

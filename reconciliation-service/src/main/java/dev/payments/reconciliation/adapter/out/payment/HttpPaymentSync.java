@@ -8,13 +8,11 @@ import dev.payments.reconciliation.domain.projection.PaymentStatus;
 import dev.payments.reconciliation.domain.settling.FailureStage;
 import dev.payments.reconciliation.domain.settling.SyncOutcome;
 import dev.payments.reconciliation.domain.shared.PaymentId;
+import org.springframework.http.MediaType;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestClientException;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
+import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
@@ -26,45 +24,42 @@ public class HttpPaymentSync implements PaymentSync {
 
     static final String TOKEN_HEADER = "X-Operator-Token";
 
-    private final HttpClient http;
-    private final URI baseUrl;
-    private final String token;
-    private final Duration timeout;
+    private final RestClient http;
     private final ObjectMapper json;
 
-    public HttpPaymentSync(URI baseUrl, String token, Duration connectTimeout, Duration timeout, ObjectMapper json) {
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(connectTimeout).build();
-        this.baseUrl = baseUrl;
-        this.token = token;
-        this.timeout = timeout;
+    /**
+     * @param http Boot's builder (observed: a metric and a span per call) with payment-service's base URL and the
+     *             connect and read timeouts
+     */
+    public HttpPaymentSync(RestClient.Builder http, String token, ObjectMapper json) {
+        this.http = http.defaultHeader(TOKEN_HEADER, token).build();
         this.json = json;
+    }
+
+    /** What payment-service answered, read whatever the status. */
+    private record Answer(int status, String body) {
     }
 
     @Override
     public SyncOutcome sync(PaymentId paymentId) {
-        HttpRequest request = HttpRequest.newBuilder(baseUrl.resolve("/api/payments/" + paymentId + "/sync"))
-                .timeout(timeout)
-                .header(TOKEN_HEADER, token)
-                .header("Accept", "application/json, application/problem+json")
-                .POST(HttpRequest.BodyPublishers.noBody())
-                .build();
-        HttpResponse<String> response;
+        Answer answer;
         try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            return new SyncOutcome.Unavailable("payment-service not reachable at " + request.uri() + ": " + e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return new SyncOutcome.Unavailable("interrupted while waiting for payment-service");
+            answer = http.post().uri("/api/payments/{paymentId}/sync", paymentId.value())
+                    .accept(MediaType.APPLICATION_JSON, MediaType.APPLICATION_PROBLEM_JSON)
+                    .exchange((request, response) -> new Answer(response.getStatusCode().value(),
+                            new String(response.getBody().readAllBytes(), StandardCharsets.UTF_8)));
+        } catch (RestClientException e) {
+            // No answer (refused, timed out, dropped, interrupted: the JDK client keeps the thread's interrupt flag).
+            return new SyncOutcome.Unavailable("payment-service not reachable: " + e.getMessage());
         }
-        return outcome(response);
+        return outcome(answer);
     }
 
-    private SyncOutcome outcome(HttpResponse<String> response) {
-        int status = response.statusCode();
-        JsonNode body = parse(response.body());
+    private SyncOutcome outcome(Answer answer) {
+        int status = answer.status();
+        JsonNode body = parse(answer.body());
         String code = body.path("code").asText("");
-        String detail = body.path("detail").asText(abbreviate(response.body()));
+        String detail = body.path("detail").asText(abbreviate(answer.body()));
         if (status == 200) {
             String paymentStatus = body.path("payment").path("status").asText("");
             try {
@@ -72,7 +67,7 @@ public class HttpPaymentSync implements PaymentSync {
                         body.path("pgState").asText(null), body.path("action").asText(null));
             } catch (IllegalArgumentException e) {
                 return new SyncOutcome.Unavailable("unreadable sync answer (payment status '" + paymentStatus + "'): "
-                        + abbreviate(response.body()));
+                        + abbreviate(answer.body()));
             }
         }
         if (status == 404 && "PAYMENT_NOT_FOUND".equals(code)) {

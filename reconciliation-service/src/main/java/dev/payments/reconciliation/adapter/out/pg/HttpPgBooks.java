@@ -8,20 +8,19 @@ import dev.payments.reconciliation.application.settling.PgStatusQuery;
 import dev.payments.reconciliation.application.shared.PgUnavailableException;
 import dev.payments.reconciliation.domain.ledger.PgTransaction;
 import dev.payments.reconciliation.domain.shared.OrderId;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.MediaType;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestClientException;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.URLEncoder;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The PG's read API in the Toss v1 shape: {@code GET /v1/transactions} (paged by cursor) and
@@ -32,23 +31,26 @@ public class HttpPgBooks implements PgBooks, PgStatusQuery {
 
     /** A runaway listing (a cursor that never ends) must not hang the audit. */
     private static final int MAX_PAGES = 10_000;
+    private static final String LISTING = "/v1/transactions?from={from}&to={to}&limit={limit}";
 
-    private final HttpClient http;
-    private final URI baseUrl;
-    private final String authorization;
-    private final Duration timeout;
+    private final RestClient http;
     private final int pageSize;
     private final ObjectMapper json;
 
-    public HttpPgBooks(URI baseUrl, String secretKey, Duration connectTimeout, Duration timeout, int pageSize,
-                       ObjectMapper json) {
-        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(connectTimeout).build();
-        this.baseUrl = baseUrl;
-        this.authorization = "Basic " + Base64.getEncoder()
-                .encodeToString((secretKey + ":").getBytes(StandardCharsets.UTF_8));
-        this.timeout = timeout;
+    /**
+     * @param http Boot's builder (observed: a metric and a span per call) with the PG's base URL and the connect and
+     *             read (per page) timeouts
+     */
+    public HttpPgBooks(RestClient.Builder http, String secretKey, int pageSize, ObjectMapper json) {
+        this.http = http.defaultHeader(HttpHeaders.AUTHORIZATION, "Basic " + Base64.getEncoder()
+                        .encodeToString((secretKey + ":").getBytes(StandardCharsets.UTF_8)))
+                .build();
         this.pageSize = pageSize;
         this.json = json;
+    }
+
+    /** What the PG answered, read whatever the status. */
+    private record Answer(int status, String body) {
     }
 
     @Override
@@ -56,9 +58,14 @@ public class HttpPgBooks implements PgBooks, PgStatusQuery {
         List<PgTransaction> all = new ArrayList<>();
         String cursor = null;
         for (int page = 0; page < MAX_PAGES; page++) {
-            String query = "from=" + encode(from.toString()) + "&to=" + encode(to.toString()) + "&limit=" + pageSize
-                    + (cursor == null ? "" : "&startingAfter=" + encode(cursor));
-            JsonNode body = get("/v1/transactions?" + query);
+            Map<String, Object> query = new HashMap<>();
+            query.put("from", from.toString());
+            query.put("to", to.toString());
+            query.put("limit", pageSize);
+            if (cursor != null) {
+                query.put("cursor", cursor);
+            }
+            JsonNode body = body(get(cursor == null ? LISTING : LISTING + "&startingAfter={cursor}", query));
             for (JsonNode t : body.path("transactions")) {
                 all.add(new PgTransaction(t.path("transactionKey").asText(), text(t, "paymentKey"), text(t, "orderId"),
                         PgTransaction.Type.valueOf(t.path("type").asText()), t.path("amount").asLong(),
@@ -77,52 +84,38 @@ public class HttpPgBooks implements PgBooks, PgStatusQuery {
 
     @Override
     public String stateOfOrder(OrderId orderId) {
-        HttpResponse<String> response = send("/v1/payments/orders/" + encode(orderId.toString()));
-        if (response.statusCode() == 404) {
+        Answer answer = get("/v1/payments/orders/{orderId}", Map.of("orderId", orderId.toString()));
+        if (answer.status() == 404) {
             return "NOT_FOUND";
         }
-        return body(response).path("status").asText("UNKNOWN");
+        return body(answer).path("status").asText("UNKNOWN");
     }
 
-    private JsonNode get(String path) {
-        return body(send(path));
-    }
-
-    private JsonNode body(HttpResponse<String> response) {
-        if (response.statusCode() / 100 != 2) {
-            throw new PgUnavailableException("the PG answered " + response.statusCode() + ": "
-                    + abbreviate(response.body()), null);
+    private JsonNode body(Answer answer) {
+        if (answer.status() / 100 != 2) {
+            throw new PgUnavailableException("the PG answered " + answer.status() + ": " + abbreviate(answer.body()),
+                    null);
         }
         try {
-            return json.readTree(response.body());
+            return json.readTree(answer.body());
         } catch (JsonProcessingException e) {
-            throw new PgUnavailableException("unreadable PG answer: " + abbreviate(response.body()), e);
+            throw new PgUnavailableException("unreadable PG answer: " + abbreviate(answer.body()), e);
         }
     }
 
-    private HttpResponse<String> send(String path) {
-        HttpRequest request = HttpRequest.newBuilder(baseUrl.resolve(path))
-                .timeout(timeout)
-                .header("Authorization", authorization)
-                .header("Accept", "application/json")
-                .GET().build();
+    private Answer get(String uriTemplate, Map<String, ?> variables) {
         try {
-            return http.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new PgUnavailableException("the PG could not be read at " + request.uri() + ": " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new PgUnavailableException("interrupted while reading the PG", e);
+            return http.get().uri(uriTemplate, variables).accept(MediaType.APPLICATION_JSON)
+                    .exchange((request, response) -> new Answer(response.getStatusCode().value(),
+                            new String(response.getBody().readAllBytes(), StandardCharsets.UTF_8)));
+        } catch (RestClientException e) {
+            throw new PgUnavailableException("the PG could not be read: " + e.getMessage(), e);
         }
     }
 
     private static String text(JsonNode node, String field) {
         JsonNode value = node.path(field);
         return value.isMissingNode() || value.isNull() ? null : value.asText();
-    }
-
-    private static String encode(String value) {
-        return URLEncoder.encode(value, StandardCharsets.UTF_8);
     }
 
     private static String abbreviate(String text) {

@@ -187,7 +187,7 @@ public final class LedgerAudit {
                 byOrder.computeIfAbsent(p.orderId(), k -> new ArrayList<>()).add(p);
             }
             // Latest attempt first: an order's newest payment is the likeliest to be the one the PG approved.
-            byOrder.values().forEach(list -> list.sort(Comparator.comparing(PaymentView::firstSeenAt).reversed()));
+            byOrder.values().forEach(list -> list.sort(Comparator.comparing((PaymentView p) -> p.bookkeeping().firstSeenAt()).reversed()));
             books.orders().forEach(o -> orders.put(o.orderId(), o));
             for (Incident i : books.incidents()) {
                 if (i.paymentId() != null) {

@@ -5,7 +5,6 @@ import dev.payments.reconciliation.domain.shared.PaymentId;
 
 import java.time.Instant;
 import java.util.Objects;
-import java.util.UUID;
 
 /**
  * What reconciliation believes happened to one order, built only from {@code order.events}: the order's state as
@@ -15,28 +14,23 @@ import java.util.UUID;
  * {@code OrderCreated} has not been seen (a consumer group started on a trimmed topic, or that event is in the
  * dead-letter topic); its details stay null until {@code OrderCreated} arrives.
  *
- * @param details   member, amount and name from {@code OrderCreated}, or null if not seen yet
- * @param paymentId the payment named by the deciding event (or by any event, if the deciding one names none)
+ * @param details     member, amount and name from {@code OrderCreated}, or null if not seen yet
+ * @param paymentId   the payment named by the deciding event (or by any event, if the deciding one names none)
+ * @param bookkeeping the deciding event and what was received, as for payments
  */
 public record OrderView(OrderId orderId, OrderDetails details, OrderStatus status, String statusReason,
-                        PaymentId paymentId, UUID lastEventId, String lastEventType, Instant lastEventAt,
-                        Instant firstSeenAt, Instant updatedAt, int eventsApplied, int conflicts) {
+                        PaymentId paymentId, Bookkeeping bookkeeping) {
 
     public OrderView {
         Objects.requireNonNull(orderId, "order id");
         Objects.requireNonNull(status, "status");
-        Objects.requireNonNull(lastEventId, "last event id");
-        Objects.requireNonNull(lastEventType, "last event type");
-        Objects.requireNonNull(lastEventAt, "last event time");
-        Objects.requireNonNull(firstSeenAt, "first seen");
-        Objects.requireNonNull(updatedAt, "updated");
+        Objects.requireNonNull(bookkeeping, "bookkeeping");
     }
 
     /** The view created by the first event of an order to arrive, whichever it is. */
     public static OrderView firstSeen(OrderFact fact, Instant receivedAt) {
-        EventRef event = fact.event();
         return new OrderView(fact.orderId(), fact.details(), fact.status(), fact.reason(), fact.paymentId(),
-                event.eventId(), event.type(), event.occurredAt(), receivedAt, receivedAt, 1, 0);
+                Bookkeeping.firstSeen(fact.event(), receivedAt));
     }
 
     /** This view after one more event of the same order. */
@@ -45,7 +39,8 @@ public record OrderView(OrderId orderId, OrderDetails details, OrderStatus statu
             throw new IllegalArgumentException("event of order " + fact.orderId() + " applied to " + orderId);
         }
         EventRef event = fact.event();
-        Precedence.Decision decision = Precedence.decide(status, lastEventAt, fact.status(), event.occurredAt());
+        Precedence.Decision decision = Precedence.decide(status, bookkeeping.lastEventAt(), fact.status(),
+                event.occurredAt());
         boolean takesOver = decision.takesOver();
         PaymentId payment = takesOver && fact.paymentId() != null ? fact.paymentId()
                 : paymentId != null ? paymentId : fact.paymentId();
@@ -54,11 +49,7 @@ public record OrderView(OrderId orderId, OrderDetails details, OrderStatus statu
                 takesOver ? fact.status() : status,
                 takesOver ? fact.reason() : statusReason,
                 payment,
-                takesOver ? event.eventId() : lastEventId,
-                takesOver ? event.type() : lastEventType,
-                takesOver ? event.occurredAt() : lastEventAt,
-                firstSeenAt, receivedAt.isAfter(updatedAt) ? receivedAt : updatedAt, eventsApplied + 1,
-                conflicts + (decision.effect() == ProjectionEffect.CONFLICT ? 1 : 0));
+                bookkeeping.after(event, decision, receivedAt));
         return new Projected<>(next, decision.effect());
     }
 }

@@ -77,7 +77,7 @@ final class InMemoryProjection {
 
         @Override
         public long conflicts() {
-            return views.values().stream().mapToLong(PaymentView::conflicts).sum();
+            return views.values().stream().mapToLong(view -> view.bookkeeping().conflicts()).sum();
         }
     }
 
@@ -118,7 +118,7 @@ final class InMemoryProjection {
 
         @Override
         public long conflicts() {
-            return views.values().stream().mapToLong(OrderView::conflicts).sum();
+            return views.values().stream().mapToLong(view -> view.bookkeeping().conflicts()).sum();
         }
     }
 

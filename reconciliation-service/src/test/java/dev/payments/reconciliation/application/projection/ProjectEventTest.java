@@ -112,8 +112,8 @@ class ProjectEventTest {
             assertThat(view.pgTransactionKey()).isEqualTo("txn_1");
             assertThat(view.approvedAt()).isEqualTo(T0.plusSeconds(2));
             assertThat(view.canceledAt()).isEqualTo(T0.plusSeconds(3));
-            assertThat(view.lastEventType()).isEqualTo("PaymentCanceled");
-            assertThat(view.eventsApplied()).isEqualTo(4);
+            assertThat(view.bookkeeping().lastEventType()).isEqualTo("PaymentCanceled");
+            assertThat(view.bookkeeping().eventsApplied()).isEqualTo(4);
         });
     }
 
@@ -177,7 +177,7 @@ class ProjectEventTest {
         projection.projectEvent.project(UUID.randomUUID(), null, GoldenEvents.sample(EventType.PAYMENT_UNKNOWN));
 
         assertThat(projection.payments.find(new PaymentId(PAYMENT_ID))).get()
-                .extracting(PaymentView::lastEventAt).isEqualTo(NOW);
+                .extracting(view -> view.bookkeeping().lastEventAt()).isEqualTo(NOW);
     }
 
     @Test

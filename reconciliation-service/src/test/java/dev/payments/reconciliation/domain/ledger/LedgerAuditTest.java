@@ -2,6 +2,7 @@ package dev.payments.reconciliation.domain.ledger;
 
 import dev.payments.reconciliation.domain.incidents.Incident;
 import dev.payments.reconciliation.domain.incidents.IncidentReason;
+import dev.payments.reconciliation.domain.projection.Bookkeeping;
 import dev.payments.reconciliation.domain.projection.MemberId;
 import dev.payments.reconciliation.domain.projection.OrderDetails;
 import dev.payments.reconciliation.domain.projection.OrderStatus;
@@ -322,7 +323,7 @@ class LedgerAuditTest {
 
     private static OrderView order(OrderId id, OrderStatus status, PaymentId paymentId) {
         return new OrderView(id, new OrderDetails(new MemberId("member-1"), new Money(15_000, "KRW"), "plan"), status,
-                null, paymentId, UUID.randomUUID(), "Order" + status, OLD, OLD, OLD, 1, 0);
+                null, paymentId, new Bookkeeping(UUID.randomUUID(), "Order" + status, OLD, OLD, OLD, 1, 0));
     }
 
     private PaymentView payment(OrderId order, PaymentStatus status, long amount, String paymentKey, String txKey) {
@@ -334,7 +335,8 @@ class LedgerAuditTest {
                                 Instant approvedAt, boolean withKey) {
         PaymentView view = new PaymentView(new PaymentId(UUID.randomUUID()), order, new MemberId("member-1"),
                 new Money(amount, "KRW"), status, null, withKey ? paymentKey : null, txKey, approvedAt, null,
-                UUID.randomUUID(), "Payment" + status, OLD, approvedAt == null ? OLD : approvedAt, OLD, 2, 0);
+                new Bookkeeping(UUID.randomUUID(), "Payment" + status, OLD, approvedAt == null ? OLD : approvedAt, OLD, 2,
+                        0));
         payments.add(view);
         return view;
     }

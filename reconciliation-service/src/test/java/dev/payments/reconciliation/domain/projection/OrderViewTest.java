@@ -31,8 +31,8 @@ class OrderViewTest {
         assertThat(paid.view().status()).isEqualTo(OrderStatus.PAID);
         assertThat(paid.view().details()).isEqualTo(DETAILS);
         assertThat(paid.view().paymentId()).isEqualTo(PAYMENT);
-        assertThat(paid.view().lastEventType()).isEqualTo("OrderPaid");
-        assertThat(paid.view().eventsApplied()).isEqualTo(3);
+        assertThat(paid.view().bookkeeping().lastEventType()).isEqualTo("OrderPaid");
+        assertThat(paid.view().bookkeeping().eventsApplied()).isEqualTo(3);
     }
 
     @Test
@@ -46,7 +46,7 @@ class OrderViewTest {
         assertThat(late.view().status()).isEqualTo(OrderStatus.PAID);
         assertThat(late.view().details()).isEqualTo(DETAILS);
         assertThat(late.view().paymentId()).isEqualTo(PAYMENT);
-        assertThat(late.view().lastEventType()).isEqualTo("OrderPaid");
+        assertThat(late.view().bookkeeping().lastEventType()).isEqualTo("OrderPaid");
     }
 
     @Test
@@ -67,7 +67,7 @@ class OrderViewTest {
 
         assertThat(failed.effect()).isEqualTo(ProjectionEffect.CONFLICT);
         assertThat(failed.view().status()).isEqualTo(OrderStatus.PAID);
-        assertThat(failed.view().conflicts()).isEqualTo(1);
+        assertThat(failed.view().bookkeeping().conflicts()).isEqualTo(1);
     }
 
     /** DESIGN.md "States": every legal order transition goes to a higher rank. */

@@ -9,7 +9,6 @@ import org.junit.jupiter.params.provider.CsvSource;
 import java.time.Instant;
 import java.util.UUID;
 
-import static dev.payments.reconciliation.domain.projection.PaymentFacts.PAYMENT;
 import static dev.payments.reconciliation.domain.projection.PaymentFacts.T0;
 import static dev.payments.reconciliation.domain.projection.PaymentFacts.aPaymentEvent;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -33,11 +32,11 @@ class PaymentViewTest {
         assertThat(view.amount()).isEqualTo(new Money(15_000, "KRW"));
         assertThat(view.pgTransactionKey()).isEqualTo("txn_0001");
         assertThat(view.approvedAt()).isEqualTo(T1);
-        assertThat(view.lastEventType()).isEqualTo("PaymentApproved");
-        assertThat(view.lastEventId()).isEqualTo(approved.event().eventId());
-        assertThat(view.lastEventAt()).isEqualTo(T1);
-        assertThat(view.firstSeenAt()).isEqualTo(RECEIVED);
-        assertThat(view.eventsApplied()).isEqualTo(1);
+        assertThat(view.bookkeeping().lastEventType()).isEqualTo("PaymentApproved");
+        assertThat(view.bookkeeping().lastEventId()).isEqualTo(approved.event().eventId());
+        assertThat(view.bookkeeping().lastEventAt()).isEqualTo(T1);
+        assertThat(view.bookkeeping().firstSeenAt()).isEqualTo(RECEIVED);
+        assertThat(view.bookkeeping().eventsApplied()).isEqualTo(1);
     }
 
     @Test
@@ -56,11 +55,11 @@ class PaymentViewTest {
         assertThat(end.pgTransactionKey()).isEqualTo("txn_0001");
         assertThat(end.approvedAt()).isEqualTo(T1);
         assertThat(end.canceledAt()).isEqualTo(T2);
-        assertThat(end.lastEventType()).isEqualTo("PaymentCanceled");
-        assertThat(end.firstSeenAt()).isEqualTo(RECEIVED);
-        assertThat(end.updatedAt()).isEqualTo(RECEIVED.plusSeconds(2));
-        assertThat(end.eventsApplied()).isEqualTo(3);
-        assertThat(end.conflicts()).isZero();
+        assertThat(end.bookkeeping().lastEventType()).isEqualTo("PaymentCanceled");
+        assertThat(end.bookkeeping().firstSeenAt()).isEqualTo(RECEIVED);
+        assertThat(end.bookkeeping().updatedAt()).isEqualTo(RECEIVED.plusSeconds(2));
+        assertThat(end.bookkeeping().eventsApplied()).isEqualTo(3);
+        assertThat(end.bookkeeping().conflicts()).isZero();
     }
 
     @Test
@@ -71,9 +70,9 @@ class PaymentViewTest {
 
         assertThat(late.effect()).isEqualTo(ProjectionEffect.STALE);
         assertThat(late.view().status()).isEqualTo(PaymentStatus.APPROVED);
-        assertThat(late.view().lastEventType()).isEqualTo("PaymentApproved");
-        assertThat(late.view().lastEventAt()).isEqualTo(T1);
-        assertThat(late.view().eventsApplied()).isEqualTo(2);
+        assertThat(late.view().bookkeeping().lastEventType()).isEqualTo("PaymentApproved");
+        assertThat(late.view().bookkeeping().lastEventAt()).isEqualTo(T1);
+        assertThat(late.view().bookkeeping().eventsApplied()).isEqualTo(2);
     }
 
     @Test
@@ -110,10 +109,10 @@ class PaymentViewTest {
         Projected<PaymentView> again = approved.apply(aPaymentEvent().approved().at(T2).build(), RECEIVED);
 
         assertThat(again.effect()).isEqualTo(ProjectionEffect.STALE);
-        assertThat(again.view().lastEventId()).isEqualTo(approved.lastEventId());
-        assertThat(again.view().lastEventAt()).isEqualTo(T1);
-        assertThat(again.view().eventsApplied()).isEqualTo(2);
-        assertThat(again.view().conflicts()).isZero();
+        assertThat(again.view().bookkeeping().lastEventId()).isEqualTo(approved.bookkeeping().lastEventId());
+        assertThat(again.view().bookkeeping().lastEventAt()).isEqualTo(T1);
+        assertThat(again.view().bookkeeping().eventsApplied()).isEqualTo(2);
+        assertThat(again.view().bookkeeping().conflicts()).isZero();
     }
 
     @Test
@@ -128,8 +127,8 @@ class PaymentViewTest {
         assertThat(failedThenApproved.effect()).isEqualTo(ProjectionEffect.CONFLICT);
         assertThat(approvedThenFailed.view().status()).isEqualTo(PaymentStatus.FAILED);
         assertThat(failedThenApproved.view().status()).isEqualTo(PaymentStatus.FAILED);
-        assertThat(approvedThenFailed.view().conflicts()).isEqualTo(1);
-        assertThat(failedThenApproved.view().conflicts()).isEqualTo(1);
+        assertThat(approvedThenFailed.view().bookkeeping().conflicts()).isEqualTo(1);
+        assertThat(failedThenApproved.view().bookkeeping().conflicts()).isEqualTo(1);
         // the PG key of the approval stays visible for the ledger audit either way
         assertThat(failedThenApproved.view().pgTransactionKey()).isEqualTo("txn_0001");
     }

@@ -1,6 +1,7 @@
 package dev.payments.reconciliation.adapter.in.web;
 
 import dev.payments.reconciliation.application.queries.OrderReport;
+import dev.payments.reconciliation.domain.projection.Bookkeeping;
 import dev.payments.reconciliation.domain.projection.OrderDetails;
 import dev.payments.reconciliation.domain.projection.OrderView;
 import dev.payments.reconciliation.domain.projection.PaymentView;
@@ -23,7 +24,7 @@ record OrderResponse(UUID orderId, String status, String statusReason, String me
 
         static Payment of(PaymentView p) {
             return new Payment(p.paymentId().value(), p.status().name(), p.amount().amount(), p.amount().currency(),
-                    p.pgTransactionKey(), p.lastEventType(), p.lastEventAt());
+                    p.pgTransactionKey(), p.bookkeeping().lastEventType(), p.bookkeeping().lastEventAt());
         }
     }
 
@@ -36,10 +37,11 @@ record OrderResponse(UUID orderId, String status, String statusReason, String me
         }
         OrderView o = report.order().get();
         OrderDetails d = o.details();
+        Bookkeeping b = o.bookkeeping();
         return new OrderResponse(o.orderId().value(), o.status().name(), o.statusReason(),
                 d == null ? null : d.memberId().value(), d == null ? null : d.amount().amount(),
                 d == null ? null : d.amount().currency(), d == null ? null : d.orderName(),
-                o.paymentId() == null ? null : o.paymentId().value(), o.lastEventType(), o.lastEventAt(),
-                o.firstSeenAt(), o.updatedAt(), o.eventsApplied(), o.conflicts(), payments, history);
+                o.paymentId() == null ? null : o.paymentId().value(), b.lastEventType(), b.lastEventAt(),
+                b.firstSeenAt(), b.updatedAt(), b.eventsApplied(), b.conflicts(), payments, history);
     }
 }

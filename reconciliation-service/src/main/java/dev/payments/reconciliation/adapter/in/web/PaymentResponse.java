@@ -1,6 +1,7 @@
 package dev.payments.reconciliation.adapter.in.web;
 
 import dev.payments.reconciliation.application.queries.PaymentReport;
+import dev.payments.reconciliation.domain.projection.Bookkeeping;
 import dev.payments.reconciliation.domain.projection.PaymentView;
 
 import java.time.Instant;
@@ -18,10 +19,11 @@ record PaymentResponse(UUID paymentId, UUID orderId, String memberId, long amoun
 
     static PaymentResponse of(PaymentReport report) {
         PaymentView p = report.payment();
+        Bookkeeping b = p.bookkeeping();
         return new PaymentResponse(p.paymentId().value(), p.orderId().value(), p.memberId().value(),
                 p.amount().amount(), p.amount().currency(), p.status().name(), p.statusReason(),
-                p.pgTransactionKey(), p.approvedAt(), p.canceledAt(), p.lastEventType(), p.lastEventAt(),
-                p.firstSeenAt(), p.updatedAt(), p.eventsApplied(), p.conflicts(),
+                p.pgTransactionKey(), p.approvedAt(), p.canceledAt(), b.lastEventType(), b.lastEventAt(),
+                b.firstSeenAt(), b.updatedAt(), b.eventsApplied(), b.conflicts(),
                 report.history().stream().map(HistoryEntry::of).toList());
     }
 }

@@ -19,8 +19,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
-import static dev.payments.reconciliation.adapter.out.persistence.Rows.instant;
-import static dev.payments.reconciliation.adapter.out.persistence.Rows.timestamp;
 import static dev.payments.reconciliation.adapter.out.persistence.Rows.uuid;
 
 @Repository
@@ -37,10 +35,7 @@ class JdbcOrderViews implements OrderViews {
         UUID paymentId = uuid(row, "payment_id");
         return new OrderView(new OrderId(uuid(row, "order_id")), details,
                 OrderStatus.valueOf(row.getString("status")), row.getString("status_reason"),
-                paymentId == null ? null : new PaymentId(paymentId),
-                uuid(row, "last_event_id"), row.getString("last_event_type"), instant(row, "last_event_at"),
-                instant(row, "first_seen_at"), instant(row, "updated_at"), row.getInt("events_applied"),
-                row.getInt("conflicts"));
+                paymentId == null ? null : new PaymentId(paymentId), Rows.bookkeeping(row));
     };
 
     private final JdbcClient jdbc;
@@ -119,8 +114,7 @@ class JdbcOrderViews implements OrderViews {
         params.put("status", view.status().name());
         params.put("statusReason", view.statusReason());
         params.put("paymentId", view.paymentId() == null ? null : view.paymentId().value());
-        Rows.putBookkeeping(params, view.lastEventId(), view.lastEventType(), view.lastEventAt(), view.firstSeenAt(),
-                view.updatedAt(), view.eventsApplied(), view.conflicts());
+        Rows.putBookkeeping(params, view.bookkeeping());
         return params;
     }
 }

@@ -36,10 +36,7 @@ class JdbcPaymentViews implements PaymentViews {
             new MemberId(row.getString("member_id")), new Money(row.getLong("amount"), row.getString("currency")),
             PaymentStatus.valueOf(row.getString("status")), row.getString("status_reason"),
             row.getString("payment_key"), row.getString("pg_transaction_key"), instant(row, "approved_at"),
-            instant(row, "canceled_at"),
-            uuid(row, "last_event_id"), row.getString("last_event_type"), instant(row, "last_event_at"),
-            instant(row, "first_seen_at"), instant(row, "updated_at"), row.getInt("events_applied"),
-            row.getInt("conflicts"));
+            instant(row, "canceled_at"), Rows.bookkeeping(row));
 
     private final JdbcClient jdbc;
 
@@ -130,8 +127,7 @@ class JdbcPaymentViews implements PaymentViews {
         params.put("pgTransactionKey", view.pgTransactionKey());
         params.put("approvedAt", timestamp(view.approvedAt()));
         params.put("canceledAt", timestamp(view.canceledAt()));
-        Rows.putBookkeeping(params, view.lastEventId(), view.lastEventType(), view.lastEventAt(), view.firstSeenAt(),
-                view.updatedAt(), view.eventsApplied(), view.conflicts());
+        Rows.putBookkeeping(params, view.bookkeeping());
         return params;
     }
 }

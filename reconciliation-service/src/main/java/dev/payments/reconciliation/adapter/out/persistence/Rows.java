@@ -1,5 +1,7 @@
 package dev.payments.reconciliation.adapter.out.persistence;
 
+import dev.payments.reconciliation.domain.projection.Bookkeeping;
+
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Timestamp;
@@ -23,15 +25,20 @@ final class Rows {
     }
 
     /** The bookkeeping columns every projected view has: which event decided it, when, and how many applied. */
-    static void putBookkeeping(Map<String, Object> params, UUID lastEventId, String lastEventType, Instant lastEventAt,
-                               Instant firstSeenAt, Instant updatedAt, int eventsApplied, int conflicts) {
-        params.put("lastEventId", lastEventId);
-        params.put("lastEventType", lastEventType);
-        params.put("lastEventAt", timestamp(lastEventAt));
-        params.put("firstSeenAt", timestamp(firstSeenAt));
-        params.put("updatedAt", timestamp(updatedAt));
-        params.put("eventsApplied", eventsApplied);
-        params.put("conflicts", conflicts);
+    static Bookkeeping bookkeeping(ResultSet row) throws SQLException {
+        return new Bookkeeping(uuid(row, "last_event_id"), row.getString("last_event_type"),
+                instant(row, "last_event_at"), instant(row, "first_seen_at"), instant(row, "updated_at"),
+                row.getInt("events_applied"), row.getInt("conflicts"));
+    }
+
+    static void putBookkeeping(Map<String, Object> params, Bookkeeping bookkeeping) {
+        params.put("lastEventId", bookkeeping.lastEventId());
+        params.put("lastEventType", bookkeeping.lastEventType());
+        params.put("lastEventAt", timestamp(bookkeeping.lastEventAt()));
+        params.put("firstSeenAt", timestamp(bookkeeping.firstSeenAt()));
+        params.put("updatedAt", timestamp(bookkeeping.updatedAt()));
+        params.put("eventsApplied", bookkeeping.eventsApplied());
+        params.put("conflicts", bookkeeping.conflicts());
     }
 
     static Timestamp timestamp(Instant value) {

@@ -141,6 +141,8 @@ class ReplayIntegrationTest {
         TestEvents.publish(order.approved("tx_2", Instant.now()));
         TestEvents.publish(order.paid());
         api.awaitOrder(order, "PAID");
+        // The two topics are consumed independently: the order being PAID says nothing of the approval's arrival.
+        api.awaitPayment(order, "APPROVED");
         JsonNode paymentBefore = api.get("/api/reconciliation/payments/" + order.paymentId);
         JsonNode orderBefore = api.get("/api/reconciliation/orders/" + order.orderId);
         double duplicatesBefore = duplicates();

@@ -83,10 +83,11 @@ public final class RunningStack implements AutoCloseable {
                 : RepositoryRoot.find(Path.of("").toAbsolutePath());
         Path dataDir = (options.dataDir() != null ? options.dataDir() : repoDir.resolve(".local-stack"))
                 .toAbsolutePath().normalize();
+        // Before a clean start wipes the directory: the pid files are how the leftovers are found.
+        Leftovers.stop(dataDir.resolve("run"), dataDir.resolve("postgres"));
         if (options.clean()) {
             TempDirectories.deleteRecursively(dataDir);
         }
-        Leftovers.stop(dataDir.resolve("run"), dataDir.resolve("postgres"));
 
         RunningStack stack = new RunningStack(options, repoDir, dataDir, StackPorts.resolve(options));
         stack.requireJars();

@@ -4,6 +4,7 @@ import dev.payments.pgsim.fault.AsyncProcessing;
 import dev.payments.pgsim.fault.ConnectionFault;
 import dev.payments.pgsim.fault.DropMode;
 import dev.payments.pgsim.fault.FaultSpec;
+import dev.payments.pgsim.fault.LateBooking;
 import dev.payments.pgsim.fault.Latency;
 import dev.payments.pgsim.fault.Operation;
 import dev.payments.pgsim.ledger.DeclineReason;
@@ -27,7 +28,18 @@ record FaultRequest(
         Boolean hang,
         ConnectionFaultRequest connectionFault,
         AsyncRequest async,
+        Boolean inProgressConflict,
+        LateBookingRequest lateBooking,
+        Long amountDelta,
         Long seed) {
+
+    /** Omitted: rate 1.0, afterMs 0, the simulator's callback URL. */
+    record LateBookingRequest(Double rate, Long afterMs, String callbackUrl) {
+
+        LateBooking toLateBooking() {
+            return new LateBooking(rate == null ? 1.0 : rate, afterMs == null ? 0 : afterMs, callbackUrl);
+        }
+    }
 
     record ConnectionFaultRequest(ConnectionFault.Mode mode, Double rate) {
 
@@ -79,6 +91,15 @@ record FaultRequest(
         }
         if (async != null) {
             spec = spec.withAsync(async.toAsync());
+        }
+        if (inProgressConflict != null) {
+            spec = spec.withInProgressConflict(inProgressConflict);
+        }
+        if (lateBooking != null) {
+            spec = spec.withLateBooking(lateBooking.toLateBooking());
+        }
+        if (amountDelta != null) {
+            spec = spec.withAmountDelta(amountDelta);
         }
         return spec.withSeed(seed);
     }

@@ -10,11 +10,14 @@ enum ApiError {
     NOT_MATCHES_ORDER_ID(400, "The paymentKey belongs to another order."),
     NOT_CANCELABLE_PAYMENT(400, "The payment cannot be cancelled."),
     UNAUTHORIZED_KEY(401, "Unauthorized secret key."),
+    FORBIDDEN_REQUEST(403, "The request is not allowed for this merchant."),
     NOT_FOUND_PAYMENT(404, "The payment does not exist."),
     NOT_FOUND_PAYMENT_SESSION(404, "The checkout session has expired."),
     NOT_FOUND(404, "No such endpoint."),
     METHOD_NOT_ALLOWED(405, "Method not allowed."),
+    IDEMPOTENT_REQUEST_PROCESSING(409, "A request with this Idempotency-Key is still being processed."),
     INVALID_IDEMPOTENCY_KEY(422, "The Idempotency-Key was already used with a different request body."),
+    TOO_MANY_REQUESTS(429, "Too many requests; slow down."),
     FAILED_INTERNAL_SYSTEM_PROCESSING(500, "Internal system processing failed."),
     BAD_GATEWAY(502, "The card company did not answer in time."),
     SERVICE_UNAVAILABLE(503, "The payment service is temporarily unavailable."),
@@ -36,8 +39,13 @@ enum ApiError {
         return Reply.error(status, name(), message + " " + detail);
     }
 
-    static ApiError serverError(int status) {
+    /** The error an injected {@code errorStatus} answers with. */
+    static ApiError injected(int status) {
         return switch (status) {
+            case 401 -> UNAUTHORIZED_KEY;
+            case 403 -> FORBIDDEN_REQUEST;
+            case 409 -> IDEMPOTENT_REQUEST_PROCESSING;
+            case 429 -> TOO_MANY_REQUESTS;
             case 502 -> BAD_GATEWAY;
             case 503 -> SERVICE_UNAVAILABLE;
             case 504 -> GATEWAY_TIMEOUT;

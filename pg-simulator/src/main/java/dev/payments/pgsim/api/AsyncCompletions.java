@@ -2,6 +2,8 @@ package dev.payments.pgsim.api;
 
 import dev.payments.pgsim.callback.CallbackSender;
 import dev.payments.pgsim.fault.ActiveFault.AsyncOutcome;
+import dev.payments.pgsim.fault.LateBooking;
+import dev.payments.pgsim.ledger.ConfirmStart;
 import dev.payments.pgsim.http.Json;
 import dev.payments.pgsim.ledger.Ledger;
 import dev.payments.pgsim.ledger.Payment;
@@ -42,6 +44,37 @@ final class AsyncCompletions {
                 .takeUntilOther(closed)
                 .subscribe(tick -> complete(accepted, outcome),
                         error -> log.error("async completion of {} failed", accepted.paymentKey(), error));
+    }
+
+    /**
+     * Books a confirm nobody was answered for, after the lateBooking delay. The ledger's own rules still hold: an
+     * order that got another payment meanwhile is never approved twice, the booking is refused and logged.
+     */
+    void bookLate(String paymentKey, String orderId, long amount, LateBooking booking) {
+        delays.timer(booking.delay())
+                .takeUntilOther(closed)
+                .subscribe(tick -> book(paymentKey, orderId, amount, booking),
+                        error -> log.error("late booking of {} failed", paymentKey, error));
+    }
+
+    private void book(String paymentKey, String orderId, long amount, LateBooking booking) {
+        ConfirmStart start = ledger.beginConfirm(paymentKey, orderId, amount);
+        if (start instanceof ConfirmStart.Refused refused) {
+            log.info("late booking of {} refused by the books: {}", paymentKey, refused.message());
+            return;
+        }
+        Optional<Payment> done = ledger.approve(paymentKey);
+        if (done.isEmpty()) {
+            return;
+        }
+        stats.approvals.increment();
+        stats.lateBookings.increment();
+        log.info("late booking: payment {} of order {} is DONE", paymentKey, orderId);
+        String url = booking.callbackUrl() != null ? booking.callbackUrl() : defaultCallbackUrl;
+        if (url != null) {
+            callbacks.send(url, new String(Json.write(PaymentJson.callback(done.get(), clock.instant())),
+                    StandardCharsets.UTF_8));
+        }
     }
 
     private void complete(Payment accepted, AsyncOutcome outcome) {

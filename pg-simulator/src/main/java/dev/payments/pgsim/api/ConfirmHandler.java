@@ -33,10 +33,15 @@ final class ConfirmHandler {
     Mono<Outcome> confirm(String idempotencyKeyHeader, byte[] body, RequestPlan plan) {
         Requests.ConfirmRequest request = Requests.confirm(body);
         String key = Requests.idempotencyKey(idempotencyKeyHeader);
+        if (plan.lateBooking().isPresent()) {
+            // The front door took it and says nothing; the back end books it once the client has given up.
+            return Mono.just(Outcome.held(() -> async.bookLate(request.paymentKey(), request.orderId(),
+                    Math.max(1, request.amount() + plan.amountDelta()), plan.lateBooking().get())));
+        }
         if (key == null) {
             return process(request, plan).map(Outcome::fresh);
         }
-        return idempotency.execute(key, request.fingerprint(), () -> process(request, plan))
+        return idempotency.execute(key, request.fingerprint(), () -> process(request, plan), !plan.inProgressConflict())
                 .flatMap(result -> {
                     if (result instanceof IdempotencyStore.Result.Fresh fresh) {
                         return Mono.just(Outcome.fresh(fresh.reply()));
@@ -45,12 +50,18 @@ final class ConfirmHandler {
                         stats.idempotentReplays.increment();
                         return delays.after(plan.latency(), () -> Outcome.plain(replayed.reply()));
                     }
+                    if (result instanceof IdempotencyStore.Result.InProgress) {
+                        stats.inProgressConflicts.increment();
+                        return Mono.just(Outcome.plain(ApiError.IDEMPOTENT_REQUEST_PROCESSING.reply()));
+                    }
                     return delays.after(plan.latency(), () -> Outcome.plain(ApiError.INVALID_IDEMPOTENCY_KEY.reply()));
                 });
     }
 
     private Mono<Reply> process(Requests.ConfirmRequest request, RequestPlan plan) {
-        ConfirmStart start = ledger.beginConfirm(request.paymentKey(), request.orderId(), request.amount());
+        // amountDelta: the PG charges what it thinks it was asked, not what we asked (issue 11, sequence 3).
+        ConfirmStart start = ledger.beginConfirm(request.paymentKey(), request.orderId(),
+                Math.max(1, request.amount() + plan.amountDelta()));
         if (start instanceof ConfirmStart.Refused refused) {
             ApiError error = ApiError.valueOf(refused.refusal().name());
             return delays.after(plan.latency(), () -> error.reply(refused.message()));

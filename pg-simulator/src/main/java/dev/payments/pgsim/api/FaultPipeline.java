@@ -17,7 +17,7 @@ import reactor.netty.http.server.HttpServerResponse;
 
 /**
  * Applies the request's fault plan around the operation's work, in the order documented on
- * {@link dev.payments.pgsim.fault.FaultSpec}: connection reset, hang, auth, 5xx, work, lost answer.
+ * {@link dev.payments.pgsim.fault.FaultSpec}: connection reset, hang, auth, injected error, work, lost answer.
  */
 final class FaultPipeline {
 
@@ -64,9 +64,16 @@ final class FaultPipeline {
             return Mono.just(Outcome.plain(ApiError.UNAUTHORIZED_KEY.reply()));
         }
         if (plan.serverError().isPresent()) {
-            // An injected 5xx happens before any work: nothing is booked, so a retry is safe.
-            stats.serverErrors.increment();
-            ApiError error = ApiError.serverError(plan.serverError().getAsInt());
+            int status = plan.serverError().getAsInt();
+            ApiError error = ApiError.injected(status);
+            if (status == 409) {
+                // "Still processing this key": the PG has the confirm and goes on with it, whatever the client does.
+                stats.clientErrors.increment();
+                detached(Mono.defer(() -> work.apply(body, plan)));
+                return Mono.just(Outcome.plain(error.reply()));
+            }
+            // Any other injected error happens before any work: nothing is booked, so a retry is safe.
+            (status >= 500 ? stats.serverErrors : stats.clientErrors).increment();
             return delays.after(plan.latency(), () -> Outcome.plain(error.reply()));
         }
         return detached(Mono.defer(() -> work.apply(body, plan)))
@@ -89,6 +96,9 @@ final class FaultPipeline {
     }
 
     private Mono<Void> deliver(HttpServerRequest request, HttpServerResponse response, Outcome outcome, RequestPlan plan) {
+        if (outcome.isHeld()) {
+            return Exchanges.hold(request, plan.released()).then(Mono.fromRunnable(outcome.afterClientGaveUp()));
+        }
         if (outcome.fresh() && outcome.reply().isSuccess() && plan.dropAnswer()) {
             stats.droppedResponses.increment();
             return plan.dropMode() == DropMode.RESET

@@ -21,6 +21,7 @@ public final class ActiveFault {
     private final Random drop;
     private final Random asyncOutcome;
     private final Random asyncDelay;
+    private final Random late;
     /** Completes when this fault is replaced or cleared: hung connections are then closed. */
     private final Sinks.Empty<Void> released = Sinks.empty();
     /** Set when the spec injects nothing: the hot path then skips the lock and the draws. */
@@ -36,11 +37,13 @@ public final class ActiveFault {
         this.drop = stream(seed, 5);
         this.asyncOutcome = stream(seed, 6);
         this.asyncDelay = stream(seed, 7);
+        this.late = stream(seed, 8);
         boolean quiet = spec.latency() == null && spec.errorRate() == 0 && spec.declineRate() == 0
-                && spec.dropResponseRate() == 0 && !spec.hang() && spec.connectionFault() == null && spec.async() == null;
+                && spec.dropResponseRate() == 0 && !spec.hang() && spec.connectionFault() == null && spec.async() == null
+                && !spec.inProgressConflict() && spec.lateBooking() == null && spec.amountDelta() == 0;
         this.quietPlan = quiet
                 ? new RequestPlan(false, false, Duration.ZERO, OptionalInt.empty(), Optional.empty(), Optional.empty(), false,
-                        spec.dropMode(), released.asMono())
+                        spec.dropMode(), Optional.empty(), false, 0, released.asMono())
                 : null;
     }
 
@@ -70,7 +73,10 @@ public final class ActiveFault {
         Optional<DeclineReason> declined = draw(decline, spec.declineRate()) ? Optional.of(spec.declineCode()) : Optional.empty();
         Optional<AsyncOutcome> asyncOutcome = async();
         boolean dropped = draw(drop, spec.dropResponseRate());
+        LateBooking lateBooking = spec.lateBooking();
+        boolean bookLate = draw(late, lateBooking == null ? 0.0 : lateBooking.rate());
         return new RequestPlan(reset, spec.hang(), delay, serverError, declined, asyncOutcome, dropped, spec.dropMode(),
+                bookLate ? Optional.of(lateBooking) : Optional.empty(), spec.inProgressConflict(), spec.amountDelta(),
                 released.asMono());
     }
 

@@ -7,11 +7,18 @@ import java.util.Set;
 
 /**
  * Everything that can go wrong for one operation scope, applied in this order per request:
- * connection fault, hang, latency, 5xx ({@code errorRate}), decline ({@code declineRate}, confirm
- * only), processing (sync, or {@code async}), lost answer ({@code dropResponseRate}, only for 2xx
- * answers the PG produced). Every random decision draws from its own seeded stream.
+ * connection fault, hang, latency, injected error ({@code errorRate}), late booking (confirm only),
+ * decline ({@code declineRate}, confirm only), processing (sync, or {@code async}), lost answer
+ * ({@code dropResponseRate}, only for 2xx answers the PG produced). Every random decision draws
+ * from its own seeded stream.
  *
- * @param errorStatus 500, 502, 503 or 504
+ * @param errorStatus 500, 502, 503 or 504 (nothing booked); 401, 403 or 429 (refused before any
+ *                    work, nothing booked); 409 (confirm only: answered at once while the confirm
+ *                    is processed to the end, as a PG answers a key it is still working on)
+ * @param inProgressConflict confirm only: a repeat of an Idempotency-Key whose first request is
+ *                    still being processed is answered 409 at once instead of waiting for it
+ * @param lateBooking confirm only: never answered, booked later ({@link LateBooking})
+ * @param amountDelta confirm only: the PG books and answers the requested amount plus this
  * @param seed null = the simulator's seed, or a random one (shown by {@code GET /admin/faults})
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -27,9 +34,12 @@ public record FaultSpec(
         boolean hang,
         ConnectionFault connectionFault,
         AsyncProcessing async,
+        boolean inProgressConflict,
+        LateBooking lateBooking,
+        long amountDelta,
         Long seed) {
 
-    private static final Set<Integer> SERVER_ERRORS = Set.of(500, 502, 503, 504);
+    private static final Set<Integer> INJECTABLE_ERRORS = Set.of(401, 403, 409, 429, 500, 502, 503, 504);
 
     public FaultSpec {
         Objects.requireNonNull(operation, "operation");
@@ -38,8 +48,12 @@ public record FaultSpec(
         Rates.check("errorRate", errorRate);
         Rates.check("declineRate", declineRate);
         Rates.check("dropResponseRate", dropResponseRate);
-        if (!SERVER_ERRORS.contains(errorStatus)) {
-            throw new IllegalArgumentException("errorStatus must be one of 500, 502, 503, 504, got " + errorStatus);
+        if (!INJECTABLE_ERRORS.contains(errorStatus)) {
+            throw new IllegalArgumentException(
+                    "errorStatus must be one of 401, 403, 409, 429, 500, 502, 503, 504, got " + errorStatus);
+        }
+        if (errorStatus == 409 && operation != Operation.CONFIRM) {
+            throw new IllegalArgumentException("errorStatus 409 (a confirm still in progress) needs operation 'confirm'");
         }
         if (connectionFault != null && connectionFault.mode() == ConnectionFault.Mode.REFUSE && operation != Operation.ALL) {
             throw new IllegalArgumentException(
@@ -52,12 +66,19 @@ public record FaultSpec(
         if (!confirmScope && async != null) {
             throw new IllegalArgumentException("async only applies to confirm (operation confirm or all)");
         }
+        if (!confirmScope && (inProgressConflict || lateBooking != null || amountDelta != 0)) {
+            throw new IllegalArgumentException(
+                    "inProgressConflict, lateBooking and amountDelta only apply to confirm (operation confirm or all)");
+        }
+        if (lateBooking != null && async != null) {
+            throw new IllegalArgumentException("lateBooking and async exclude each other: a confirm is either answered later or never");
+        }
     }
 
     /** No fault at all for the operation. */
     public static FaultSpec none(Operation operation) {
         return new FaultSpec(operation, null, 0, 500, 0, DeclineReason.REJECT_CARD_PAYMENT, 0, DropMode.HANG, false, null,
-                null, null);
+                null, false, null, 0, null);
     }
 
     /**
@@ -74,52 +95,67 @@ public record FaultSpec(
 
     public FaultSpec withOperation(Operation value) {
         return new FaultSpec(value, latency, errorRate, errorStatus, declineRate, declineCode, dropResponseRate, dropMode,
-                hang, connectionFault, async, seed);
+                hang, connectionFault, async, inProgressConflict, lateBooking, amountDelta, seed);
     }
 
     public FaultSpec withLatency(Latency value) {
         return new FaultSpec(operation, value, errorRate, errorStatus, declineRate, declineCode, dropResponseRate, dropMode,
-                hang, connectionFault, async, seed);
+                hang, connectionFault, async, inProgressConflict, lateBooking, amountDelta, seed);
     }
 
     public FaultSpec withErrorRate(double value) {
         return new FaultSpec(operation, latency, value, errorStatus, declineRate, declineCode, dropResponseRate, dropMode,
-                hang, connectionFault, async, seed);
+                hang, connectionFault, async, inProgressConflict, lateBooking, amountDelta, seed);
     }
 
     public FaultSpec withErrorStatus(int value) {
         return new FaultSpec(operation, latency, errorRate, value, declineRate, declineCode, dropResponseRate, dropMode,
-                hang, connectionFault, async, seed);
+                hang, connectionFault, async, inProgressConflict, lateBooking, amountDelta, seed);
     }
 
     public FaultSpec withDecline(double rate, DeclineReason code) {
         return new FaultSpec(operation, latency, errorRate, errorStatus, rate, code, dropResponseRate, dropMode, hang,
-                connectionFault, async, seed);
+                connectionFault, async, inProgressConflict, lateBooking, amountDelta, seed);
     }
 
     public FaultSpec withDropResponse(double rate, DropMode mode) {
         return new FaultSpec(operation, latency, errorRate, errorStatus, declineRate, declineCode, rate, mode, hang,
-                connectionFault, async, seed);
+                connectionFault, async, inProgressConflict, lateBooking, amountDelta, seed);
     }
 
     public FaultSpec withHang(boolean value) {
         return new FaultSpec(operation, latency, errorRate, errorStatus, declineRate, declineCode, dropResponseRate, dropMode,
-                value, connectionFault, async, seed);
+                value, connectionFault, async, inProgressConflict, lateBooking, amountDelta, seed);
     }
 
     public FaultSpec withConnectionFault(ConnectionFault value) {
         return new FaultSpec(operation, latency, errorRate, errorStatus, declineRate, declineCode, dropResponseRate, dropMode,
-                hang, value, async, seed);
+                hang, value, async, inProgressConflict, lateBooking, amountDelta, seed);
     }
 
     public FaultSpec withAsync(AsyncProcessing value) {
         return new FaultSpec(operation, latency, errorRate, errorStatus, declineRate, declineCode, dropResponseRate, dropMode,
-                hang, connectionFault, value, seed);
+                hang, connectionFault, value, inProgressConflict, lateBooking, amountDelta, seed);
     }
 
     public FaultSpec withSeed(Long value) {
         return new FaultSpec(operation, latency, errorRate, errorStatus, declineRate, declineCode, dropResponseRate, dropMode,
-                hang, connectionFault, async, value);
+                hang, connectionFault, async, inProgressConflict, lateBooking, amountDelta, value);
+    }
+
+    public FaultSpec withInProgressConflict(boolean value) {
+        return new FaultSpec(operation, latency, errorRate, errorStatus, declineRate, declineCode, dropResponseRate, dropMode,
+                hang, connectionFault, async, value, lateBooking, amountDelta, seed);
+    }
+
+    public FaultSpec withLateBooking(LateBooking value) {
+        return new FaultSpec(operation, latency, errorRate, errorStatus, declineRate, declineCode, dropResponseRate, dropMode,
+                hang, connectionFault, async, inProgressConflict, value, amountDelta, seed);
+    }
+
+    public FaultSpec withAmountDelta(long value) {
+        return new FaultSpec(operation, latency, errorRate, errorStatus, declineRate, declineCode, dropResponseRate, dropMode,
+                hang, connectionFault, async, inProgressConflict, lateBooking, value, seed);
     }
 
     boolean refusesConnections() {

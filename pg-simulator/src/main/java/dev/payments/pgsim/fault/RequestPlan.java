@@ -9,6 +9,7 @@ import reactor.core.publisher.Mono;
 /**
  * Every fault decision for one request, drawn together when it arrives (see {@link ActiveFault#plan()}).
  *
+ * @param lateBooking present when this confirm is to be held unanswered and booked later
  * @param released completes when the fault that made this plan is replaced or cleared
  */
 public record RequestPlan(
@@ -20,5 +21,8 @@ public record RequestPlan(
         Optional<ActiveFault.AsyncOutcome> async,
         boolean dropAnswer,
         DropMode dropMode,
+        Optional<LateBooking> lateBooking,
+        boolean inProgressConflict,
+        long amountDelta,
         Mono<Void> released) {
 }

@@ -18,6 +18,9 @@ package dev.payments.pgsim.stats;
  * @param callbacksSent callbacks the receiver acknowledged with 2xx
  * @param callbacksFailed callbacks given up after the last retry
  * @param callbackAttempts every callback delivery attempt, retries included
+ * @param clientErrors injected 401 / 403 / 409 / 429 answers
+ * @param inProgressConflicts repeats of an Idempotency-Key still in progress answered 409 (inProgressConflict)
+ * @param lateBookings confirms held unanswered and booked later (lateBooking), counted when booked
  */
 public record StatsSnapshot(
         long confirmsReceived,
@@ -34,5 +37,8 @@ public record StatsSnapshot(
         long inFlight,
         long callbacksSent,
         long callbacksFailed,
-        long callbackAttempts) {
+        long callbackAttempts,
+        long clientErrors,
+        long inProgressConflicts,
+        long lateBookings) {
 }

@@ -2,6 +2,7 @@ package dev.payments.pgsim.callback;
 
 import static dev.payments.pgsim.testing.SimClient.json;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -52,6 +53,21 @@ class AsyncCallbackIntegrationTest {
     @AfterEach
     void drainScript() {
         receiver.clearScript();
+    }
+
+    @Test
+    void aLateBookingCallsBackOnceItIsBooked() throws Exception {
+        int before = receiver.deliveries().size();
+        client.faults("{\"operation\":\"confirm\",\"lateBooking\":{\"afterMs\":200}}");
+
+        assertThatThrownBy(() -> client.send(client.confirmRequest("pk-late", "order-late01", 1000, null,
+                Duration.ofMillis(200)))).isInstanceOf(java.net.http.HttpTimeoutException.class);
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> receiver.deliveries().size() == before + 1);
+        CallbackReceiver.Delivery delivery = receiver.deliveries().get(before);
+        assertThat(CallbackSignature.verify(SECRET, delivery.timestamp(), delivery.body(), delivery.signature(), TOLERANCE))
+                .isTrue();
+        assertThat(SimClient.JSON.readTree(delivery.body()).get("data").get("status").asText()).isEqualTo("DONE");
     }
 
     @Test

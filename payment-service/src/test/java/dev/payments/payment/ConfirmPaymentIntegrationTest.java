@@ -250,8 +250,76 @@ class ConfirmPaymentIntegrationTest extends PaymentServiceTestBase {
         assertThat(synced.text("action")).isEqualTo("APPROVED");
         assertThat(syncedAgain.text("action")).isEqualTo("NONE");
         assertThat(paymentStatus(paymentId)).isEqualTo("APPROVED");
-        // The same key now answers with the settled state.
-        assertThat(confirm(port, order, "lost-2").status()).isEqualTo(202);
+        // The same key now answers with the settled state, not the PENDING stored when the answer was lost.
+        Response replayed = confirm(port, order, "lost-2");
+        assertThat(replayed.status()).isEqualTo(200);
+        assertThat(replayed.text("status")).isEqualTo("APPROVED");
+    }
+
+    @Test
+    void aPgStillProcessingOurKeyIsNotADeclineTheStatusQuerySettlesIt() {
+        // 409 IDEMPOTENT_REQUEST_PROCESSING: the PG has the confirm and books it; "declined" would be a lie.
+        simulator().faults().set(FaultSpec.none(Operation.CONFIRM).withErrorRate(1.0).withErrorStatus(409));
+        OrderCreated order = orderCreated(jdbc, member(), 15_000);
+
+        Response response = confirm(port, order, "in-progress-" + order.orderId());
+
+        assertThat(response.status()).as(response.body().toString()).isEqualTo(200);
+        assertThat(response.text("status")).isEqualTo("APPROVED");
+        assertThat(paymentStatus(response.text("paymentId"))).isEqualTo("APPROVED");
+        assertThat(pgState(order)).isEqualTo("DONE");
+    }
+
+    @Test
+    void aThrottledConfirmIsNotADeclineItIsPendingUntilThePgSays() {
+        simulator().faults().set(FaultSpec.none(Operation.CONFIRM).withErrorRate(1.0).withErrorStatus(429));
+        OrderCreated order = orderCreated(jdbc, member(), 15_000);
+
+        Response response = confirm(port, order, "throttled-" + order.orderId());
+
+        assertThat(response.status()).as(response.body().toString()).isEqualTo(202);
+        assertThat(response.text("status")).isEqualTo("PENDING");
+        assertThat(paymentStatus(response.text("paymentId"))).isEqualTo("UNKNOWN");
+    }
+
+    @Test
+    void anApprovalOfAnotherAmountIsAMismatchNeverAnApproval() {
+        simulator().faults().set(FaultSpec.none(Operation.CONFIRM).withAmountDelta(500));
+        OrderCreated order = orderCreated(jdbc, member(), 15_000);
+        double mismatchesBefore = approvals("pg_mismatch");
+
+        Response response = confirm(port, order, "other-amount-" + order.orderId());
+
+        assertThat(response.status()).as(response.body().toString()).isEqualTo(202);
+        String paymentId = response.text("paymentId");
+        assertThat(paymentStatus(paymentId)).isEqualTo("UNKNOWN");
+        assertThat(approvals("pg_mismatch"))
+                .isEqualTo(mismatchesBefore + 1);
+        Response synced = PaymentTestSupport.sync(port, paymentId);
+        assertThat(synced.status()).isEqualTo(200);
+        assertThat(synced.text("action")).isEqualTo("MISMATCH");
+        assertThat(paymentStatus(paymentId)).isEqualTo("UNKNOWN");
+        assertThat(paymentEvents(order.orderId().toString(), 2))
+                .extracting(record -> header(record, Topics.HEADER_EVENT_TYPE))
+                .containsExactly("PaymentRequested", "PaymentUnknown");
+    }
+
+    @Test
+    void theSyncAsksForOurPaymentKeyNotForWhateverTheOrderHasAtThePg() {
+        simulator().faults().set(FaultSpec.none(Operation.ALL).withHang(true));
+        OrderCreated order = orderCreated(jdbc, member(), 15_000);
+        String paymentId = confirm(port, order, "ours-" + order.orderId()).text("paymentId");
+        assertThat(paymentStatus(paymentId)).isEqualTo("UNKNOWN");
+        simulator().faults().reset();
+        // Another payment of the same order reaches the PG (a second checkout, another system): not ours.
+        assertThat(PaymentTestSupport.confirmAtPg("pk-someone-else-" + order.orderId(), order.orderId(), order.amount()))
+                .isEqualTo(200);
+
+        Response synced = PaymentTestSupport.sync(port, paymentId);
+
+        assertThat(synced.status()).isEqualTo(200);
+        assertThat(synced.text("action")).isEqualTo("RETRY_LATER");
+        assertThat(paymentStatus(paymentId)).isEqualTo("UNKNOWN");
     }
 
     @Test
@@ -296,6 +364,16 @@ class ConfirmPaymentIntegrationTest extends PaymentServiceTestBase {
         }
         return java.net.http.HttpClient.newHttpClient()
                 .send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString()).statusCode();
+    }
+
+    /** 0 when the label does not exist (yet): the assertions on the answer then say what went wrong. */
+    private double approvals(String outcome) {
+        io.micrometer.core.instrument.Counter counter = meters.find("payment.approval").tag("outcome", outcome).counter();
+        return counter == null ? 0 : counter.count();
+    }
+
+    private String pgState(OrderCreated order) {
+        return simulator().ledger().paymentForOrder(order.orderId().toString()).orElseThrow().status().name();
     }
 
     private String paymentStatus(String paymentId) {

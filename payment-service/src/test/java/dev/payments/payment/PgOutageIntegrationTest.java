@@ -129,6 +129,37 @@ class PgOutageIntegrationTest extends PaymentServiceTestBase {
         assertThat(confirm(port, order, "refused-conn-again").status()).isEqualTo(200);
     }
 
+    @Test
+    void aRejectedSecretKeyIsOurFailureNeverADeclineAndOpensTheBreaker() {
+        List<OrderCreated> orders = new ArrayList<>();
+        for (int i = 0; i < 11; i++) {
+            orders.add(orderCreated(jdbc, MEMBER, 4_000));
+        }
+        // A rotated or wrong secret key: the PG refuses everything with 401 before doing anything.
+        simulator().faults().set(FaultSpec.none(Operation.ALL).withErrorRate(1.0).withErrorStatus(401));
+        double authFailuresBefore = approvals("pg_auth_failed");
+
+        for (int i = 0; i < 10; i++) {
+            Response response = confirm(port, orders.get(i), "bad-key-" + i);
+            assertThat(response.status()).as(response.body().toString()).isEqualTo(502);
+            assertThat(response.text("code")).isEqualTo("PAYMENT_FAILED");
+            assertThat(response.text("reason")).isEqualTo("PG_AUTH_FAILED");
+        }
+
+        assertThat(approvals("pg_auth_failed"))
+                .isEqualTo(authFailuresBefore + 10);
+        assertThat(breaker().getState()).isEqualTo(CircuitBreaker.State.OPEN);
+        assertThat(confirm(port, orders.get(10), "bad-key-10").status()).isEqualTo(503);
+        assertThat(simulator().ledger().transactions().stream()
+                .filter(tx -> orders.stream().anyMatch(o -> o.orderId().toString().equals(tx.orderId())))).isEmpty();
+    }
+
+    /** 0 when the label does not exist (yet): the assertions on the answer then say what went wrong. */
+    private double approvals(String outcome) {
+        io.micrometer.core.instrument.Counter counter = meters.find("payment.approval").tag("outcome", outcome).counter();
+        return counter == null ? 0 : counter.count();
+    }
+
     private CircuitBreaker breaker() {
         return breakers.circuitBreaker("pg-approve");
     }

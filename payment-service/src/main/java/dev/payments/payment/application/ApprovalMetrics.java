@@ -26,6 +26,13 @@ public class ApprovalMetrics {
          * asynchronous PG, so not a failure for the alert.
          */
         ASYNC_ACCEPTED,
+        /**
+         * The PG refused our credentials (401/403 that is not a card decline): our configuration is wrong. FAILED,
+         * nothing charged, a breaker failure, and its own alert (deploy/prometheus/rules/approval.yml).
+         */
+        PG_AUTH_FAILED,
+        /** The PG answered about another amount, order or payment key: UNKNOWN, never APPROVED; its own alert. */
+        PG_MISMATCH,
         /** Breaker open or bulkhead full: refused before any work. */
         PG_UNAVAILABLE,
         /**

@@ -1,11 +1,11 @@
 package dev.payments.payment.application;
 
-import dev.payments.payment.application.PaymentGateway.PgStatus;
-import dev.payments.payment.domain.CustomerNotice;
 import dev.payments.payment.domain.MemberId;
 import dev.payments.payment.domain.Payment;
 import dev.payments.payment.domain.PaymentId;
 import dev.payments.payment.domain.PaymentStatus;
+import dev.payments.payment.domain.PgStatus;
+import dev.payments.payment.domain.SyncAction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -115,28 +115,31 @@ public class CancelPayment {
             log.warn("Refund of payment {} failed at the PG; the payment stays APPROVED", payment.id(), e);
             return new Result.PgFailed(payment, e.getMessage());
         }
-        if (!"CANCELED".equals(answer.state())) {
+        Refunded refunded = transaction.execute(tx -> {
+            Payment locked = payments.lockById(payment.id()).orElseThrow();
+            Payment.Settlement settlement = locked.canceledAtPg(answer, REFUNDED, clock.instant());
+            settlement.event().ifPresent(event -> {
+                events.publish(event);
+                payments.update(locked);
+            });
+            return new Refunded(locked, settlement.action());
+        });
+        if (refunded.action() == SyncAction.RETRY_LATER) {
             log.warn("Refund of payment {}: the PG answered {} instead of CANCELED; the payment stays APPROVED",
                     payment.id(), answer.state());
-            return new Result.PgFailed(payment, "the PG answered " + answer.state() + " instead of CANCELED");
+            return new Result.PgFailed(refunded.payment(), "the PG answered " + answer.state() + " instead of CANCELED");
         }
-        Payment after = transaction.execute(tx -> {
-            Payment locked = payments.lockById(payment.id()).orElseThrow();
-            if (locked.status() == PaymentStatus.APPROVED) {
-                events.publish(locked.cancel(REFUNDED, clock.instant()));
-                payments.update(locked);
-            }
-            return locked;
-        });
-        log.info("Payment {} refunded at the PG; now {}", payment.id(), after.status());
-        return new Result.Done(after);
+        log.info("Payment {} refunded at the PG; now {}", payment.id(), refunded.payment().status());
+        return new Result.Done(refunded.payment());
+    }
+
+    private record Refunded(Payment payment, SyncAction action) {
     }
 
     private Result giveUp(PaymentId id, MemberId member, String reason) {
         Payment told = transaction.execute(tx -> {
             Payment locked = payments.lockById(id).orElseThrow();
-            if (locked.status() == PaymentStatus.UNKNOWN && locked.customerNotice() != CustomerNotice.FAILED) {
-                locked.told(CustomerNotice.FAILED);
+            if (locked.status() == PaymentStatus.UNKNOWN && locked.customerGaveUp()) {
                 payments.update(locked);
             }
             return locked;

@@ -141,10 +141,17 @@ public class ConfirmPayment {
                         payment.money().amount(), payment.id().toString()), deadlineAt));
 
         try {
-            PaymentReceipt receipt = Observation.createNotStarted("payment.tx2", observations).observe(() ->
+            Recorded recorded = Observation.createNotStarted("payment.tx2", observations).observe(() ->
                     transaction.execute(status -> settle(command, payment.id(), outcome)));
-            metrics.record(outcomeLabel(outcome));
-            return new ConfirmResult.Answered(receipt, false);
+            metrics.record(outcomeLabel(recorded.verdict(), outcome));
+            if (recorded.verdict() == Payment.Verdict.MISMATCH) {
+                log.error("Payment {}: the PG answered about another amount, order or payment key ({}); recorded "
+                        + "UNKNOWN, never approved", payment.id(), outcome);
+            } else if (recorded.verdict() == Payment.Verdict.CREDENTIALS_REJECTED) {
+                log.error("Payment {}: the PG refused our credentials ({}); check pg.client.secret-key", payment.id(),
+                        outcome);
+            }
+            return new ConfirmResult.Answered(recorded.receipt(), false);
         } catch (DataAccessException | TransactionException e) {
             // The PG may have taken the money and we could not write it down. The payment stays REQUESTED from TX-1
             // and reconciliation settles it with the PG; no cancel is fired from here (a network cut would lose it).
@@ -198,33 +205,28 @@ public class ConfirmPayment {
     }
 
     /** TX-2: record the outcome, its event, and what the customer is about to be told. */
-    private PaymentReceipt settle(ConfirmCommand command, PaymentId id, PgOutcome outcome) {
+    private Recorded settle(ConfirmCommand command, PaymentId id, PgOutcome outcome) {
         Payment payment = payments.lockById(id).orElseThrow();
-        Instant now = clock.instant();
-        PaymentReceipt receipt;
+        Payment.Recorded recorded;
         if (payment.status() != PaymentStatus.REQUESTED) {
             // A webhook or a sync got here first; the customer hears the state that is now recorded.
-            receipt = receiptFor(payment);
-        } else if (outcome instanceof PgOutcome.Approved approved) {
-            events.publish(payment.approve(approved.transactionKey(), approved.approvedAt()));
-            receipt = PaymentReceipt.of(payment, CustomerNotice.APPROVED, "APPROVED", "Payment approved");
-        } else if (outcome instanceof PgOutcome.Declined declined) {
-            events.publish(payment.decline(declined.code(), declined.message(), now));
-            receipt = PaymentReceipt.of(payment, CustomerNotice.DECLINED, declined.code(), declined.message());
-        } else if (outcome instanceof PgOutcome.Failed failed) {
-            events.publish(payment.fail(failed.reason(), now));
-            receipt = PaymentReceipt.of(payment, CustomerNotice.FAILED, failed.reason(),
-                    "The payment could not be processed; nothing was charged");
+            recorded = null;
+            if (payment.customerNotice() == CustomerNotice.NONE) {
+                payment.told(receiptFor(payment).result());
+                payments.update(payment);
+            }
         } else {
-            PgOutcome.Unknown unknown = (PgOutcome.Unknown) outcome;
-            events.publish(payment.markUnknown(unknown.reason(), now));
-            receipt = PaymentReceipt.of(payment, CustomerNotice.PENDING, "PENDING",
-                    "We are confirming the payment with the PG");
+            recorded = payment.record(outcome, clock.instant());
+            events.publish(recorded.event());
+            payments.update(payment);
         }
-        payment.told(receipt.result());
-        payments.update(payment);
+        PaymentReceipt receipt = receiptFor(payment);
         idempotency.complete(command.memberId(), command.idempotencyKey(), receipt);
-        return receipt;
+        return new Recorded(receipt, recorded == null ? null : recorded.verdict());
+    }
+
+    /** TX-2's result: the answer, and what the outcome meant (null when another path settled the payment first). */
+    private record Recorded(PaymentReceipt receipt, Payment.Verdict verdict) {
     }
 
     private ConfirmResult replay(ConfirmCommand command, IdempotencyRecord record) {
@@ -234,11 +236,20 @@ public class ConfirmPayment {
                     "Idempotency key " + command.idempotencyKey() + " was used with a different request");
         }
         metrics.record(Outcome.REPLAYED);
-        if (record.receipt().isPresent()) {
-            return new ConfirmResult.Answered(record.receipt().get(), true);
+        Optional<PaymentReceipt> stored = record.receipt();
+        if (stored.isPresent() && stored.get().result() != CustomerNotice.PENDING
+                && stored.get().result() != CustomerNotice.NONE) {
+            return new ConfirmResult.Answered(stored.get(), true);
         }
-        // No stored answer: still in flight, or the first request's final write failed and reconciliation has since
-        // settled the payment. Answer from the payment itself once it is settled.
+        // No final answer stored: still in flight, answered PENDING, or the first request's final write failed. Once
+        // the payment is settled (reconciliation, a callback), the repeat gets the settled state (issue 11, 9).
+        Optional<Payment> settled = payments.findById(record.paymentId()).filter(p -> !p.status().isUnsettled());
+        if (settled.isPresent()) {
+            return new ConfirmResult.Answered(receiptFor(settled.get()), true);
+        }
+        if (stored.isPresent()) {
+            return new ConfirmResult.Answered(stored.get(), true);
+        }
         return payments.findById(record.paymentId())
                 .filter(payment -> !payment.status().isUnsettled())
                 .<ConfirmResult>map(payment -> new ConfirmResult.Answered(receiptFor(payment), true))
@@ -258,20 +269,23 @@ public class ConfirmPayment {
         };
     }
 
-    private static Outcome outcomeLabel(PgOutcome outcome) {
-        if (outcome instanceof PgOutcome.Approved) {
-            return Outcome.APPROVED;
+    private static Outcome outcomeLabel(Payment.Verdict verdict, PgOutcome outcome) {
+        if (verdict == null) {
+            return Outcome.REPLAYED;
         }
-        if (outcome instanceof PgOutcome.Declined) {
-            return Outcome.DECLINED;
-        }
-        if (outcome instanceof PgOutcome.Failed) {
-            return Outcome.PG_FAILED;
-        }
-        PgOutcome.Unknown unknown = (PgOutcome.Unknown) outcome;
-        if (unknown.acceptedForAsynchronousProcessing()) {
-            return Outcome.ASYNC_ACCEPTED;
-        }
-        return PgOutcome.Unknown.READ_TIMEOUT.equals(unknown.reason()) ? Outcome.PG_TIMEOUT : Outcome.UNKNOWN;
+        return switch (verdict) {
+            case APPROVED -> Outcome.APPROVED;
+            case DECLINED -> Outcome.DECLINED;
+            case NOTHING_CHARGED -> Outcome.PG_FAILED;
+            case CREDENTIALS_REJECTED -> Outcome.PG_AUTH_FAILED;
+            case MISMATCH -> Outcome.PG_MISMATCH;
+            case PROCESSING_ASYNC -> Outcome.ASYNC_ACCEPTED;
+            case UNDECIDED -> timedOut(outcome) ? Outcome.PG_TIMEOUT : Outcome.UNKNOWN;
+        };
+    }
+
+    private static boolean timedOut(PgOutcome outcome) {
+        return outcome instanceof PgOutcome.Unknown unknown && PgOutcome.READ_TIMEOUT.equals(unknown.reason())
+                || outcome instanceof PgOutcome.Asked asked && PgOutcome.READ_TIMEOUT.equals(asked.reason());
     }
 }

@@ -2,6 +2,7 @@ package dev.payments.payment.application;
 
 import dev.payments.payment.domain.OrderId;
 import dev.payments.payment.domain.PgOutcome;
+import dev.payments.payment.domain.PgStatus;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -17,13 +18,17 @@ public interface PaymentGateway {
     Admission admit();
 
     /**
-     * Asks the PG to approve under an admission: retries where that is safe, asks for the status when the answer
-     * was lost. Never throws for a PG problem; an answer nobody knows is {@link PgOutcome.Unknown}.
+     * Asks the PG to approve under an admission: retries where that is safe, asks for the status (by our payment
+     * key) when the confirm gave no usable answer. Never throws for a PG problem; what the PG said is returned typed
+     * and {@link dev.payments.payment.domain.Payment#record} decides what it means.
      */
     PgOutcome approve(Admission.Granted admission, ApprovalRequest request, Instant deadline);
 
-    /** The PG's view of the order's payment; empty when the PG has never seen it. Never blocked by the breaker. */
-    PgStatus status(OrderId orderId);
+    /**
+     * The PG's view of the payment with our payment key ({@link PgStatus#notFound()} when it has none). Never blocked
+     * by the breaker; throws when the PG could not be asked.
+     */
+    PgStatus status(String paymentKey);
 
     /** Cancels an approved charge at the PG; idempotent there. Never blocked by the breaker. */
     PgStatus cancel(String paymentKey, String reason);
@@ -32,19 +37,6 @@ public interface PaymentGateway {
      * @param idempotencyKey the PG-side key, the same on every attempt, so a retried confirm cannot approve twice
      */
     record ApprovalRequest(String paymentKey, OrderId orderId, long amount, String idempotencyKey) {
-    }
-
-    /**
-     * @param state          DONE, CANCELED, ABORTED, EXPIRED, READY, IN_PROGRESS, or NOT_FOUND
-     * @param transactionKey the approval's transaction key when DONE
-     */
-    record PgStatus(String state, String paymentKey, String transactionKey, Instant approvedAt) {
-
-        public static final String NOT_FOUND = "NOT_FOUND";
-
-        public boolean isNotFound() {
-            return NOT_FOUND.equals(state);
-        }
     }
 
     /** The right to make one approval call, or the reason it was refused. */

@@ -1,11 +1,12 @@
 package dev.payments.payment.application;
 
-import dev.payments.payment.application.PaymentGateway.PgStatus;
 import dev.payments.payment.domain.CustomerNotice;
 import dev.payments.payment.domain.PayableOrder;
 import dev.payments.payment.domain.Payment;
 import dev.payments.payment.domain.PaymentId;
-import dev.payments.payment.domain.PaymentStatus;
+import dev.payments.payment.domain.PgState;
+import dev.payments.payment.domain.PgStatus;
+import dev.payments.payment.domain.SyncAction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -15,10 +16,10 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * Settles a payment with what the PG says (operator sync, reconciliation, the PG's callback). Reads the current state
- * first, so running it twice changes nothing the second time (field report 002). What the customer was told decides
- * the repair: told PENDING and the order still payable -> keep the charge; told FAILED, or the order no longer
- * payable -> cancel the charge at the PG (compensation).
+ * Settles a payment with what the PG says (operator sync, reconciliation, the PG's callback): asks the PG by our
+ * payment key, outside any transaction, and lets {@link Payment#settleWith} decide under the row lock. Reads the
+ * current state first, so running it twice changes nothing the second time (field report 002). A charge the customer
+ * must not keep is cancelled at the PG here, outside any transaction, and only the PG's CANCELED is written.
  */
 public class SyncPayment {
 
@@ -48,11 +49,11 @@ public class SyncPayment {
     }
 
     /**
-     * @param payment   the payment after the sync
-     * @param pgState   what the PG said
-     * @param action    what was done: NONE, APPROVED, FAILED, CANCELED, RETRY_LATER
+     * @param payment the payment after the sync
+     * @param pgState what the PG said (to the status query, or to our cancel)
+     * @param action  what was done
      */
-    public record SyncResult(Payment payment, String pgState, String action) {
+    public record SyncResult(Payment payment, PgState pgState, SyncAction action) {
     }
 
     /** Asks the PG (never blocked by the breaker) and settles. */
@@ -63,91 +64,62 @@ public class SyncPayment {
         }
         PgStatus status;
         try {
-            status = gateway.status(found.get().orderId());
+            status = gateway.status(found.get().paymentKey());
         } catch (RuntimeException e) {
             throw new PgSyncException(PgSyncException.Stage.STATUS_QUERY, null, e);
         }
         return Optional.of(apply(id, status));
     }
 
-    /** Settles with a status the PG already told us (its callback). */
+    /** Settles with a status the PG already told us. */
     public SyncResult apply(PaymentId id, PgStatus status) {
-        Payment current = payments.findById(id).orElseThrow();
-        if ("DONE".equals(status.state()) && current.status().isUnsettled() && mustCompensate(current)) {
-            // The PG call happens outside any transaction; only the result is written.
-            PgStatus canceled;
-            try {
-                canceled = gateway.cancel(current.paymentKey(), "COMPENSATION: " + compensationReason(current));
-            } catch (RuntimeException e) {
-                throw new PgSyncException(PgSyncException.Stage.CANCEL, status.state(), e);
-            }
-            log.warn("Payment {} was approved at the PG after the customer was told {}; cancelled the charge",
-                    id, current.customerNotice());
-            return write(id, canceled, true);
+        SyncResult decided = transaction.execute(tx -> {
+            Payment payment = payments.lockById(id).orElseThrow();
+            Payment.Settlement settlement = payment.settleWith(status, new Payment.Circumstances(clock.instant(),
+                    orders.find(payment.orderId()).map(PayableOrder::isPayable).orElse(false), notFoundIsFinalAfter));
+            write(payment, settlement);
+            return new SyncResult(payment, status.state(), settlement.action());
+        });
+        if (decided.action() == SyncAction.MISMATCH) {
+            log.error("Payment {} ({}): the PG answers {} for key {}, order {}, amount {}; not ours or not what we "
+                            + "recorded, nothing changed", id, decided.payment().status(), status.state(),
+                    status.paymentKey(), status.orderId(), status.amount());
         }
-        return write(id, status, false);
+        return decided.action() == SyncAction.CANCEL_AT_PG ? compensate(decided.payment(), status) : decided;
     }
 
-    private SyncResult write(PaymentId id, PgStatus status, boolean compensated) {
-        return transaction.execute(tx -> {
-            Payment payment = payments.lockById(id).orElseThrow();
-            String action = decide(payment, status, compensated);
-            if (!"NONE".equals(action) && !"RETRY_LATER".equals(action)) {
-                payments.update(payment);
-            }
-            return new SyncResult(payment, status.state(), action);
+    private SyncResult compensate(Payment payment, PgStatus approved) {
+        String why = compensationReason(payment);
+        PgStatus answer;
+        try {
+            answer = gateway.cancel(payment.paymentKey(), Payment.COMPENSATION + ": " + why);
+        } catch (RuntimeException e) {
+            throw new PgSyncException(PgSyncException.Stage.CANCEL, approved.state().name(), e);
+        }
+        SyncResult result = transaction.execute(tx -> {
+            Payment locked = payments.lockById(payment.id()).orElseThrow();
+            Payment.Settlement settlement = locked.canceledAtPg(answer, Payment.COMPENSATION, clock.instant());
+            write(locked, settlement);
+            return new SyncResult(locked, answer.state(), settlement.action());
+        });
+        if (result.action() == SyncAction.RETRY_LATER) {
+            throw new PgSyncException(PgSyncException.Stage.CANCEL, approved.state().name(),
+                    new IllegalStateException("the PG answered the cancel with " + answer.state() + ", not CANCELED"));
+        }
+        log.warn("Payment {} was approved at the PG although {}; cancelled the charge", payment.id(), why);
+        return result;
+    }
+
+    private void write(Payment payment, Payment.Settlement settlement) {
+        settlement.event().ifPresent(event -> {
+            events.publish(event);
+            payments.update(payment);
         });
     }
 
-    private String decide(Payment payment, PgStatus status, boolean compensated) {
-        String state = status.state();
-        PaymentStatus current = payment.status();
-        if ("DONE".equals(state)) {
-            if (current.isUnsettled() && payment.customerNotice() == CustomerNotice.FAILED) {
-                // The customer gave up (told "you will not be charged") after this sync read the payment: keeping
-                // the charge would contradict that. The next sync sees it and cancels at the PG.
-                return "RETRY_LATER";
-            }
-            if (current.isUnsettled()) {
-                events.publish(payment.approve(status.transactionKey(),
-                        status.approvedAt() != null ? status.approvedAt() : clock.instant()));
-                return "APPROVED";
-            }
-            return "NONE";
-        }
-        if ("CANCELED".equals(state)) {
-            // A compensation that raced another one (the give-up's own sync, the settler, a callback) finds the row
-            // CANCELED already: the PG's cancel is idempotent, so there is nothing more to write.
-            if ((compensated && current.isUnsettled()) || current == PaymentStatus.APPROVED) {
-                events.publish(payment.cancel(compensated ? "COMPENSATION" : "PG_CANCELED", clock.instant()));
-                return "CANCELED";
-            }
-            if (current.isUnsettled()) {
-                events.publish(payment.fail("PG_CANCELED", clock.instant()));
-                return "FAILED";
-            }
-            return "NONE";
-        }
-        if (("ABORTED".equals(state) || "EXPIRED".equals(state)) && current.isUnsettled()) {
-            events.publish(payment.fail("PG_" + state, clock.instant()));
-            return "FAILED";
-        }
-        if (status.isNotFound() && current.isUnsettled()
-                && payment.requestedAt().plus(notFoundIsFinalAfter).isBefore(clock.instant())) {
-            events.publish(payment.fail("PG_NOT_FOUND", clock.instant()));
-            return "FAILED";
-        }
-        // READY, IN_PROGRESS, a recent NOT_FOUND: the PG has not decided, or has not seen it yet.
-        return current.isUnsettled() ? "RETRY_LATER" : "NONE";
-    }
-
-    private boolean mustCompensate(Payment payment) {
-        return payment.customerNotice() == CustomerNotice.FAILED
-                || orders.find(payment.orderId()).map(order -> !order.isPayable()).orElse(true);
-    }
-
     private String compensationReason(Payment payment) {
-        return payment.customerNotice() == CustomerNotice.FAILED ? "customer was told the payment failed"
+        return payment.customerNotice() == CustomerNotice.FAILED
+                ? "customer was told the payment failed"
                 : "order is no longer payable (" + orders.find(payment.orderId()).map(PayableOrder::status).orElse(null) + ")";
     }
 }

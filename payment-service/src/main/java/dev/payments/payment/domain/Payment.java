@@ -8,10 +8,12 @@ import dev.payments.contracts.PaymentFailed;
 import dev.payments.contracts.PaymentRequested;
 import dev.payments.contracts.PaymentUnknown;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 import static dev.payments.payment.domain.PaymentStatus.APPROVED;
@@ -23,9 +25,66 @@ import static dev.payments.payment.domain.PaymentStatus.UNKNOWN;
 
 /**
  * One attempt to charge a member for an order. Changes state only through its verbs; each returns the one event that
- * must be written to the outbox in the same transaction.
+ * must be written to the outbox in the same transaction. What a PG answer means for the payment is decided here, in
+ * two tables: {@link #record} for the answer to our confirm, {@link #settleWith} for the PG's status later (the
+ * operator sync, reconciliation, the PG's callback). docs/resilience.md and DESIGN.md "What a PG answer means".
  */
 public final class Payment {
+
+    /** The PG answered about another payment key than ours. */
+    public static final String PG_KEY_MISMATCH = "PG_KEY_MISMATCH";
+    /** The PG answered about another order than ours. */
+    public static final String PG_ORDER_MISMATCH = "PG_ORDER_MISMATCH";
+    /** The PG approved another amount than ours. */
+    public static final String PG_AMOUNT_MISMATCH = "PG_AMOUNT_MISMATCH";
+    /** Our cancel of a charge the customer must not keep (told "not charged", or the order cannot be paid). */
+    public static final String COMPENSATION = "COMPENSATION";
+    /** The PG cancelled a charge itself (its console, a refund whose answer we lost). */
+    public static final String PG_CANCELED = "PG_CANCELED";
+    /** The PG has never seen the payment long after it was requested: the confirm never arrived. */
+    public static final String PG_NOT_FOUND = "PG_NOT_FOUND";
+
+    /** What a confirm's outcome meant, for the answer and the metrics. */
+    public enum Verdict {
+        APPROVED,
+        DECLINED,
+        /** Known that no money moved. */
+        NOTHING_CHARGED,
+        /** The PG refused our credentials: our configuration, not the card. Nothing charged. */
+        CREDENTIALS_REJECTED,
+        /** The PG answered about another amount, order or key: UNKNOWN until a human looks. */
+        MISMATCH,
+        /** Accepted for asynchronous processing (001): the callback or reconciliation settles it. */
+        PROCESSING_ASYNC,
+        /** Nobody knows yet: UNKNOWN, reconciliation settles it. */
+        UNDECIDED
+    }
+
+    /** A confirm's outcome as recorded: what it meant and the one event it wrote. */
+    public record Recorded(Verdict verdict, PaymentEvent event) {
+    }
+
+    /** What a PG status did to the payment: the action and the event it wrote, if any. */
+    public record Settlement(SyncAction action, Optional<PaymentEvent> event) {
+
+        static Settlement of(SyncAction action) {
+            return new Settlement(action, Optional.empty());
+        }
+
+        static Settlement wrote(SyncAction action, PaymentEvent event) {
+            return new Settlement(action, Optional.of(event));
+        }
+    }
+
+    /**
+     * What else the settling rules need to know.
+     *
+     * @param orderPayable          whether the order can still be paid by this payment (not paid by another, not
+     *                              cancelled)
+     * @param notFoundIsFinalAfter  a payment the PG has never seen this long after its request never will be
+     */
+    public record Circumstances(Instant now, boolean orderPayable, Duration notFoundIsFinalAfter) {
+    }
 
     private static final Map<PaymentStatus, Set<PaymentStatus>> ALLOWED = Map.of(
             // A stale REQUESTED (request thread died, final write failed) is settled like UNKNOWN.
@@ -89,7 +148,7 @@ public final class Payment {
                 paymentKey);
     }
 
-    public PaymentApproved approve(String transactionKey, Instant at) {
+    PaymentApproved approve(String transactionKey, Instant at) {
         moveTo(APPROVED, at);
         this.pgTransactionKey = transactionKey;
         this.approvedAt = at;
@@ -97,7 +156,7 @@ public final class Payment {
                 transactionKey, at);
     }
 
-    public PaymentDeclined decline(String code, String message, Instant at) {
+    PaymentDeclined decline(String code, String message, Instant at) {
         moveTo(DECLINED, at);
         this.failureCode = code;
         this.failureMessage = message;
@@ -105,24 +164,175 @@ public final class Payment {
                 code, message);
     }
 
-    public PaymentFailed fail(String reason, Instant at) {
+    PaymentFailed fail(String reason, Instant at) {
         moveTo(FAILED, at);
         this.failureCode = reason;
         return new PaymentFailed(id.value(), orderId.value(), memberId.value(), money.amount(), money.currency(), reason);
     }
 
-    public PaymentUnknown markUnknown(String reason, Instant at) {
+    PaymentUnknown markUnknown(String reason, Instant at) {
         moveTo(UNKNOWN, at);
         this.failureCode = reason;
         return new PaymentUnknown(id.value(), orderId.value(), memberId.value(), money.amount(), money.currency(),
                 reason);
     }
 
-    public PaymentCanceled cancel(String reason, Instant at) {
+    PaymentCanceled cancel(String reason, Instant at) {
         moveTo(CANCELED, at);
         this.failureCode = reason;
         return new PaymentCanceled(id.value(), orderId.value(), memberId.value(), money.amount(), money.currency(),
                 reason, at);
+    }
+
+    /**
+     * The answer to our confirm, in TX-2 (payment REQUESTED). Sets what the customer is about to be told.
+     *
+     * <table>
+     *   <tr><th>outcome</th><th>payment</th><th>customer</th></tr>
+     *   <tr><td>DONE, our key, order and amount</td><td>APPROVED</td><td>APPROVED</td></tr>
+     *   <tr><td>DONE or CANCELED, another key, order or amount</td><td>UNKNOWN (mismatch)</td><td>PENDING</td></tr>
+     *   <tr><td>CANCELED / ABORTED / EXPIRED</td><td>FAILED</td><td>FAILED</td></tr>
+     *   <tr><td>IN_PROGRESS as the confirm's own answer</td><td>UNKNOWN (async)</td><td>PENDING</td></tr>
+     *   <tr><td>no usable answer, the query says NOT_FOUND / READY / IN_PROGRESS, or could not ask</td><td>UNKNOWN</td><td>PENDING</td></tr>
+     *   <tr><td>card or issuer decline</td><td>DECLINED</td><td>DECLINED</td></tr>
+     *   <tr><td>credentials refused (401/403 not a decline)</td><td>FAILED</td><td>FAILED</td></tr>
+     *   <tr><td>never reached the PG</td><td>FAILED</td><td>FAILED</td></tr>
+     * </table>
+     */
+    public Recorded record(PgOutcome outcome, Instant now) {
+        if (status != REQUESTED) {
+            throw new IllegalPaymentTransitionException(id, status, REQUESTED);
+        }
+        if (outcome instanceof PgOutcome.Answered answered) {
+            return recordStatus(answered.status(), null, now);
+        }
+        if (outcome instanceof PgOutcome.Asked asked) {
+            return recordStatus(asked.status(), asked.reason(), now);
+        }
+        if (outcome instanceof PgOutcome.Refused refused) {
+            PgRefusal refusal = refused.refusal();
+            return switch (refusal.kind()) {
+                case DECLINE -> recorded(Verdict.DECLINED, decline(refusal.code(), refusal.message(), now),
+                        CustomerNotice.DECLINED);
+                case CREDENTIALS -> recorded(Verdict.CREDENTIALS_REJECTED, fail(PgOutcome.AUTH_FAILED, now),
+                        CustomerNotice.FAILED);
+                case UNCLEAR -> recorded(Verdict.UNDECIDED, markUnknown(refusal.asReason(), now), CustomerNotice.PENDING);
+            };
+        }
+        if (outcome instanceof PgOutcome.NotReached) {
+            return recorded(Verdict.NOTHING_CHARGED, fail(PgOutcome.CONNECT_FAILED, now), CustomerNotice.FAILED);
+        }
+        return recorded(Verdict.UNDECIDED, markUnknown(((PgOutcome.Unknown) outcome).reason(), now),
+                CustomerNotice.PENDING);
+    }
+
+    private Recorded recordStatus(PgStatus pg, String doubt, Instant now) {
+        Optional<String> mismatch = pg.mismatchWith(this);
+        if (mismatch.isPresent() || pg.state() == PgState.PARTIAL_CANCELED) {
+            // Not an approval of our payment: never APPROVED. Money may have moved, so not FAILED either.
+            return recorded(Verdict.MISMATCH, markUnknown(mismatch.orElse("PG_" + pg.state()), now),
+                    CustomerNotice.PENDING);
+        }
+        return switch (pg.state()) {
+            case DONE -> recorded(Verdict.APPROVED,
+                    approve(pg.transactionKey(), pg.approvedAt() != null ? pg.approvedAt() : now), CustomerNotice.APPROVED);
+            case CANCELED, ABORTED, EXPIRED -> recorded(Verdict.NOTHING_CHARGED, fail("PG_" + pg.state(), now),
+                    CustomerNotice.FAILED);
+            case IN_PROGRESS -> doubt == null
+                    ? recorded(Verdict.PROCESSING_ASYNC, markUnknown(PgOutcome.ACCEPTED_ASYNC, now), CustomerNotice.PENDING)
+                    : recorded(Verdict.UNDECIDED, markUnknown(doubt, now), CustomerNotice.PENDING);
+            // A NOT_FOUND right after a lost answer may still be booked: UNKNOWN, never FAILED (docs/resilience.md).
+            default -> recorded(Verdict.UNDECIDED, markUnknown(doubt != null ? doubt : "PG_" + pg.state(), now),
+                    CustomerNotice.PENDING);
+        };
+    }
+
+    private Recorded recorded(Verdict verdict, PaymentEvent event, CustomerNotice notice) {
+        told(notice);
+        return new Recorded(verdict, event);
+    }
+
+    /**
+     * The PG's status of this payment, asked later. Run under the payment's row lock, so it decides on what is
+     * recorded now, including a customer's give-up that happened while the PG was being asked.
+     *
+     * <table>
+     *   <tr><th>payment</th><th>PG says</th><th>action</th></tr>
+     *   <tr><td>REQUESTED / UNKNOWN</td><td>DONE, ours; customer told FAILED or order not payable</td><td>CANCEL_AT_PG</td></tr>
+     *   <tr><td>REQUESTED / UNKNOWN</td><td>DONE, ours</td><td>APPROVED</td></tr>
+     *   <tr><td>REQUESTED / UNKNOWN</td><td>CANCELED / ABORTED / EXPIRED</td><td>FAILED</td></tr>
+     *   <tr><td>REQUESTED / UNKNOWN</td><td>NOT_FOUND, older than notFoundIsFinalAfter</td><td>FAILED</td></tr>
+     *   <tr><td>REQUESTED / UNKNOWN</td><td>NOT_FOUND (young), READY, IN_PROGRESS</td><td>RETRY_LATER</td></tr>
+     *   <tr><td>APPROVED</td><td>DONE, ours</td><td>NONE</td></tr>
+     *   <tr><td>APPROVED</td><td>CANCELED</td><td>CANCELED (the PG gave the money back)</td></tr>
+     *   <tr><td>DECLINED / FAILED / CANCELED</td><td>anything but DONE</td><td>NONE</td></tr>
+     *   <tr><td>CANCELED</td><td>DONE</td><td>MISMATCH</td></tr>
+     *   <tr><td>any</td><td>another key, order or amount; a partial cancel; a state contradicting an approval</td><td>MISMATCH</td></tr>
+     * </table>
+     */
+    public Settlement settleWith(PgStatus pg, Circumstances circumstances) {
+        boolean ours = pg.mismatchWith(this).isEmpty() && pg.state() != PgState.PARTIAL_CANCELED;
+        Instant now = circumstances.now();
+        if (status.isUnsettled()) {
+            if (!ours) {
+                return Settlement.of(SyncAction.MISMATCH);
+            }
+            return switch (pg.state()) {
+                case DONE -> customerNotice == CustomerNotice.FAILED || !circumstances.orderPayable()
+                        ? Settlement.of(SyncAction.CANCEL_AT_PG)
+                        : Settlement.wrote(SyncAction.APPROVED,
+                                approve(pg.transactionKey(), pg.approvedAt() != null ? pg.approvedAt() : now));
+                // Money that moved and was given back at the PG: the customer kept nothing (000's missing branch).
+                case CANCELED -> Settlement.wrote(SyncAction.FAILED, fail(PG_CANCELED, now));
+                case ABORTED, EXPIRED -> Settlement.wrote(SyncAction.FAILED, fail("PG_" + pg.state(), now));
+                case NOT_FOUND -> requestedAt.plus(circumstances.notFoundIsFinalAfter()).isBefore(now)
+                        ? Settlement.wrote(SyncAction.FAILED, fail(PG_NOT_FOUND, now))
+                        : Settlement.of(SyncAction.RETRY_LATER);
+                default -> Settlement.of(SyncAction.RETRY_LATER);
+            };
+        }
+        return switch (status) {
+            case APPROVED -> !ours ? Settlement.of(SyncAction.MISMATCH) : switch (pg.state()) {
+                case DONE -> Settlement.of(SyncAction.NONE);
+                case CANCELED -> Settlement.wrote(SyncAction.CANCELED, cancel(PG_CANCELED, now));
+                // The PG has no approval we hold as approved: the books disagree, a human decides.
+                default -> Settlement.of(SyncAction.MISMATCH);
+            };
+            case CANCELED -> pg.state() == PgState.DONE ? Settlement.of(SyncAction.MISMATCH) : Settlement.of(SyncAction.NONE);
+            default -> Settlement.of(pg.state() == PgState.DONE && !ours ? SyncAction.MISMATCH : SyncAction.NONE);
+        };
+    }
+
+    /**
+     * The PG's answer to our own cancel of this payment's charge (a refund, a compensation). Only a CANCELED answer is
+     * written: the payment never says CANCELED while the PG may still hold the money.
+     */
+    public Settlement canceledAtPg(PgStatus answer, String reason, Instant now) {
+        if (status == CANCELED) {
+            return Settlement.of(SyncAction.NONE);
+        }
+        if (answer.state() != PgState.CANCELED || !answer.mismatchWith(this).isEmpty()) {
+            return Settlement.of(SyncAction.RETRY_LATER);
+        }
+        return Settlement.wrote(SyncAction.CANCELED, cancel(reason, now));
+    }
+
+    /**
+     * The customer stops waiting for a payment whose outcome is unknown and is told "you will not be charged"
+     * (docs/decisions/payment-cancel.md). From now on a charge the PG made is cancelled, never kept.
+     *
+     * @return whether this changed anything (false: already given up)
+     * @throws IllegalPaymentTransitionException unless the payment is UNKNOWN
+     */
+    public boolean customerGaveUp() {
+        if (status != UNKNOWN) {
+            throw new IllegalPaymentTransitionException(id, status, status);
+        }
+        if (customerNotice == CustomerNotice.FAILED) {
+            return false;
+        }
+        told(CustomerNotice.FAILED);
+        return true;
     }
 
     /** Records what the customer was told; said once the answer is decided, in the same transaction. */

@@ -4,16 +4,15 @@ import dev.payments.contracts.DomainEvent;
 import dev.payments.contracts.PaymentApproved;
 import dev.payments.contracts.PaymentCanceled;
 import dev.payments.contracts.PaymentFailed;
-import dev.payments.payment.application.PaymentGateway.PgStatus;
-import dev.payments.payment.domain.CustomerNotice;
-import dev.payments.payment.domain.MemberId;
-import dev.payments.payment.domain.Money;
 import dev.payments.payment.domain.OrderId;
 import dev.payments.payment.domain.PayableOrder;
 import dev.payments.payment.domain.Payment;
 import dev.payments.payment.domain.PaymentId;
 import dev.payments.payment.domain.PaymentStatus;
 import dev.payments.payment.domain.PgOutcome;
+import dev.payments.payment.domain.PgState;
+import dev.payments.payment.domain.PgStatus;
+import dev.payments.payment.domain.SyncAction;
 import org.junit.jupiter.api.Test;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -27,16 +26,22 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 
+import static dev.payments.payment.domain.PaymentTestData.T0;
+import static dev.payments.payment.domain.PaymentTestData.aPayment;
+import static dev.payments.payment.domain.PaymentTestData.pg;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.mockito.Mockito.mock;
 
-/** The settling rules of field report 002 and DESIGN.md "Reconciliation", one class, no I/O. */
+/**
+ * The orchestration around {@link Payment#settleWith}: the PG asked by our key outside any transaction, the decision
+ * under the row lock, a compensation cancelled at the PG before anything is written. The rules themselves are
+ * {@code PaymentDecisionTableTest}'s.
+ */
 class SyncPaymentTest {
 
-    private static final Instant NOW = Instant.parse("2026-11-29T08:00:00Z");
+    private static final Instant NOW = T0.plusSeconds(60);
 
     private final InMemoryPayments payments = new InMemoryPayments();
     private final Orders orders = new Orders();
@@ -47,128 +52,105 @@ class SyncPaymentTest {
             Duration.ofSeconds(60));
 
     @Test
-    void doneForACustomerToldPendingKeepsTheChargeWhenTheOrderIsStillPayable() {
-        Payment payment = unknownPayment(CustomerNotice.PENDING, PayableOrder.Status.OPEN, NOW.minusSeconds(60));
-        pg.status = done();
+    void asksThePgByOurPaymentKeyAndApprovesWhatIsOurs() {
+        Payment payment = stored(aPayment().unknown().build(), PayableOrder.Status.OPEN);
+        pg.status = pg(payment, PgState.DONE);
 
         SyncPayment.SyncResult result = sync.sync(payment.id()).orElseThrow();
 
-        assertThat(result.action()).isEqualTo("APPROVED");
+        assertThat(pg.askedFor).containsExactly(payment.paymentKey());
+        assertThat(result.action()).isEqualTo(SyncAction.APPROVED);
         assertThat(payment.status()).isEqualTo(PaymentStatus.APPROVED);
         assertThat(published).singleElement().isInstanceOf(PaymentApproved.class);
         assertThat(pg.cancels).isZero();
     }
 
     @Test
-    void doneForACustomerToldFailedIsCancelledAtThePg() {
-        Payment payment = unknownPayment(CustomerNotice.FAILED, PayableOrder.Status.OPEN, NOW.minusSeconds(60));
-        pg.status = done();
+    void aChargeTheCustomerMustNotKeepIsCancelledAtThePgBeforeAnythingIsWritten() {
+        Payment payment = stored(aPayment().unknown().customerGaveUp().build(), PayableOrder.Status.OPEN);
+        pg.status = pg(payment, PgState.DONE);
 
         SyncPayment.SyncResult result = sync.sync(payment.id()).orElseThrow();
 
-        assertThat(result.action()).isEqualTo("CANCELED");
+        assertThat(result.action()).isEqualTo(SyncAction.CANCELED);
+        assertThat(result.pgState()).isEqualTo(PgState.CANCELED);
         assertThat(pg.cancels).isEqualTo(1);
         assertThat(payment.status()).isEqualTo(PaymentStatus.CANCELED);
+        assertThat(payment.failureCode()).isEqualTo(Payment.COMPENSATION);
         assertThat(published).singleElement().isInstanceOf(PaymentCanceled.class);
     }
 
     @Test
-    void doneForAnOrderNoLongerPayableIsCancelledAtThePg() {
-        Payment payment = unknownPayment(CustomerNotice.PENDING, PayableOrder.Status.CANCELED, NOW.minusSeconds(60));
-        pg.status = done();
+    void anOrderNoLongerPayableIsCompensatedToo() {
+        Payment payment = stored(aPayment().unknown().build(), PayableOrder.Status.CANCELED);
+        pg.status = pg(payment, PgState.DONE);
 
-        assertThat(sync.sync(payment.id()).orElseThrow().action()).isEqualTo("CANCELED");
+        assertThat(sync.sync(payment.id()).orElseThrow().action()).isEqualTo(SyncAction.CANCELED);
         assertThat(pg.cancels).isEqualTo(1);
     }
 
     @Test
-    void canceledAbortedOrExpiredAtThePgMeansNothingWasCharged() {
-        for (String state : List.of("CANCELED", "ABORTED", "EXPIRED")) {
-            Payment payment = unknownPayment(CustomerNotice.PENDING, PayableOrder.Status.OPEN, NOW.minusSeconds(60));
-            pg.status = new PgStatus(state, payment.paymentKey(), null, null);
+    void nothingChargedAtThePgIsFailed() {
+        Payment payment = stored(aPayment().unknown().build(), PayableOrder.Status.OPEN);
+        pg.status = pg(payment, PgState.ABORTED);
 
-            assertThat(sync.sync(payment.id()).orElseThrow().action()).as(state).isEqualTo("FAILED");
-            assertThat(payment.status()).isEqualTo(PaymentStatus.FAILED);
-        }
-        assertThat(published).allSatisfy(event -> assertThat(event).isInstanceOf(PaymentFailed.class));
-    }
-
-    @Test
-    void undecidedAtThePgIsTriedLaterAndChangesNothing() {
-        for (String state : List.of("READY", "IN_PROGRESS", PgStatus.NOT_FOUND)) {
-            Payment payment = unknownPayment(CustomerNotice.PENDING, PayableOrder.Status.OPEN, NOW.minusSeconds(30));
-            pg.status = new PgStatus(state, null, null, null);
-
-            assertThat(sync.sync(payment.id()).orElseThrow().action()).as(state).isEqualTo("RETRY_LATER");
-            assertThat(payment.status()).isEqualTo(PaymentStatus.UNKNOWN);
-        }
-        assertThat(published).isEmpty();
-    }
-
-    @Test
-    void aPaymentThePgNeverSawAMinuteAfterItWasRequestedFailed() {
-        Payment payment = unknownPayment(CustomerNotice.NONE, PayableOrder.Status.OPEN, NOW.minus(Duration.ofSeconds(61)));
-        pg.status = new PgStatus(PgStatus.NOT_FOUND, null, null, null);
-
-        assertThat(sync.sync(payment.id()).orElseThrow().action()).isEqualTo("FAILED");
-        assertThat(payment.failureCode()).isEqualTo("PG_NOT_FOUND");
+        assertThat(sync.sync(payment.id()).orElseThrow().action()).isEqualTo(SyncAction.FAILED);
+        assertThat(published).singleElement().isInstanceOf(PaymentFailed.class);
     }
 
     @Test
     void syncingTwiceChangesNothingTheSecondTime() {
-        Payment payment = unknownPayment(CustomerNotice.PENDING, PayableOrder.Status.OPEN, NOW.minusSeconds(60));
-        pg.status = done();
+        Payment payment = stored(aPayment().unknown().build(), PayableOrder.Status.OPEN);
+        pg.status = pg(payment, PgState.DONE);
 
         sync.sync(payment.id());
         SyncPayment.SyncResult again = sync.sync(payment.id()).orElseThrow();
 
-        assertThat(again.action()).isEqualTo("NONE");
+        assertThat(again.action()).isEqualTo(SyncAction.NONE);
         assertThat(published).hasSize(1);
     }
 
     @Test
-    void aCustomerWhoGivesUpWhileTheSyncRunsIsNeverLeftCharged() {
-        Payment payment = unknownPayment(CustomerNotice.PENDING, PayableOrder.Status.OPEN, NOW.minusSeconds(60));
-        pg.status = done();
-        // Read as PENDING (keep the charge), then the customer is told "you will not be charged" before the write.
-        payments.beforeLock = () -> payment.told(CustomerNotice.FAILED);
+    void aCustomerWhoGivesUpWhileThePgIsBeingAskedIsNeverLeftCharged() {
+        Payment payment = stored(aPayment().unknown().build(), PayableOrder.Status.OPEN);
+        pg.status = pg(payment, PgState.DONE);
+        // Read as PENDING (keep the charge), then the customer is told "you will not be charged" before the lock.
+        payments.beforeLock = () -> {
+            if (payment.status() == PaymentStatus.UNKNOWN) {
+                payment.customerGaveUp();
+            }
+        };
 
-        SyncPayment.SyncResult first = sync.sync(payment.id()).orElseThrow();
+        SyncPayment.SyncResult result = sync.sync(payment.id()).orElseThrow();
 
-        assertThat(first.action()).isEqualTo("RETRY_LATER");
-        assertThat(payment.status()).isEqualTo(PaymentStatus.UNKNOWN);
-        assertThat(published).isEmpty();
-        assertThat(pg.cancels).isZero();
-
-        SyncPayment.SyncResult next = sync.sync(payment.id()).orElseThrow();
-
-        assertThat(next.action()).isEqualTo("CANCELED");
+        assertThat(result.action()).isEqualTo(SyncAction.CANCELED);
         assertThat(pg.cancels).isEqualTo(1);
         assertThat(published).singleElement().isInstanceOf(PaymentCanceled.class);
     }
 
     @Test
     void aCompensationThatRacedAnotherOneFindsItDoneAndWritesNothingMore() {
-        Payment payment = unknownPayment(CustomerNotice.FAILED, PayableOrder.Status.OPEN, NOW.minusSeconds(60));
-        pg.status = done();
-        // Another sync (the give-up's own, the settler, a callback) cancelled and wrote CANCELED first.
+        Payment payment = stored(aPayment().unknown().customerGaveUp().build(), PayableOrder.Status.OPEN);
+        pg.status = pg(payment, PgState.DONE);
+        // Another sync (the give-up's own, the settler, a callback) cancelled and wrote CANCELED while we cancelled.
+        payments.lockCount = 0;
         payments.beforeLock = () -> {
-            if (payment.status() == PaymentStatus.UNKNOWN) {
-                payment.cancel("COMPENSATION", NOW);
+            if (++payments.lockCount == 2 && payment.status() == PaymentStatus.UNKNOWN) {
+                payment.canceledAtPg(pg(payment, PgState.CANCELED), Payment.COMPENSATION, NOW);
             }
         };
 
         SyncPayment.SyncResult result = sync.sync(payment.id()).orElseThrow();
 
-        assertThat(result.action()).isEqualTo("NONE");
+        assertThat(result.action()).isEqualTo(SyncAction.NONE);
         assertThat(payment.status()).isEqualTo(PaymentStatus.CANCELED);
         assertThat(published).isEmpty();
     }
 
     @Test
     void aFailedCancelSaysSoAndWritesNothing() {
-        Payment payment = unknownPayment(CustomerNotice.FAILED, PayableOrder.Status.OPEN, NOW.minusSeconds(60));
-        pg.status = done();
+        Payment payment = stored(aPayment().unknown().customerGaveUp().build(), PayableOrder.Status.OPEN);
+        pg.status = pg(payment, PgState.DONE);
         pg.cancelFails = true;
 
         assertThatThrownBy(() -> sync.sync(payment.id())).isInstanceOfSatisfying(PgSyncException.class, e -> {
@@ -180,26 +162,36 @@ class SyncPaymentTest {
     }
 
     @Test
+    void aCancelThePgDoesNotConfirmIsAFailedCancelToo() {
+        Payment payment = stored(aPayment().unknown().customerGaveUp().build(), PayableOrder.Status.OPEN);
+        pg.status = pg(payment, PgState.DONE);
+        pg.cancelAnswer = PgState.DONE;
+
+        assertThatThrownBy(() -> sync.sync(payment.id())).isInstanceOfSatisfying(PgSyncException.class,
+                e -> assertThat(e.stage()).isEqualTo(PgSyncException.Stage.CANCEL));
+        assertThat(payment.status()).isEqualTo(PaymentStatus.UNKNOWN);
+        assertThat(published).isEmpty();
+    }
+
+    @Test
     void aFailedStatusQuerySaysSo() {
-        Payment payment = unknownPayment(CustomerNotice.PENDING, PayableOrder.Status.OPEN, NOW.minusSeconds(60));
+        Payment payment = stored(aPayment().unknown().build(), PayableOrder.Status.OPEN);
         pg.statusFails = true;
 
         assertThatThrownBy(() -> sync.sync(payment.id())).isInstanceOfSatisfying(PgSyncException.class,
                 e -> assertThat(e.stage()).isEqualTo(PgSyncException.Stage.STATUS_QUERY));
     }
 
-    private PgStatus done() {
-        return new PgStatus("DONE", "pk", "txn-1", NOW.minusSeconds(30));
+    @Test
+    void anUnknownPaymentIsNotSynced() {
+        assertThat(sync.sync(PaymentId.newId())).isEmpty();
+        assertThat(pg.askedFor).isEmpty();
     }
 
-    private Payment unknownPayment(CustomerNotice told, PayableOrder.Status orderStatus, Instant requestedAt) {
-        OrderId orderId = new OrderId(UUID.randomUUID());
-        Payment payment = Payment.request(PaymentId.newId(), orderId, new MemberId("member-1"), new Money(15_000, "KRW"),
-                "pk-" + orderId, requestedAt);
-        payment.markUnknown("PG_READ_TIMEOUT", requestedAt);
-        payment.told(told);
+    private Payment stored(Payment payment, PayableOrder.Status orderStatus) {
         payments.byId.put(payment.id(), payment);
-        orders.byId.put(orderId, new PayableOrder(orderId, payment.memberId(), payment.money(), orderStatus));
+        orders.byId.put(payment.orderId(), new PayableOrder(payment.orderId(), payment.memberId(), payment.money(),
+                orderStatus));
         return payment;
     }
 
@@ -208,6 +200,7 @@ class SyncPaymentTest {
         /** Runs when a row is locked: what another transaction committed just before. */
         Runnable beforeLock = () -> {
         };
+        int lockCount;
 
         public void insert(Payment payment) {
             byId.put(payment.id(), payment);
@@ -253,9 +246,11 @@ class SyncPaymentTest {
 
     private static final class Pg implements PaymentGateway {
         PgStatus status;
+        final List<String> askedFor = new ArrayList<>();
         int cancels;
         boolean cancelFails;
         boolean statusFails;
+        PgState cancelAnswer = PgState.CANCELED;
 
         public Admission admit() {
             throw new UnsupportedOperationException("sync never approves");
@@ -265,7 +260,8 @@ class SyncPaymentTest {
             throw new UnsupportedOperationException("sync never approves");
         }
 
-        public PgStatus status(OrderId orderId) {
+        public PgStatus status(String paymentKey) {
+            askedFor.add(paymentKey);
             if (statusFails) {
                 throw new IllegalStateException("PG unreachable");
             }
@@ -277,7 +273,8 @@ class SyncPaymentTest {
                 throw new IllegalStateException("PG refused the cancel");
             }
             cancels++;
-            return new PgStatus("CANCELED", paymentKey, status.transactionKey(), status.approvedAt());
+            return new PgStatus(cancelAnswer, status.paymentKey(), status.orderId(), status.amount(),
+                    status.transactionKey(), status.approvedAt());
         }
     }
 }

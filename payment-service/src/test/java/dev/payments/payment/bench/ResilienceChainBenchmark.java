@@ -9,6 +9,7 @@ import dev.payments.payment.application.PaymentGateway.Admission;
 import dev.payments.payment.application.PaymentGateway.ApprovalRequest;
 import dev.payments.payment.domain.OrderId;
 import dev.payments.payment.domain.PgOutcome;
+import dev.payments.payment.domain.PgState;
 import dev.payments.pgsim.PgSimulator;
 import dev.payments.pgsim.PgSimulatorConfig;
 
@@ -327,10 +328,10 @@ public final class ResilienceChainBenchmark {
             outcome = gateway.approve(granted, request, deadline);
         }
         long took = System.nanoTime() - t0;
-        if (!(outcome instanceof PgOutcome.Approved approved)) {
-            throw new IllegalStateException("Expected Approved, got " + outcome);
+        if (!(outcome instanceof PgOutcome.Answered answered) || answered.status().state() != PgState.DONE) {
+            throw new IllegalStateException("Expected DONE, got " + outcome);
         }
-        sink += approved.transactionKey().length();
+        sink += answered.status().transactionKey().length();
         return took;
     }
 

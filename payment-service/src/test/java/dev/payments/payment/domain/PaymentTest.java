@@ -11,7 +11,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.Set;
-import java.util.UUID;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -124,29 +123,23 @@ class PaymentTest {
         verb.accept(payment);
     }
 
-    static PaymentBuilder aPayment() {
-        return new PaymentBuilder();
+    /** A payment in {@code status}, reached through the real verbs. */
+    private static PaymentInState aPayment() {
+        return new PaymentInState();
     }
 
-    /** Builds a payment in a given state by walking the legal path to it, never by setting fields. */
-    static final class PaymentBuilder {
+    private static final class PaymentInState {
 
         Payment in(PaymentStatus status) {
-            Payment payment = Payment.request(PaymentId.newId(), new OrderId(UUID.randomUUID()), new MemberId("member-1"),
-                    new Money(15_000, "KRW"), "pk-1", NOW);
-            switch (status) {
-                case REQUESTED -> {
-                }
-                case APPROVED -> payment.approve("txn-0", NOW);
-                case DECLINED -> payment.decline("REJECT_CARD_PAYMENT", "declined", NOW);
-                case FAILED -> payment.fail("PG_CONNECT_FAILED", NOW);
-                case UNKNOWN -> payment.markUnknown("PG_READ_TIMEOUT", NOW);
-                case CANCELED -> {
-                    payment.approve("txn-0", NOW);
-                    payment.cancel("COMPENSATION", NOW);
-                }
-            }
-            return payment;
+            PaymentTestData data = PaymentTestData.aPayment();
+            return switch (status) {
+                case REQUESTED -> data.build();
+                case APPROVED -> data.approved().build();
+                case DECLINED -> data.declined().build();
+                case FAILED -> data.failed().build();
+                case UNKNOWN -> data.unknown().build();
+                case CANCELED -> data.approved().canceledAtPg(Payment.COMPENSATION).build();
+            };
         }
     }
 }

@@ -92,6 +92,24 @@ public final class PaymentTestSupport {
                 .build());
     }
 
+    /** Reconciliation's call: the operator sync of one payment. */
+    public static Response sync(int port, String paymentId) {
+        return post(port, "/api/payments/" + paymentId + "/sync", "local-operator-token");
+    }
+
+    /** A confirm sent to the PG by someone other than payment-service (another attempt, the PG's console). */
+    public static int confirmAtPg(String paymentKey, UUID orderId, long amount) {
+        String auth = java.util.Base64.getEncoder().encodeToString(
+                (simulator().config().secretKey() + ":").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return send(HttpRequest.newBuilder(URI.create(simulator().baseUrl() + "/v1/payments/confirm"))
+                .timeout(Duration.ofSeconds(10))
+                .header("Authorization", "Basic " + auth)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"paymentKey\":\"" + paymentKey + "\",\"orderId\":\""
+                        + orderId + "\",\"amount\":" + amount + "}"))
+                .build()).status();
+    }
+
     public static Response get(int port, String path) {
         return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).GET().build());
     }

@@ -43,8 +43,8 @@ class OperatorController {
             return syncPayment.sync(new PaymentId(paymentId))
                     .<ResponseEntity<?>>map(result -> ResponseEntity.ok(Map.of(
                             "payment", PaymentView.of(result.payment()),
-                            "pgState", result.pgState(),
-                            "action", result.action())))
+                            "pgState", result.pgState().name(),
+                            "action", result.action().name())))
                     .orElseGet(() -> Problems.response(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND", "No payment " + paymentId));
         } catch (PgSyncException e) {
             // The PG could not be asked, or refused the compensating cancel. Nothing was written; the caller

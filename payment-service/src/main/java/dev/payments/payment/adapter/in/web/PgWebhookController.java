@@ -3,10 +3,11 @@ package dev.payments.payment.adapter.in.web;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.payment.application.PaymentGateway.PgStatus;
 import dev.payments.payment.application.Payments;
 import dev.payments.payment.application.SyncPayment;
 import dev.payments.payment.domain.OrderId;
+import dev.payments.payment.domain.PgState;
+import dev.payments.payment.domain.PgStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import dev.payments.support.web.Problems;
@@ -46,7 +47,7 @@ class PgWebhookController {
     @JsonIgnoreProperties(ignoreUnknown = true)
     record Callback(String eventType, Data data) {
         @JsonIgnoreProperties(ignoreUnknown = true)
-        record Data(String paymentKey, String orderId, String status, String lastTransactionKey,
+        record Data(String paymentKey, String orderId, String status, Long totalAmount, String lastTransactionKey,
                     OffsetDateTime approvedAt) {
         }
     }
@@ -80,10 +81,10 @@ class PgWebhookController {
         return payments.findLatestByOrder(orderId)
                 .filter(payment -> payment.paymentKey().equals(data.paymentKey()))
                 .<ResponseEntity<?>>map(payment -> {
-                    SyncPayment.SyncResult result = syncPayment.apply(payment.id(), new PgStatus(data.status(),
-                            data.paymentKey(), data.lastTransactionKey(),
-                            data.approvedAt() == null ? null : data.approvedAt().toInstant()));
-                    return ResponseEntity.ok(Map.of("result", result.action(), "paymentId", payment.id().toString()));
+                    SyncPayment.SyncResult result = syncPayment.apply(payment.id(), new PgStatus(
+                            PgState.parse(data.status()), data.paymentKey(), data.orderId(), data.totalAmount(),
+                            data.lastTransactionKey(), data.approvedAt() == null ? null : data.approvedAt().toInstant()));
+                    return ResponseEntity.ok(Map.of("result", result.action().name(), "paymentId", payment.id().toString()));
                 })
                 // Acknowledged so the PG stops retrying; the ledger audit still sees any approval we do not know.
                 .orElseGet(() -> {

@@ -3,8 +3,10 @@ package dev.payments.payment.adapter.out.pg;
 import dev.payments.payment.adapter.out.pg.TossPgClient.ConfirmAnswer;
 import dev.payments.payment.adapter.out.pg.TossPgClient.PgPayment;
 import dev.payments.payment.application.PaymentGateway;
-import dev.payments.payment.domain.OrderId;
 import dev.payments.payment.domain.PgOutcome;
+import dev.payments.payment.domain.PgRefusal;
+import dev.payments.payment.domain.PgState;
+import dev.payments.payment.domain.PgStatus;
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.retry.Retry;
@@ -86,8 +88,9 @@ public class ResilientPaymentGateway implements PaymentGateway {
         GrantedPermit permit = (GrantedPermit) admission;
         long started = System.nanoTime();
         AtomicBoolean reachedPg = new AtomicBoolean();
+        ConfirmAnswer answer;
         try {
-            ConfirmAnswer answer = approveRetry.executeCallable(() -> {
+            answer = approveRetry.executeCallable(() -> {
                 try {
                     return confirmLatency.recordCallable(() -> client.confirm(request.paymentKey(),
                             request.orderId().toString(), request.amount(), request.idempotencyKey(),
@@ -97,59 +100,75 @@ public class ResilientPaymentGateway implements PaymentGateway {
                     throw e;
                 }
             });
-            permit.succeeded(started);
-            return toOutcome(answer);
         } catch (PgCallException e) {
-            return afterFailedConfirm(permit, request, deadline, started, e, reachedPg.get() || e.mayHaveReachedPg());
+            boolean mayHaveReached = reachedPg.get() || e.mayHaveReachedPg();
+            if (!mayHaveReached) {
+                permit.failed(started, e);
+                log.warn("Confirm of {} never reached the PG: {}", request.idempotencyKey(), e.getMessage());
+                return new PgOutcome.NotReached();
+            }
+            return askAfter(permit, request, deadline, started, e, doubt(e));
         } catch (Exception e) {
             // Anything else is our bug, but the confirm may have gone out: settle by asking, never by guessing.
             log.error("Unexpected error confirming payment {}", request.idempotencyKey(), e);
-            return afterFailedConfirm(permit, request, deadline, started,
-                    new PgAnswerLostException("Unexpected: " + e, false, e), true);
+            return askAfter(permit, request, deadline, started, e, PgOutcome.ANSWER_LOST);
         }
+        if (answer instanceof ConfirmAnswer.Accepted accepted) {
+            permit.succeeded(started);
+            return new PgOutcome.Answered(toStatus(accepted.payment()));
+        }
+        ConfirmAnswer.Refused refused = (ConfirmAnswer.Refused) answer;
+        PgRefusal refusal = new PgRefusal(refused.status(), refused.error().code(), refused.error().message());
+        PgRefusal.Kind kind = refusal.kind();
+        if (kind == PgRefusal.Kind.DECLINE) {
+            // The PG is healthy and said no (card limit, invalid card): a success for the breaker (001's pitfall).
+            permit.succeeded(started);
+            return new PgOutcome.Refused(refusal);
+        }
+        if (kind == PgRefusal.Kind.CREDENTIALS && !reachedPg.get()) {
+            // Our key is wrong or rotated: every approval will fail the same way, so the breaker must see it.
+            permit.failed(started, new PgRefusedException(refusal));
+            log.error("The PG refused our credentials for {}: {} {}", request.idempotencyKey(), refusal.code(),
+                    refusal.message());
+            return new PgOutcome.Refused(refusal);
+        }
+        // 409 still in progress, 408, 429, a refusal we do not know, or credentials refused on a retry after an
+        // attempt that may have reached the PG: the answer says nothing certain about the money, so ask.
+        return askAfter(permit, request, deadline, started, new PgRefusedException(refusal), refusal.asReason());
     }
 
-    private PgOutcome afterFailedConfirm(GrantedPermit permit, ApprovalRequest request, Instant deadline,
-                                         long started, PgCallException failure, boolean mayHaveReachedPg) {
-        if (!mayHaveReachedPg) {
-            permit.failed(started, failure);
-            log.warn("Confirm of {} never reached the PG: {}", request.idempotencyKey(), failure.getMessage());
-            return new PgOutcome.Failed("PG_CONNECT_FAILED");
-        }
-        // The confirm may have been acted on: one status query by order id (its own timeout, never breaker-blocked).
+    /**
+     * The confirm may have been acted on and gave no usable answer: one status query by our payment key (its own
+     * timeout, never breaker-blocked). A delayed call the query shows DONE is not a breaker failure (002).
+     */
+    private PgOutcome askAfter(GrantedPermit permit, ApprovalRequest request, Instant deadline, long started,
+                               Exception failure, String reason) {
         Optional<PgPayment> found;
         try {
-            found = queryLatency.recordCallable(() -> client.findByOrderId(request.orderId().toString(),
+            found = queryLatency.recordCallable(() -> client.findByPaymentKey(request.paymentKey(),
                     within(deadline, properties.queryTimeout())));
         } catch (Exception queryFailure) {
             permit.failed(started, failure);
-            log.warn("Confirm of {} lost its answer ({}) and the status query failed too ({}): UNKNOWN",
+            log.warn("Confirm of {} gave no usable answer ({}) and the status query failed too ({}): UNKNOWN",
                     request.idempotencyKey(), failure.getMessage(), queryFailure.toString());
-            return unknown(failure);
+            return new PgOutcome.Unknown(reason);
         }
-        String state = found.map(PgPayment::status).orElse(PgStatus.NOT_FOUND);
-        if ("DONE".equals(state)) {
-            // A delayed call the status query confirmed is not a failure (002); the slow-call rate still sees it.
+        PgStatus status = found.map(ResilientPaymentGateway::toStatus).orElseGet(PgStatus::notFound);
+        if (status.state() == PgState.DONE) {
             permit.succeeded(started);
-            PgPayment payment = found.get();
-            return new PgOutcome.Approved(payment.lastTransactionKey(), approvedAt(payment));
+        } else {
+            permit.failed(started, failure);
+            log.warn("Confirm of {} gave no usable answer ({}); the PG says {}", request.idempotencyKey(),
+                    failure.getMessage(), status.state());
         }
-        permit.failed(started, failure);
-        if ("ABORTED".equals(state) || "CANCELED".equals(state) || "EXPIRED".equals(state)) {
-            return new PgOutcome.Failed("PG_" + state);
-        }
-        // NOT_FOUND / READY / IN_PROGRESS right after a lost answer: the PG may still be working on it.
-        log.warn("Confirm of {} lost its answer ({}); the PG says {}: UNKNOWN", request.idempotencyKey(),
-                failure.getMessage(), state);
-        return unknown(failure);
+        return new PgOutcome.Asked(status, reason);
     }
 
     @Override
-    public PgStatus status(OrderId orderId) {
+    public PgStatus status(String paymentKey) {
         Optional<PgPayment> found = queryRetry.executeSupplier(() -> queryLatency.record(
-                () -> client.findByOrderId(orderId.toString(), properties.queryTimeout())));
-        return found.map(ResilientPaymentGateway::toStatus)
-                .orElseGet(() -> new PgStatus(PgStatus.NOT_FOUND, null, null, null));
+                () -> client.findByPaymentKey(paymentKey, properties.queryTimeout())));
+        return found.map(ResilientPaymentGateway::toStatus).orElseGet(PgStatus::notFound);
     }
 
     @Override
@@ -159,31 +178,14 @@ public class ResilientPaymentGateway implements PaymentGateway {
         return toStatus(payment);
     }
 
-    private PgOutcome toOutcome(ConfirmAnswer answer) {
-        if (answer instanceof ConfirmAnswer.Refused refused) {
-            // A 4xx means the PG is healthy and said no (card limit, invalid card): a success for the breaker.
-            return new PgOutcome.Declined(refused.error().code(), refused.error().message());
-        }
-        PgPayment payment = ((ConfirmAnswer.Accepted) answer).payment();
-        if ("DONE".equals(payment.status())) {
-            return new PgOutcome.Approved(payment.lastTransactionKey(), approvedAt(payment));
-        }
-        // Accepted for asynchronous processing (001): the outcome arrives by callback or by reconciliation.
-        return new PgOutcome.Unknown("IN_PROGRESS".equals(payment.status()) ? PgOutcome.Unknown.ACCEPTED_ASYNC
-                : "PG_" + payment.status());
-    }
-
-    private static PgOutcome unknown(PgCallException failure) {
-        return new PgOutcome.Unknown(failure instanceof PgAnswerLostException lost && lost.timedOut()
-                ? PgOutcome.Unknown.READ_TIMEOUT : "PG_ANSWER_LOST");
-    }
-
-    private Instant approvedAt(PgPayment payment) {
-        return payment.approvedAt() != null ? payment.approvedAt().toInstant() : clock.instant();
+    private static String doubt(PgCallException failure) {
+        return failure instanceof PgAnswerLostException lost && lost.timedOut()
+                ? PgOutcome.READ_TIMEOUT : PgOutcome.ANSWER_LOST;
     }
 
     private static PgStatus toStatus(PgPayment payment) {
-        return new PgStatus(payment.status(), payment.paymentKey(), payment.lastTransactionKey(),
+        return new PgStatus(PgState.parse(payment.status()), payment.paymentKey(), payment.orderId(),
+                payment.totalAmount(), payment.lastTransactionKey(),
                 payment.approvedAt() == null ? null : payment.approvedAt().toInstant());
     }
 

@@ -81,9 +81,12 @@ public class TossPgClient {
         throw serverError(response);
     }
 
-    /** The payment of an order as the PG sees it; empty if the PG never recorded one. */
-    public Optional<PgPayment> findByOrderId(String orderId, Duration timeout) {
-        HttpRequest request = request("/v1/payments/orders/" + URLEncoder.encode(orderId, StandardCharsets.UTF_8), timeout)
+    /**
+     * The payment with this key as the PG sees it; empty if the PG never recorded one. By key, not by order: the
+     * order's payment at the PG may be another attempt's (issue 11, sequence 3).
+     */
+    public Optional<PgPayment> findByPaymentKey(String paymentKey, Duration timeout) {
+        HttpRequest request = request("/v1/payments/" + URLEncoder.encode(paymentKey, StandardCharsets.UTF_8), timeout)
                 .GET().build();
         HttpResponse<String> response = send(request);
         if (response.statusCode() == 404) {

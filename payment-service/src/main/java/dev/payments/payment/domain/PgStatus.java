@@ -1,0 +1,42 @@
+package dev.payments.payment.domain;
+
+import java.time.Instant;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What the PG says about one payment: its state and the identity of what it approved. The identity is checked against
+ * ours before any of it is believed (issue 11, sequence 3): an approval of another amount, order or payment key is
+ * not an approval of our payment.
+ *
+ * @param amount         the PG's {@code totalAmount}; null when NOT_FOUND
+ * @param transactionKey the PG's {@code lastTransactionKey}: the approval's when DONE, the cancel's when CANCELED
+ */
+public record PgStatus(PgState state, String paymentKey, String orderId, Long amount, String transactionKey,
+                       Instant approvedAt) {
+
+    public PgStatus {
+        Objects.requireNonNull(state, "state");
+    }
+
+    public static PgStatus notFound() {
+        return new PgStatus(PgState.NOT_FOUND, null, null, null, null, null);
+    }
+
+    /** Why this answer is not about {@code payment}, or empty when key, order and amount are ours. */
+    public Optional<String> mismatchWith(Payment payment) {
+        if (state == PgState.NOT_FOUND) {
+            return Optional.empty();
+        }
+        if (!payment.paymentKey().equals(paymentKey)) {
+            return Optional.of(Payment.PG_KEY_MISMATCH);
+        }
+        if (!payment.orderId().toString().equals(orderId)) {
+            return Optional.of(Payment.PG_ORDER_MISMATCH);
+        }
+        if (amount == null || amount != payment.money().amount()) {
+            return Optional.of(Payment.PG_AMOUNT_MISMATCH);
+        }
+        return Optional.empty();
+    }
+}

@@ -14,16 +14,17 @@ public final class ApprovalAlertReplay {
 
     /** The outcome labels the rule counts as failures; everything else that is not an answer is left out. */
     public static final List<String> FAILURES = List.of("pg_failed", "pg_timeout", "unknown", "pg_unavailable",
-            "db_failed");
+            "db_failed", "pg_auth_failed");
     /** Answers that are not failures but count in the denominator. */
-    public static final List<String> ANSWERS = List.of("approved", "declined");
+    public static final List<String> ANSWERS = List.of("approved", "declined", "pg_mismatch");
     static final double WINDOW_SECONDS = 300;
     static final double RATIO = 0.20;
     static final double MIN_FAILURES = 5;
     static final double FOR_SECONDS = 60;
 
-    public static final String DESCRIPTION = "failures / (approved + declined + failures) over the last 5 min > 20 % "
-            + "and failures >= 5 (failures = pg_failed + pg_timeout + unknown + pg_unavailable + db_failed), "
+    public static final String DESCRIPTION = "failures / (approved + declined + pg_mismatch + failures) over the last "
+            + "5 min > 20 % and failures >= 5 (failures = pg_failed + pg_timeout + unknown + pg_unavailable + db_failed "
+            + "+ pg_auth_failed), "
             + "from payment_approval_total scraped every second; firing = true for 1 min";
 
     /**

@@ -154,12 +154,6 @@ class PgOutageIntegrationTest extends PaymentServiceTestBase {
                 .filter(tx -> orders.stream().anyMatch(o -> o.orderId().toString().equals(tx.orderId())))).isEmpty();
     }
 
-    /** 0 when the label does not exist (yet): the assertions on the answer then say what went wrong. */
-    private double approvals(String outcome) {
-        io.micrometer.core.instrument.Counter counter = meters.find("payment.approval").tag("outcome", outcome).counter();
-        return counter == null ? 0 : counter.count();
-    }
-
     private CircuitBreaker breaker() {
         return breakers.circuitBreaker("pg-approve");
     }

@@ -143,7 +143,7 @@ public class ConfirmPayment {
         try {
             Recorded recorded = Observation.createNotStarted("payment.tx2", observations).observe(() ->
                     transaction.execute(status -> settle(command, payment.id(), outcome)));
-            metrics.record(outcomeLabel(recorded.verdict(), outcome));
+            metrics.record(outcomeLabel(recorded, outcome));
             if (recorded.verdict() == Payment.Verdict.MISMATCH) {
                 log.error("Payment {}: the PG answered about another amount, order or payment key ({}); recorded "
                         + "UNKNOWN, never approved", payment.id(), outcome);
@@ -269,9 +269,16 @@ public class ConfirmPayment {
         };
     }
 
-    private static Outcome outcomeLabel(Payment.Verdict verdict, PgOutcome outcome) {
+    private static Outcome outcomeLabel(Recorded recorded, PgOutcome outcome) {
+        Payment.Verdict verdict = recorded.verdict();
         if (verdict == null) {
-            return Outcome.REPLAYED;
+            // A callback or a sync settled the payment first: count what the customer was answered.
+            return switch (recorded.receipt().result()) {
+                case APPROVED -> Outcome.APPROVED;
+                case DECLINED -> Outcome.DECLINED;
+                case FAILED -> Outcome.PG_FAILED;
+                case PENDING, NONE -> Outcome.UNKNOWN;
+            };
         }
         return switch (verdict) {
             case APPROVED -> Outcome.APPROVED;

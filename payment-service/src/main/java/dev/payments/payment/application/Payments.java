@@ -22,4 +22,7 @@ public interface Payments {
     boolean hasLivePayment(OrderId orderId);
 
     Optional<Payment> findLatestByOrder(OrderId orderId);
+
+    /** Our newest payment confirmed with this PG payment key. */
+    Optional<Payment> findLatestByPaymentKey(String paymentKey);
 }

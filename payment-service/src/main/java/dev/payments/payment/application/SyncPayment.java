@@ -71,8 +71,8 @@ public class SyncPayment {
         return Optional.of(apply(id, status));
     }
 
-    /** Settles with a status the PG already told us. */
-    public SyncResult apply(PaymentId id, PgStatus status) {
+    /** Settles with what the PG just said, deciding under the row lock. */
+    private SyncResult apply(PaymentId id, PgStatus status) {
         SyncResult decided = transaction.execute(tx -> {
             Payment payment = payments.lockById(id).orElseThrow();
             Payment.Settlement settlement = payment.settleWith(status, new Payment.Circumstances(clock.instant(),

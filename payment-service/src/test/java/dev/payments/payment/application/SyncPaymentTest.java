@@ -226,6 +226,10 @@ class SyncPaymentTest {
         public Optional<Payment> findLatestByOrder(OrderId orderId) {
             return byId.values().stream().filter(p -> p.orderId().equals(orderId)).findFirst();
         }
+
+        public Optional<Payment> findLatestByPaymentKey(String paymentKey) {
+            return byId.values().stream().filter(p -> p.paymentKey().equals(paymentKey)).findFirst();
+        }
     }
 
     private static final class Orders implements PayableOrders {

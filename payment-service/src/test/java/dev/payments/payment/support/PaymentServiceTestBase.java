@@ -26,6 +26,15 @@ public abstract class PaymentServiceTestBase {
     @Autowired
     protected MeterRegistry meters;
 
+    /**
+     * {@code payment_approval_total{outcome}} so far; 0 when the label does not exist (yet), so the assertions on the
+     * answer, not a missing meter, say what went wrong.
+     */
+    protected double approvals(String outcome) {
+        io.micrometer.core.instrument.Counter counter = meters.find("payment.approval").tag("outcome", outcome).counter();
+        return counter == null ? 0 : counter.count();
+    }
+
     @BeforeEach
     void healthyPgAndClosedBreaker() {
         simulator().faults().reset();

@@ -5,9 +5,10 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.payment.application.Payments;
 import dev.payments.payment.application.SyncPayment;
+import dev.payments.payment.application.PgSyncException;
 import dev.payments.payment.domain.OrderId;
-import dev.payments.payment.domain.PgState;
-import dev.payments.payment.domain.PgStatus;
+import dev.payments.payment.domain.Payment;
+import dev.payments.payment.domain.PaymentId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import dev.payments.support.web.Problems;
@@ -18,13 +19,16 @@ import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestController;
 
-import java.time.OffsetDateTime;
+import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The PG's asynchronous result (field report 001's first recovery tier). Accepted only with a valid, fresh signature,
- * and folded into the payment through the same settling rules as a sync, so a repeated callback changes nothing.
+ * The PG's callback (field report 001's first recovery tier) is a hint, never a fact (issue 11, sequence 4): after the
+ * signature check it only names the payment, by its payment key (else its order); payment-service then asks the PG
+ * itself and applies the PG's answer through the same settling rules as a sync. The body's status, amount and
+ * transaction key are never used, so a forged or replayed body cannot move money or state by itself.
  */
 @RestController
 class PgWebhookController {
@@ -44,11 +48,11 @@ class PgWebhookController {
         this.json = json;
     }
 
+    /** Only the fields that point at a payment are read. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     record Callback(String eventType, Data data) {
         @JsonIgnoreProperties(ignoreUnknown = true)
-        record Data(String paymentKey, String orderId, String status, Long totalAmount, String lastTransactionKey,
-                    OffsetDateTime approvedAt) {
+        record Data(String paymentKey, String orderId) {
         }
     }
 
@@ -68,29 +72,46 @@ class PgWebhookController {
         } catch (JsonProcessingException e) {
             return Problems.response(HttpStatus.BAD_REQUEST, "MALFORMED_REQUEST", "The callback is not valid JSON");
         }
-        if (callback.data() == null || callback.data().orderId() == null || callback.data().status() == null) {
-            return Problems.response(HttpStatus.BAD_REQUEST, "VALIDATION_FAILED", "data.orderId and data.status are required");
+        if (callback.data() == null || (callback.data().paymentKey() == null && callback.data().orderId() == null)) {
+            return Problems.response(HttpStatus.BAD_REQUEST, "VALIDATION_FAILED",
+                    "data.paymentKey or data.orderId is required");
         }
-        OrderId orderId;
+        Optional<Payment> payment = find(callback.data());
+        if (payment.isEmpty()) {
+            // Acknowledged so the PG stops retrying; the ledger audit still sees any approval we do not know.
+            log.warn("PG callback for payment key {} / order {} matches no payment of ours; acknowledged",
+                    callback.data().paymentKey(), callback.data().orderId());
+            return ResponseEntity.ok(Map.of("result", "IGNORED", "reason", "no matching payment"));
+        }
+        PaymentId id = payment.get().id();
         try {
-            orderId = new OrderId(UUID.fromString(callback.data().orderId()));
-        } catch (IllegalArgumentException e) {
-            return ResponseEntity.ok(Map.of("result", "IGNORED", "reason", "not one of our order ids"));
+            SyncPayment.SyncResult result = syncPayment.sync(id).orElseThrow();
+            return ResponseEntity.ok(Map.of("result", result.action().name(), "paymentId", id.toString(),
+                    "pgState", result.pgState().name()));
+        } catch (PgSyncException e) {
+            // Not acknowledged: the PG retries the callback, and reconciliation settles the payment meanwhile.
+            log.warn("PG callback for payment {}: settling with the PG failed; the PG will call again", id, e);
+            return Problems.response(HttpStatus.SERVICE_UNAVAILABLE, "PG_SYNC_FAILED",
+                    "Could not settle payment " + id + " with the PG now: " + e.getMessage(),
+                    Map.of("paymentId", id.toString(), "stage", e.stage().name()), Duration.ofSeconds(5));
         }
-        Callback.Data data = callback.data();
-        return payments.findLatestByOrder(orderId)
-                .filter(payment -> payment.paymentKey().equals(data.paymentKey()))
-                .<ResponseEntity<?>>map(payment -> {
-                    SyncPayment.SyncResult result = syncPayment.apply(payment.id(), new PgStatus(
-                            PgState.parse(data.status()), data.paymentKey(), data.orderId(), data.totalAmount(),
-                            data.lastTransactionKey(), data.approvedAt() == null ? null : data.approvedAt().toInstant()));
-                    return ResponseEntity.ok(Map.of("result", result.action().name(), "paymentId", payment.id().toString()));
-                })
-                // Acknowledged so the PG stops retrying; the ledger audit still sees any approval we do not know.
-                .orElseGet(() -> {
-                    log.error("PG callback for order {} payment key {} matches no payment of ours", data.orderId(),
-                            data.paymentKey());
-                    return ResponseEntity.ok(Map.of("result", "IGNORED", "reason", "no matching payment"));
-                });
+    }
+
+    private Optional<Payment> find(Callback.Data data) {
+        if (data.paymentKey() != null) {
+            Optional<Payment> byKey = payments.findLatestByPaymentKey(data.paymentKey());
+            if (byKey.isPresent()) {
+                return byKey;
+            }
+        }
+        if (data.orderId() == null) {
+            return Optional.empty();
+        }
+        try {
+            return payments.findLatestByOrder(new OrderId(UUID.fromString(data.orderId())))
+                    .filter(p -> data.paymentKey() == null || p.paymentKey().equals(data.paymentKey()));
+        } catch (IllegalArgumentException notOurOrderId) {
+            return Optional.empty();
+        }
     }
 }

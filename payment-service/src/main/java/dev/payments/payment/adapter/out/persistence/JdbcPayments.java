@@ -98,6 +98,12 @@ class JdbcPayments implements Payments {
                 .param("orderId", orderId.value()).query(ROW).optional();
     }
 
+    @Override
+    public Optional<Payment> findLatestByPaymentKey(String paymentKey) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM payments WHERE payment_key = :key ORDER BY requested_at DESC LIMIT 1")
+                .param("key", paymentKey).query(ROW).optional();
+    }
+
     private static java.util.Map<String, Object> params(Payment p) {
         java.util.Map<String, Object> params = new java.util.HashMap<>();
         params.put("id", p.id().value());

@@ -2,7 +2,6 @@ package dev.payments.reconciliation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.payments.contracts.DomainEvent;
-import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.pgsim.PgSimulator;
 import dev.payments.pgsim.PgSimulatorConfig;
 import dev.payments.pgsim.fault.ConnectionFault;
@@ -18,24 +17,17 @@ import dev.payments.reconciliation.domain.shared.PaymentId;
 import dev.payments.reconciliation.support.AnOrder;
 import dev.payments.reconciliation.support.PgTestClient;
 import dev.payments.reconciliation.support.Prometheus;
-import dev.payments.reconciliation.support.ReconciliationApi;
+import dev.payments.reconciliation.support.ReconciliationServiceTestBase;
 import dev.payments.reconciliation.support.TestEvents;
-import dev.payments.reconciliation.support.TestKafka;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.client.TestRestTemplate;
-import org.springframework.http.HttpEntity;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
-import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.TestPropertySource;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -44,7 +36,6 @@ import java.util.stream.StreamSupport;
 
 import static dev.payments.reconciliation.support.AnOrder.anOrder;
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 /**
  * The ledger audit against the real in-process PG simulator, whose books are filled through its real API (confirm,
@@ -53,18 +44,10 @@ import static org.awaitility.Awaitility.await;
  * of a payment we recorded as failed, and an approval we recorded that the PG never made. The in-flight window (the
  * settle deadline) and the long deadline are shortened to seconds; the listing is read two transactions per page.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"inbox.initial-backoff=50ms", "inbox.max-retries=2",
-                "reconciliation.settler.enabled=false", "reconciliation.ledger.enabled=false",
-                "reconciliation.settler.settle-deadline=3s", "reconciliation.incidents.unresolved-after=4s",
-                "reconciliation.ledger.page-size=2"})
-@AutoConfigureObservability(tracing = false)
-@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
-class LedgerAuditIntegrationTest {
+@TestPropertySource(properties = {"reconciliation.settler.settle-deadline=3s",
+        "reconciliation.incidents.unresolved-after=4s", "reconciliation.ledger.page-size=2"})
+class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
 
-    private static final String GROUP = "reconciliation-ledger-it";
-    private static final String OPERATOR = "local-operator-token";
-    private static final Duration EVENTUALLY = Duration.ofSeconds(30);
     private static final Duration IN_FLIGHT = Duration.ofSeconds(3);
     private static final Duration ESCALATE = IN_FLIGHT.plusSeconds(4);
 
@@ -72,10 +55,8 @@ class LedgerAuditIntegrationTest {
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
-        SharedTestInfrastructure.springProperties("reconciliation_ledger").forEach((k, v) -> registry.add(k, () -> v));
-        TestKafka.startGroupAtEnd(GROUP);
+        register(registry, "reconciliation_ledger", "reconciliation-ledger-it");
         simulator = PgSimulator.start(PgSimulatorConfig.defaults().withPort(0).withAdminPort(0));
-        registry.add("spring.kafka.consumer.group-id", () -> GROUP);
         registry.add("reconciliation.pg-base-url", simulator::baseUrl);
         registry.add("reconciliation.pg-secret-key", () -> PgSimulatorConfig.DEFAULT_SECRET_KEY);
     }
@@ -83,15 +64,6 @@ class LedgerAuditIntegrationTest {
     @AfterAll
     static void stop() {
         simulator.close();
-    }
-
-    @Autowired
-    TestRestTemplate http;
-    private ReconciliationApi api;
-
-    @BeforeEach
-    void operatorApi() {
-        api = new ReconciliationApi(http, OPERATOR);
     }
 
     @Autowired
@@ -254,9 +226,7 @@ class LedgerAuditIntegrationTest {
     }
 
     private JsonNode operator(String path) {
-        HttpHeaders headers = new HttpHeaders();
-        headers.set("X-Operator-Token", OPERATOR);
-        return http.exchange(path, HttpMethod.GET, new HttpEntity<>(headers), JsonNode.class).getBody();
+        return api.operator(HttpMethod.GET, path, null).getBody();
     }
 
     private double scrape(String series) {

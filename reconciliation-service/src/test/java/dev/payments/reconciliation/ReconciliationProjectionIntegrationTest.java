@@ -7,8 +7,8 @@ import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.reconciliation.support.Prometheus;
+import dev.payments.reconciliation.support.ReconciliationServiceTestBase;
 import dev.payments.reconciliation.support.TestEvents;
-import dev.payments.reconciliation.support.TestKafka;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -17,9 +17,6 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -41,28 +38,16 @@ import static org.awaitility.Awaitility.await;
  * reconciliation-service on real PostgreSQL and Kafka: events produced onto both topics as the outbox relay would
  * (key = order id, headers {@code id} and {@code eventType}), and what an operator then reads over HTTP.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"inbox.initial-backoff=50ms", "inbox.max-retries=2",
-                // The projection alone: no payment-service or PG here for the settler and the audit to call.
-                "reconciliation.settler.enabled=false", "reconciliation.ledger.enabled=false"})
-@AutoConfigureObservability(tracing = false)
-class ReconciliationProjectionIntegrationTest {
+class ReconciliationProjectionIntegrationTest extends ReconciliationServiceTestBase {
 
-    private static final Duration EVENTUALLY = Duration.ofSeconds(30);
     private static final String DEAD_LETTERS = Topics.deadLetter(Topics.PAYMENT_EVENTS, "reconciliation-service");
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
-        SharedTestInfrastructure.springProperties("reconciliation").forEach((name, value) -> registry.add(name, () -> value));
-        // It keeps the production consumer group and thus the production DLT name. Other classes of this module send
-        // events into the same broker: the group starts at the topics' end so the summary deltas below are this
-        // class's events only.
-        TestKafka.startGroupAtEnd("reconciliation-service");
-        registry.add("spring.kafka.consumer.group-id", () -> "reconciliation-service");
+        // It keeps the production consumer group and thus the production DLT name; started at the topics' end, so
+        // the summary deltas below are this class's events only.
+        register(registry, "reconciliation", "reconciliation-service");
     }
-
-    @Autowired
-    TestRestTemplate http;
 
     @Autowired
     MeterRegistry meters;

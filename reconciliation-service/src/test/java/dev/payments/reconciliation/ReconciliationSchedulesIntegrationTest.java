@@ -1,25 +1,20 @@
 package dev.payments.reconciliation;
 
-import dev.payments.reconciliation.support.Prometheus;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.pgsim.PgSimulator;
 import dev.payments.pgsim.PgSimulatorConfig;
 import dev.payments.reconciliation.support.AnOrder;
 import dev.payments.reconciliation.support.FakePaymentService;
+import dev.payments.reconciliation.support.Prometheus;
+import dev.payments.reconciliation.support.ReconciliationServiceTestBase;
 import dev.payments.reconciliation.support.TestEvents;
-import dev.payments.reconciliation.support.TestKafka;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.http.ResponseEntity;
-import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.TestPropertySource;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -34,15 +29,11 @@ import static org.awaitility.Awaitility.await;
  * every 200 ms, backoff 300 ms capped at 600 ms, an audit every second) so the same bound the defaults give at 30 s
  * (max backoff + interval) shows in about a second.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"inbox.initial-backoff=50ms", "inbox.max-retries=2",
-                "reconciliation.settler.interval=200ms", "reconciliation.settler.initial-backoff=300ms",
-                "reconciliation.settler.max-backoff=600ms", "reconciliation.ledger.interval=1s"})
-@AutoConfigureObservability(tracing = false)
-@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
-class ReconciliationSchedulesIntegrationTest {
+@TestPropertySource(properties = {"reconciliation.settler.enabled=true", "reconciliation.ledger.enabled=true",
+        "reconciliation.settler.interval=200ms", "reconciliation.settler.initial-backoff=300ms",
+        "reconciliation.settler.max-backoff=600ms", "reconciliation.ledger.interval=1s"})
+class ReconciliationSchedulesIntegrationTest extends ReconciliationServiceTestBase {
 
-    private static final String GROUP = "reconciliation-schedules-it";
     private static final Duration BOUND = Duration.ofMillis(600 + 200);
 
     private static FakePaymentService paymentService;
@@ -50,12 +41,9 @@ class ReconciliationSchedulesIntegrationTest {
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
-        SharedTestInfrastructure.springProperties("reconciliation_schedules")
-                .forEach((k, v) -> registry.add(k, () -> v));
-        TestKafka.startGroupAtEnd(GROUP);
+        register(registry, "reconciliation_schedules", "reconciliation-schedules-it");
         paymentService = FakePaymentService.start();
         pg = PgSimulator.start(PgSimulatorConfig.defaults().withPort(0).withAdminPort(0));
-        registry.add("spring.kafka.consumer.group-id", () -> GROUP);
         registry.add("reconciliation.payment-service-url", paymentService::baseUrl);
         registry.add("reconciliation.payment-service-token", () -> FakePaymentService.TOKEN);
         registry.add("reconciliation.pg-base-url", pg::baseUrl);
@@ -66,9 +54,6 @@ class ReconciliationSchedulesIntegrationTest {
         paymentService.close();
         pg.close();
     }
-
-    @Autowired
-    TestRestTemplate http;
 
     @Test
     void theScheduledSettlerRetriesWithBackoffAndSettlesSoonAfterThePgRecovers() {

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.payments.contracts.EventJson;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
-import dev.payments.reconciliation.support.ReconciliationApi;
 import dev.payments.reconciliation.support.AnOrder;
+import dev.payments.reconciliation.support.ReconciliationServiceTestBase;
 import dev.payments.reconciliation.support.TestEvents;
 import dev.payments.reconciliation.support.TestEvents.Published;
 import dev.payments.reconciliation.support.TestKafka;
@@ -17,21 +17,17 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.StringDeserializer;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
-import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.listener.MessageListenerContainer;
-import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
+import org.springframework.test.context.TestPropertySource;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -51,35 +47,18 @@ import static org.awaitility.Awaitility.await;
  * that reads one order's events back with their original ids and tells, per consumer group, what a replay would do.
  * The other services' groups are stood in for by consumer groups whose offsets and dead letters the test sets.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"inbox.initial-backoff=50ms", "inbox.max-retries=2",
-                "reconciliation.settler.enabled=false", "reconciliation.ledger.enabled=false",
-                "reconciliation.replay.consumers.[order.events]=payment-service-it,reconciliation-replay-it",
-                "reconciliation.replay.consumers.[payment.events]="
-                        + "order-service-it,notification-service-it,audit-consumer-it,lagging-consumer-it,"
-                        + "reconciliation-replay-it"})
-@AutoConfigureObservability(tracing = false)
-@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
-class ReplayIntegrationTest {
+@TestPropertySource(properties = {
+        "reconciliation.replay.consumers.[order.events]=payment-service-it,reconciliation-replay-it",
+        "reconciliation.replay.consumers.[payment.events]="
+        + "order-service-it,notification-service-it,audit-consumer-it,lagging-consumer-it,"
+        + "reconciliation-replay-it"})
+class ReplayIntegrationTest extends ReconciliationServiceTestBase {
 
     private static final String OWN_GROUP = "reconciliation-replay-it";
-    private static final String OPERATOR = "local-operator-token";
-    private static final Duration EVENTUALLY = Duration.ofSeconds(30);
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
-        SharedTestInfrastructure.springProperties("reconciliation_replay").forEach((k, v) -> registry.add(k, () -> v));
-        TestKafka.startGroupAtEnd(OWN_GROUP);
-        registry.add("spring.kafka.consumer.group-id", () -> OWN_GROUP);
-    }
-
-    @Autowired
-    TestRestTemplate http;
-    private ReconciliationApi api;
-
-    @BeforeEach
-    void operatorApi() {
-        api = new ReconciliationApi(http, OPERATOR);
+        register(registry, "reconciliation_replay", OWN_GROUP);
     }
 
     @Autowired

@@ -3,7 +3,6 @@ package dev.payments.reconciliation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.contracts.DomainEvent;
-import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.pgsim.PgSimulator;
 import dev.payments.pgsim.PgSimulatorConfig;
 import dev.payments.reconciliation.application.settling.CycleReport;
@@ -14,19 +13,15 @@ import dev.payments.reconciliation.support.AnOrder;
 import dev.payments.reconciliation.support.FakePaymentService;
 import dev.payments.reconciliation.support.MutableClock;
 import dev.payments.reconciliation.support.Prometheus;
-import dev.payments.reconciliation.support.ReconciliationApi;
+import dev.payments.reconciliation.support.ReconciliationServiceTestBase;
 import dev.payments.reconciliation.support.TestEvents;
-import dev.payments.reconciliation.support.TestKafka;
 import dev.payments.reconciliation.support.WebhookReceiver;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
-import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Primary;
 import org.springframework.dao.DataAccessException;
@@ -35,7 +30,6 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.simple.JdbcClient;
-import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -58,16 +52,9 @@ import static org.awaitility.Awaitility.await;
  * for diagnosis is the real simulator. Cycles are run by hand and time is moved by hand, so each rule is observed
  * exactly.
  */
-@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"inbox.initial-backoff=50ms", "inbox.max-retries=2",
-                "reconciliation.settler.enabled=false", "reconciliation.ledger.enabled=false"})
-@AutoConfigureObservability(tracing = false)
-@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
-class SettlerIntegrationTest {
+class SettlerIntegrationTest extends ReconciliationServiceTestBase {
 
-    private static final String GROUP = "reconciliation-settler-it";
     private static final String OPERATOR = "ops-token";
-    private static final Duration EVENTUALLY = Duration.ofSeconds(30);
 
     private static FakePaymentService paymentService;
     private static WebhookReceiver webhook;
@@ -75,12 +62,10 @@ class SettlerIntegrationTest {
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
-        SharedTestInfrastructure.springProperties("reconciliation_settler").forEach((k, v) -> registry.add(k, () -> v));
-        TestKafka.startGroupAtEnd(GROUP);
+        register(registry, "reconciliation_settler", "reconciliation-settler-it");
         paymentService = FakePaymentService.start();
         webhook = WebhookReceiver.start();
         pg = PgSimulator.start(PgSimulatorConfig.defaults().withPort(0).withAdminPort(0));
-        registry.add("spring.kafka.consumer.group-id", () -> GROUP);
         registry.add("reconciliation.payment-service-url", paymentService::baseUrl);
         registry.add("reconciliation.payment-service-token", () -> FakePaymentService.TOKEN);
         registry.add("reconciliation.pg-base-url", pg::baseUrl);
@@ -112,15 +97,6 @@ class SettlerIntegrationTest {
 
     @Autowired
     MutableClock clock;
-
-    @Autowired
-    TestRestTemplate http;
-    private ReconciliationApi api;
-
-    @BeforeEach
-    void operatorApi() {
-        api = new ReconciliationApi(http, OPERATOR);
-    }
 
     @Autowired
     JdbcClient jdbc;

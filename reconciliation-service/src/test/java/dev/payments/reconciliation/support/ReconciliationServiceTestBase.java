@@ -1,0 +1,54 @@
+package dev.payments.reconciliation.support;
+
+import dev.payments.localstack.infra.SharedTestInfrastructure;
+import org.junit.jupiter.api.BeforeEach;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.DynamicPropertyRegistry;
+
+import java.time.Duration;
+
+/**
+ * reconciliation-service on a random port against the shared PostgreSQL and Kafka, with metrics (no span export),
+ * and its context closed after its class so its listeners stop consuming. Neither schedule runs: a test runs the
+ * settler and the audit by hand unless it turns them on. A subclass adds its properties with
+ * {@code @TestPropertySource} (they win over these) and names its own database and consumer group from a
+ * {@code @DynamicPropertySource} calling {@link #register}.
+ */
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"inbox.initial-backoff=50ms", "inbox.max-retries=2",
+                "reconciliation.settler.enabled=false", "reconciliation.ledger.enabled=false"})
+@AutoConfigureObservability(tracing = false)
+@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
+public abstract class ReconciliationServiceTestBase {
+
+    protected static final Duration EVENTUALLY = Duration.ofSeconds(30);
+
+    @Autowired
+    protected TestRestTemplate http;
+
+    @Value("${reconciliation.operator-token}")
+    private String operatorToken;
+
+    /** The HTTP API, operator calls with the configured token. */
+    protected ReconciliationApi api;
+
+    @BeforeEach
+    void operatorApi() {
+        api = new ReconciliationApi(http, operatorToken);
+    }
+
+    /**
+     * The class's own database, and its consumer group started at the topics' current end, so it sees only the events
+     * it sends itself into the shared broker.
+     */
+    protected static void register(DynamicPropertyRegistry registry, String database, String group) {
+        SharedTestInfrastructure.springProperties(database).forEach((name, value) -> registry.add(name, () -> value));
+        TestKafka.startGroupAtEnd(group);
+        registry.add("spring.kafka.consumer.group-id", () -> group);
+    }
+}

@@ -40,7 +40,9 @@ import static org.awaitility.Awaitility.await;
         "pg.client.confirm-read-timeout=2s",
         "pg.client.query-timeout=1s",
         "payment.approval.deadline=5s",
-        "payment.approval.per-member-per-minute=1000"})
+        "payment.approval.per-member-per-minute=1000",
+        // Few web threads, so a hung PG taking them all shows within one test (200 in production).
+        "server.tomcat.threads.max=12"})
 class CancelPaymentIntegrationTest extends PaymentServiceTestBase {
 
     /** The confirm's answer is lost after the PG approved it, and the status query that follows fails. */
@@ -185,6 +187,52 @@ class CancelPaymentIntegrationTest extends PaymentServiceTestBase {
         assertThat(paymentStatus(declined)).isEqualTo("DECLINED");
         assertThat(paymentStatus(approved)).isEqualTo("APPROVED");
         assertThat(simulator().stats().cancels()).isEqualTo(cancelsBefore);
+    }
+
+    @Test
+    void aHungPgNeverTakesEveryWebThreadRecoveryCallsHaveTheirOwnBulkhead() throws Exception {
+        List<OrderCreated> orders = new java.util.ArrayList<>();
+        List<String> paymentIds = new java.util.ArrayList<>();
+        for (int i = 0; i < 16; i++) {
+            OrderCreated order = orderCreated(jdbc, member(), 20_000 + i);
+            orders.add(order);
+            paymentIds.add(confirm(port, order, "hung-" + order.orderId()).text("paymentId"));
+        }
+        // Cancels and status queries hang; approvals would be refused by their own bulkhead and breaker, these not.
+        simulator().faults().set(FaultSpec.none(Operation.CANCEL).withHang(true),
+                FaultSpec.none(Operation.QUERY).withHang(true));
+        ExecutorService members = Executors.newFixedThreadPool(16);
+        try {
+            List<Future<Response>> refunds = new java.util.ArrayList<>();
+            for (int i = 0; i < 16; i++) {
+                String paymentId = paymentIds.get(i);
+                String memberId = orders.get(i).memberId();
+                refunds.add(members.submit(() -> cancel(port, memberId, paymentId, null)));
+            }
+            await().atMost(Duration.ofSeconds(20)).until(() -> simulator().stats().hangs() >= 4);
+
+            // The rest of the API still answers while the PG holds its calls.
+            Response read = PaymentTestSupport.get(port, "/api/payments/" + paymentIds.get(0), Duration.ofSeconds(3));
+
+            assertThat(read.status()).isEqualTo(200);
+            List<Response> refused = new java.util.ArrayList<>();
+            simulator().faults().reset();
+            for (Future<Response> refund : refunds) {
+                Response answer = refund.get(60, TimeUnit.SECONDS);
+                if (answer.status() != 200) {
+                    refused.add(answer);
+                }
+            }
+            assertThat(refused).as("refunds beyond the recovery bulkhead are refused at once, nothing changed")
+                    .isNotEmpty()
+                    .allSatisfy(answer -> {
+                        assertThat(answer.status()).isEqualTo(503);
+                        assertThat(answer.text("code")).isEqualTo("PG_UNAVAILABLE");
+                        assertThat(answer.retryAfter()).isNotNull();
+                    });
+        } finally {
+            members.shutdownNow();
+        }
     }
 
     private String pgState(OrderCreated order) {

@@ -79,6 +79,10 @@ public class CancelPayment {
         /** No such payment for this member. */
         record NotFound() implements Result {
         }
+
+        /** The PG was not asked: every recovery slot is busy (a slow or hung PG). Nothing changed; ask again later. */
+        record Busy(Duration retryAfter) implements Result {
+        }
     }
 
     public enum Refusal {
@@ -111,6 +115,9 @@ public class CancelPayment {
         PgStatus answer;
         try {
             answer = gateway.cancel(payment.paymentKey(), "REFUND: " + reason);
+        } catch (RecoveryCallsBusyException busy) {
+            log.warn("Refund of payment {} not sent: {}", payment.id(), busy.getMessage());
+            return new Result.Busy(busy.retryAfter());
         } catch (RuntimeException e) {
             log.warn("Refund of payment {} failed at the PG; the payment stays APPROVED", payment.id(), e);
             return new Result.PgFailed(payment, e.getMessage());

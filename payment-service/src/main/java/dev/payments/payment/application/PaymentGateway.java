@@ -26,11 +26,14 @@ public interface PaymentGateway {
 
     /**
      * The PG's view of the payment with our payment key ({@link PgStatus#notFound()} when it has none). Never blocked
-     * by the breaker; throws when the PG could not be asked.
+     * by the breaker; throws when the PG could not be asked, {@link RecoveryCallsBusyException} when it was not.
      */
     PgStatus status(String paymentKey);
 
-    /** Cancels an approved charge at the PG; idempotent there. Never blocked by the breaker. */
+    /**
+     * Cancels an approved charge at the PG; idempotent there. Never blocked by the breaker; shares the recovery slots
+     * with {@link #status}, so {@link RecoveryCallsBusyException} says it was not sent.
+     */
     PgStatus cancel(String paymentKey, String reason);
 
     /**

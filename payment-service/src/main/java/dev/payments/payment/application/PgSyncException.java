@@ -22,6 +22,11 @@ public class PgSyncException extends RuntimeException {
         return stage;
     }
 
+    /** The PG was not called at all: every recovery slot was busy. Not a PG failure; try again shortly. */
+    public boolean pgNotCalled() {
+        return getCause() instanceof RecoveryCallsBusyException;
+    }
+
     /** What the PG said before the failing call, or null when the status query itself failed. */
     public String pgState() {
         return pgState;

@@ -41,6 +41,7 @@ class PaymentConfiguration {
     static final String PG_APPROVE = "pg-approve";
     static final String PG_QUERY = "pg-query";
     static final String PG_CANCEL = "pg-cancel";
+    static final String PG_RECOVERY = "pg-recovery";
 
     @Bean
     Clock clock() {
@@ -57,7 +58,8 @@ class PaymentConfiguration {
                                   CircuitBreakerRegistry breakers, RetryRegistry retries, Clock clock,
                                   MeterRegistry meters) {
         return new ResilientPaymentGateway(new TossPgClient(properties, json), properties,
-                bulkheads.bulkhead(PG_APPROVE), breakers.circuitBreaker(PG_APPROVE), retries.retry(PG_APPROVE),
+                bulkheads.bulkhead(PG_APPROVE), bulkheads.bulkhead(PG_RECOVERY), breakers.circuitBreaker(PG_APPROVE),
+                retries.retry(PG_APPROVE),
                 retries.retry(PG_QUERY), retries.retry(PG_CANCEL), clock, meters);
     }
 

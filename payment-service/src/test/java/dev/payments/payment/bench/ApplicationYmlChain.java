@@ -43,6 +43,7 @@ final class ApplicationYmlChain {
     static final String PG_APPROVE = "pg-approve";
     static final String PG_QUERY = "pg-query";
     static final String PG_CANCEL = "pg-cancel";
+    static final String PG_RECOVERY = "pg-recovery";
 
     /** Event buffer Resilience4j's auto-configuration attaches to every instance (its default size). */
     private static final int EVENT_CONSUMER_BUFFER = 100;
@@ -52,16 +53,19 @@ final class ApplicationYmlChain {
     final ObjectMapper json = Jackson2ObjectMapperBuilder.json().build();
     final MeterRegistry meters = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     final Bulkhead bulkhead;
+    final Bulkhead recoveryBulkhead;
     final CircuitBreaker breaker;
     final Retry approveRetry;
     final Retry queryRetry;
     final Retry cancelRetry;
 
     private ApplicationYmlChain(PgClientProperties pgClient, Duration approvalDeadline, Bulkhead bulkhead,
-                                CircuitBreaker breaker, Retry approveRetry, Retry queryRetry, Retry cancelRetry) {
+                                Bulkhead recoveryBulkhead, CircuitBreaker breaker, Retry approveRetry,
+                                Retry queryRetry, Retry cancelRetry) {
         this.pgClient = pgClient;
         this.approvalDeadline = approvalDeadline;
         this.bulkhead = bulkhead;
+        this.recoveryBulkhead = recoveryBulkhead;
         this.breaker = breaker;
         this.approveRetry = approveRetry;
         this.queryRetry = queryRetry;
@@ -90,6 +94,8 @@ final class ApplicationYmlChain {
 
         Bulkhead bulkhead = BulkheadRegistry.ofDefaults().bulkhead(PG_APPROVE, bulkheads.createBulkheadConfig(
                 bulkheads.getInstances().get(PG_APPROVE), new CompositeCustomizer<>(List.of()), PG_APPROVE));
+        Bulkhead recovery = BulkheadRegistry.ofDefaults().bulkhead(PG_RECOVERY, bulkheads.createBulkheadConfig(
+                bulkheads.getInstances().get(PG_RECOVERY), new CompositeCustomizer<>(List.of()), PG_RECOVERY));
         CircuitBreaker breaker = CircuitBreakerRegistry.ofDefaults().circuitBreaker(PG_APPROVE,
                 breakers.createCircuitBreakerConfig(PG_APPROVE, breakers.getInstances().get(PG_APPROVE),
                         new CompositeCustomizer<>(List.of())));
@@ -104,13 +110,13 @@ final class ApplicationYmlChain {
         for (Retry retry : List.of(approve, query, cancel)) {
             retry.getEventPublisher().onEvent(new CircularEventConsumer<>(EVENT_CONSUMER_BUFFER));
         }
-        return new ApplicationYmlChain(pgClient, deadline, bulkhead, breaker, approve, query, cancel);
+        return new ApplicationYmlChain(pgClient, deadline, bulkhead, recovery, breaker, approve, query, cancel);
     }
 
     /** The gateway around {@code client}, wired as PaymentConfiguration#paymentGateway does. */
     ResilientPaymentGateway gateway(TossPgClient client) {
-        return new ResilientPaymentGateway(client, pgClient, bulkhead, breaker, approveRetry, queryRetry, cancelRetry,
-                Clock.systemUTC(), meters);
+        return new ResilientPaymentGateway(client, pgClient, bulkhead, recoveryBulkhead, breaker, approveRetry, queryRetry,
+                cancelRetry, Clock.systemUTC(), meters);
     }
 
     String describe() {

@@ -114,6 +114,20 @@ public final class PaymentTestSupport {
         return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).GET().build());
     }
 
+    /** A read that must answer within {@code timeout}; a timeout fails the test with what it means. */
+    public static Response get(int port, String path, Duration timeout) {
+        try {
+            return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(timeout).GET()
+                    .build());
+        } catch (IllegalStateException e) {
+            if (e.getCause() instanceof java.net.http.HttpTimeoutException) {
+                throw new AssertionError("GET " + path + " got no answer within " + timeout
+                        + ": every web thread is taken", e);
+            }
+            throw e;
+        }
+    }
+
     public static Response post(int port, String path, String token) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .POST(HttpRequest.BodyPublishers.noBody());

@@ -1,6 +1,7 @@
 package dev.payments.payment.adapter.in.web;
 
 import dev.payments.payment.application.PgSyncException;
+import dev.payments.payment.application.RecoveryCallsBusyException;
 import dev.payments.payment.application.SyncPayment;
 import dev.payments.payment.domain.PaymentId;
 import org.slf4j.Logger;
@@ -47,6 +48,13 @@ class OperatorController {
                             "action", result.action().name())))
                     .orElseGet(() -> Problems.response(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND", "No payment " + paymentId));
         } catch (PgSyncException e) {
+            if (e.pgNotCalled()) {
+                // Not a PG failure and not a failed cancel: reconciliation backs off as for any 503 (UNAVAILABLE),
+                // so a busy recovery bulkhead never counts toward a compensation incident.
+                return Problems.response(HttpStatus.SERVICE_UNAVAILABLE, "PG_UNAVAILABLE",
+                        "Payment " + paymentId + " was not synced: " + e.getCause().getMessage(),
+                        Map.of("stage", e.stage().name()), ((RecoveryCallsBusyException) e.getCause()).retryAfter());
+            }
             // The PG could not be asked, or refused the compensating cancel. Nothing was written; the caller
             // (reconciliation) retries with backoff and opens an incident when cancels keep failing.
             log.warn("Sync of payment {} failed", paymentId, e);

@@ -86,6 +86,11 @@ class PaymentController {
             return Problems.response(HttpStatus.CONFLICT, refused.refusal().name(), refused.detail(),
                     Map.of("paymentId", paymentId), refused.retryAfter());
         }
+        if (result instanceof CancelPayment.Result.Busy busy) {
+            return Problems.response(HttpStatus.SERVICE_UNAVAILABLE, "PG_UNAVAILABLE", "The PG is not taking cancels "
+                    + "now (every recovery slot is busy); nothing changed, asking again later is safe",
+                    Map.of("paymentId", paymentId), busy.retryAfter());
+        }
         if (result instanceof CancelPayment.Result.PgFailed failed) {
             return Problems.response(HttpStatus.BAD_GATEWAY, "PG_CANCEL_FAILED", "The PG did not confirm a cancel of "
                             + "payment " + paymentId + "; it stays " + failed.payment().status()

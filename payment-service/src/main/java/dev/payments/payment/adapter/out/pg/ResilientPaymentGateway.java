@@ -3,6 +3,7 @@ package dev.payments.payment.adapter.out.pg;
 import dev.payments.payment.adapter.out.pg.TossPgClient.ConfirmAnswer;
 import dev.payments.payment.adapter.out.pg.TossPgClient.PgPayment;
 import dev.payments.payment.application.PaymentGateway;
+import dev.payments.payment.application.RecoveryCallsBusyException;
 import dev.payments.payment.domain.PgOutcome;
 import dev.payments.payment.domain.PgRefusal;
 import dev.payments.payment.domain.PgState;
@@ -28,7 +29,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * The approval chain, outermost first: Bulkhead -> CircuitBreaker -> Retry -> HTTP timeouts (docs/resilience.md).
  * The breaker sits outside the retry, so three failed attempts count as one failure (001: reversed, it opened three
  * times too early). Bulkhead and breaker are taken in {@link #admit()}, before the caller touches the database.
- * Status query and cancel are money-recovery paths: never behind the breaker (000).
+ * Status query and cancel are money-recovery paths: never behind the breaker (000), but in a bulkhead of their own
+ * (issue 11, sequence 8): they run on web threads with retries, and a hung PG must not hold more of them than that.
  */
 public class ResilientPaymentGateway implements PaymentGateway {
 
@@ -37,6 +39,7 @@ public class ResilientPaymentGateway implements PaymentGateway {
     private final TossPgClient client;
     private final PgClientProperties properties;
     private final Bulkhead bulkhead;
+    private final Bulkhead recoveryBulkhead;
     private final CircuitBreaker breaker;
     private final Retry approveRetry;
     private final Retry queryRetry;
@@ -47,13 +50,19 @@ public class ResilientPaymentGateway implements PaymentGateway {
     private final Timer cancelLatency;
     private final Counter bulkheadFull;
     private final Counter breakerOpen;
+    private final Counter recoveryRejected;
 
+    /**
+     * @param bulkhead         approvals only, taken at admission
+     * @param recoveryBulkhead status queries and cancels (sync, callback, refunds, compensations), no wait
+     */
     public ResilientPaymentGateway(TossPgClient client, PgClientProperties properties, Bulkhead bulkhead,
-                                   CircuitBreaker breaker, Retry approveRetry, Retry queryRetry, Retry cancelRetry,
-                                   Clock clock, MeterRegistry meters) {
+                                   Bulkhead recoveryBulkhead, CircuitBreaker breaker, Retry approveRetry,
+                                   Retry queryRetry, Retry cancelRetry, Clock clock, MeterRegistry meters) {
         this.client = client;
         this.properties = properties;
         this.bulkhead = bulkhead;
+        this.recoveryBulkhead = recoveryBulkhead;
         this.breaker = breaker;
         this.approveRetry = approveRetry;
         this.queryRetry = queryRetry;
@@ -65,6 +74,8 @@ public class ResilientPaymentGateway implements PaymentGateway {
         // Both reasons exist from start-up, so a rate over them has a sample before the first rejection (000).
         this.bulkheadFull = admissionRejected(meters, "bulkhead_full");
         this.breakerOpen = admissionRejected(meters, "breaker_open");
+        this.recoveryRejected = Counter.builder("pg.recovery.rejected")
+                .description("Status queries and cancels not sent: every recovery slot was busy").register(meters);
         breaker.getEventPublisher().onStateTransition(event ->
                 log.warn("PG approval breaker {}", event.getStateTransition()));
     }
@@ -166,16 +177,29 @@ public class ResilientPaymentGateway implements PaymentGateway {
 
     @Override
     public PgStatus status(String paymentKey) {
-        Optional<PgPayment> found = queryRetry.executeSupplier(() -> queryLatency.record(
-                () -> client.findByPaymentKey(paymentKey, properties.queryTimeout())));
+        Optional<PgPayment> found = recovery("status query", () -> queryRetry.executeSupplier(() -> queryLatency.record(
+                () -> client.findByPaymentKey(paymentKey, properties.queryTimeout()))));
         return found.map(ResilientPaymentGateway::toStatus).orElseGet(PgStatus::notFound);
     }
 
     @Override
     public PgStatus cancel(String paymentKey, String reason) {
-        PgPayment payment = cancelRetry.executeSupplier(() -> cancelLatency.record(
-                () -> client.cancel(paymentKey, reason, properties.cancelTimeout())));
+        PgPayment payment = recovery("cancel", () -> cancelRetry.executeSupplier(() -> cancelLatency.record(
+                () -> client.cancel(paymentKey, reason, properties.cancelTimeout()))));
         return toStatus(payment);
+    }
+
+    /** One slot of the recovery bulkhead for the whole call, retries included; none free: not sent at all. */
+    private <T> T recovery(String operation, java.util.function.Supplier<T> call) {
+        if (!recoveryBulkhead.tryAcquirePermission()) {
+            recoveryRejected.increment();
+            throw new RecoveryCallsBusyException(operation, Duration.ofSeconds(5));
+        }
+        try {
+            return call.get();
+        } finally {
+            recoveryBulkhead.onComplete();
+        }
     }
 
     private static String doubt(PgCallException failure) {

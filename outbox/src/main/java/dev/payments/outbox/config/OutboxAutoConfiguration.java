@@ -31,9 +31,14 @@ import java.util.stream.Stream;
 @EnableConfigurationProperties(OutboxProperties.class)
 public class OutboxAutoConfiguration {
 
+    /**
+     * The library's migrations are numbered 0.1.x (outbox) and 0.2.x (inbox), below every service's own, and share
+     * the service's history table. A database that already has service migrations gets a new library migration
+     * out of order, which is what it is: the library's schema moves independently of the service's.
+     */
     @Bean
     FlywayConfigurationCustomizer outboxMigrations() {
-        return configuration -> configuration.locations(Stream.concat(
+        return configuration -> configuration.outOfOrder(true).locations(Stream.concat(
                 Arrays.stream(configuration.getLocations()), Stream.of(new Location("classpath:db/outbox")))
                 .distinct().toArray(Location[]::new));
     }

@@ -11,7 +11,7 @@ import java.util.Map;
  * database each) has its own replication slot, publication and offsets.
  *
  * @param enabled whether this service publishes through the outbox at all
- * @param relay   the Debezium relay
+ * @param relay   the relay
  * @param cleanup removal of rows that were published long ago
  */
 @ConfigurationProperties("outbox")
@@ -19,36 +19,73 @@ public record OutboxProperties(@DefaultValue("true") boolean enabled,
                                @DefaultValue Relay relay,
                                @DefaultValue Cleanup cleanup) {
 
+    /** Which relay publishes while the replication slot is healthy. */
+    public enum Mode {
+        /** The Debezium engine streams the slot; the polling relay takes over only while the slot is lost. */
+        DEBEZIUM,
+        /** The polling relay always publishes; the slot, if any, is only kept from retaining WAL. */
+        POLLING
+    }
+
     /**
      * @param enabled             whether this replica takes part in relay election (a replica that only serves
      *                            requests can opt out)
-     * @param slotName            logical replication slot; default {@code outbox_<application name>}
+     * @param mode                which relay publishes while the slot is healthy
+     * @param slotName            logical replication slot, also the relay's name; default
+     *                            {@code outbox_<application name>}
      * @param offsetTopic         compacted Kafka topic for Debezium's offsets; default
      *                            {@code _outbox-offsets.<application name>}
      * @param offsetTopicReplicationFactor replication factor of that topic (3 in production)
+     * @param offsetTopicMinInsyncReplicas {@code min.insync.replicas} of that topic when the relay creates it (2 in
+     *                            production: an offset acknowledged by one broker only is not durable)
      * @param offsetFlushInterval how often processed offsets are committed; short, because what was published but
      *                            not committed is sent again after a crash (at-least-once; consumers dedupe)
      * @param pollInterval        Debezium's poll interval
      * @param heartbeatInterval   heartbeat that moves the slot on an idle database
      * @param standbyRetry        how often a standby replica tries to take the relay lease
      * @param restartBackoff      pause before restarting after the engine or Kafka failed
+     * @param leaseTimeout        how long a holder that stopped renewing keeps the lease: the server ends its
+     *                            session after this, the holder itself stops publishing after two thirds of it
+     * @param slotCheckInterval   how often the active relay checks its slot (exists, not lost) and the outbox lag
+     * @param watermarkInterval   how often the Debezium relay records how far it has published
+     * @param slotRecoveryDelay   how long the polling relay publishes after a slot loss before the relay takes a new
+     *                            slot into use and hands back to Debezium
+     * @param engineFailuresBeforeFallback consecutive engine failures after which the polling relay takes over
+     * @param polling             the polling relay
      * @param debezium            extra Debezium properties, applied last
      */
     public record Relay(@DefaultValue("true") boolean enabled,
+                        @DefaultValue("debezium") Mode mode,
                         String slotName,
                         String offsetTopic,
                         @DefaultValue("1") short offsetTopicReplicationFactor,
+                        @DefaultValue("1") short offsetTopicMinInsyncReplicas,
                         @DefaultValue("1s") Duration offsetFlushInterval,
                         @DefaultValue("10ms") Duration pollInterval,
                         @DefaultValue("10s") Duration heartbeatInterval,
                         @DefaultValue("2s") Duration standbyRetry,
                         @DefaultValue("2s") Duration restartBackoff,
+                        @DefaultValue("15s") Duration leaseTimeout,
+                        @DefaultValue("5s") Duration slotCheckInterval,
+                        @DefaultValue("1s") Duration watermarkInterval,
+                        @DefaultValue("60s") Duration slotRecoveryDelay,
+                        @DefaultValue("3") int engineFailuresBeforeFallback,
+                        @DefaultValue Polling polling,
                         @DefaultValue Map<String, String> debezium) {
     }
 
     /**
+     * @param interval  pause between polls when the last one found nothing to publish
+     * @param batchSize rows published per poll
+     */
+    public record Polling(@DefaultValue("50ms") Duration interval,
+                          @DefaultValue("500") int batchSize) {
+    }
+
+    /**
      * @param interval  how often the cleanup runs on the active relay
-     * @param retention how long published rows are kept for inspection and manual replay
+     * @param retention how long published rows are kept for inspection and manual replay; an unpublished row is never
+     *                  deleted
      */
     public record Cleanup(@DefaultValue("1h") Duration interval,
                           @DefaultValue("72h") Duration retention) {

@@ -12,12 +12,13 @@ import java.util.regex.Pattern;
  * instead of by starting an engine.
  *
  * @param target           the service's database
+ * @param engineName       the engine's name, under which its offsets are stored: a new name starts without offsets
  * @param slotName         the logical replication slot (also the topic prefix Debezium routes by)
  * @param offsetTopic      compacted Kafka topic holding the engine's offsets
  * @param bootstrapServers Kafka, for the offset store
  * @param relay            the relay properties; {@code relay.debezium()} is applied last and wins
  */
-record DebeziumSettings(PostgresTarget target, String slotName, String offsetTopic, String bootstrapServers,
+record DebeziumSettings(PostgresTarget target, String engineName, String slotName, String offsetTopic, String bootstrapServers,
                         OutboxProperties.Relay relay) {
 
     static final String PUBLICATION = "outbox_publication";
@@ -26,7 +27,7 @@ record DebeziumSettings(PostgresTarget target, String slotName, String offsetTop
 
     Properties toProperties() {
         Properties p = new Properties();
-        p.setProperty("name", slotName);
+        p.setProperty("name", engineName);
         p.setProperty("connector.class", "io.debezium.connector.postgresql.PostgresConnector");
         // Offsets in Kafka survive a replaced pod; a file store is lost with the pod's disk.
         p.setProperty("offset.storage", "org.apache.kafka.connect.storage.KafkaOffsetBackingStore");
@@ -47,7 +48,15 @@ record DebeziumSettings(PostgresTarget target, String slotName, String offsetTop
         // The publication comes from the outbox migration (inserts and updates only, so cleanup is never streamed).
         p.setProperty("publication.autocreate.mode", "disabled");
         p.setProperty("table.include.list", OUTBOX_TABLE + "," + HEARTBEAT_TABLE);
+        // The relays' own bookkeeping columns are no part of an event (and Debezium has no converter for xid8).
+        p.setProperty("column.exclude.list", OUTBOX_TABLE + ".tx_id," + OUTBOX_TABLE + ".seq");
         p.setProperty("snapshot.mode", "no_data");
+        // A slot that moved past the stored offset (re-created, advanced) fails the engine instead of skipping the
+        // gap; and no failure is retried inside the engine, so the relay sees it and checks the slot first.
+        p.setProperty("offset.mismatch.strategy", "trust_offset");
+        p.setProperty("errors.max.retries", "0");
+        // Debezium's own context headers (engine name, run id) would tell consumers which relay sent an event.
+        p.setProperty("extended.headers.enabled", "false");
         p.setProperty("poll.interval.ms", String.valueOf(relay.pollInterval().toMillis()));
         // An idle database must still move its slot, or it retains the WAL every other database writes.
         p.setProperty("heartbeat.interval.ms", String.valueOf(relay.heartbeatInterval().toMillis()));

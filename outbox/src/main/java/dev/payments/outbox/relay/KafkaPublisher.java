@@ -3,9 +3,6 @@ package dev.payments.outbox.relay;
 import dev.payments.contracts.Topics;
 import io.debezium.engine.DebeziumEngine;
 import io.debezium.engine.RecordChangeEvent;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.clients.producer.RecordMetadata;
@@ -21,11 +18,13 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.function.BooleanSupplier;
 
 /**
  * Publishes each batch the engine hands over and waits for every acknowledgement ({@code acks=all}, idempotent
  * producer) before marking the records processed. Only then may Debezium commit the offset and the slot advance:
- * a crash in between sends the batch again, never loses it.
+ * a crash in between sends the batch again, never loses it. Nothing is sent once the relay's lease may be someone
+ * else's.
  */
 final class KafkaPublisher implements DebeziumEngine.ChangeConsumer<RecordChangeEvent<SourceRecord>> {
 
@@ -33,24 +32,24 @@ final class KafkaPublisher implements DebeziumEngine.ChangeConsumer<RecordChange
 
     private final Producer<String, String> producer;
     private final Clock clock;
-    private final Timer lag;
-    private final Counter published;
+    private final RelayMetrics metrics;
+    private final BooleanSupplier mayPublish;
 
-    KafkaPublisher(Producer<String, String> producer, Clock clock, MeterRegistry meters) {
+    KafkaPublisher(Producer<String, String> producer, Clock clock, RelayMetrics metrics, BooleanSupplier mayPublish) {
         this.producer = producer;
         this.clock = clock;
-        this.lag = Timer.builder("outbox.relay.lag")
-                .description("Outbox row written -> acknowledged by Kafka")
-                .publishPercentiles(0.5, 0.99)
-                .register(meters);
-        this.published = Counter.builder("outbox.relay.published").description("Events published to Kafka")
-                .register(meters);
+        this.metrics = metrics;
+        this.mayPublish = mayPublish;
     }
 
     @Override
     public void handleBatch(List<RecordChangeEvent<SourceRecord>> batch,
                             DebeziumEngine.RecordCommitter<RecordChangeEvent<SourceRecord>> committer)
             throws InterruptedException {
+        if (!mayPublish.getAsBoolean()) {
+            // Not marked processed: whoever holds the lease now publishes these from the slot or the outbox table.
+            throw new RelaySession.LeaseLostException();
+        }
         List<Future<RecordMetadata>> acks = new ArrayList<>(batch.size());
         List<Instant> createdAt = new ArrayList<>(batch.size());
         for (RecordChangeEvent<SourceRecord> change : batch) {
@@ -70,10 +69,10 @@ final class KafkaPublisher implements DebeziumEngine.ChangeConsumer<RecordChange
             }
             Instant created = createdAt.get(i);
             if (created != null) {
-                lag.record(Duration.between(created, clock.instant()));
+                metrics.lag(Duration.between(created, clock.instant()));
             }
         }
-        published.increment(acks.size());
+        metrics.published(RelayMetrics.Publisher.DEBEZIUM, acks.size());
         for (RecordChangeEvent<SourceRecord> change : batch) {
             committer.markProcessed(change);
         }

@@ -1,2 +1,5 @@
-/** The Debezium embedded engine that streams the outbox table to Kafka, one active relay per database. */
+/**
+ * Publishing the outbox table to Kafka: the Debezium relay (slot streaming), the polling relay (fallback over the same
+ * table), the fenced single-active lease, and the published watermark both relays continue from.
+ */
 package dev.payments.outbox.relay;

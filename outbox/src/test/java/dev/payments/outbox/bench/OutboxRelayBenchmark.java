@@ -7,6 +7,7 @@ import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.outbox.OutboxWriter;
 import dev.payments.outbox.TraceContext;
 import dev.payments.outbox.config.OutboxProperties;
+import dev.payments.outbox.support.RelayTestProperties;
 import dev.payments.outbox.relay.OutboxRelay;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -59,10 +60,8 @@ public final class OutboxRelayBenchmark {
         TransactionTemplate transaction = new TransactionTemplate(new DataSourceTransactionManager(dataSource));
         OutboxWriter writer = new OutboxWriter(JdbcClient.create(dataSource), Clock.systemUTC(), TraceContext.NONE);
 
-        OutboxProperties properties = new OutboxProperties(true, new OutboxProperties.Relay(true, "outbox_" + database,
-                "_outbox-offsets." + database, (short) 1, Duration.ofSeconds(1), Duration.ofMillis(10),
-                Duration.ofSeconds(10), Duration.ofSeconds(1), Duration.ofSeconds(1), Map.of()),
-                new OutboxProperties.Cleanup(Duration.ofHours(1), Duration.ofHours(72)));
+        OutboxProperties properties = RelayTestProperties.forDatabase(database, Map.of(
+                "outbox.relay.offset-flush-interval", "1s", "outbox.relay.heartbeat-interval", "10s"));
         OutboxRelay relay = new OutboxRelay(postgres.jdbcUrl(database), postgres.username(), postgres.password(),
                 SharedTestInfrastructure.kafkaBootstrapServers(), properties, database, new SimpleMeterRegistry(),
                 Clock.systemUTC());

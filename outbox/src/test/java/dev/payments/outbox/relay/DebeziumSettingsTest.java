@@ -2,8 +2,10 @@ package dev.payments.outbox.relay;
 
 import dev.payments.outbox.config.OutboxProperties;
 import org.junit.jupiter.api.Test;
+import org.springframework.boot.context.properties.bind.Binder;
+import org.springframework.boot.context.properties.source.MapConfigurationPropertySource;
 
-import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
 
@@ -30,6 +32,24 @@ class DebeziumSettingsTest {
                 .containsEntry("database.dbname", "payments")
                 .containsEntry("database.user", "payment")
                 .containsEntry("database.password", "secret");
+    }
+
+    @Test
+    void theEngineNameKeysTheOffsetsSoANewNameStartsWithoutThem() {
+        assertThat(settings(Map.of())).containsEntry("name", "outbox_payment_service-2x")
+                .containsEntry("topic.prefix", "outbox_payment_service");
+    }
+
+    @Test
+    void aSlotAheadOfTheOffsetsFailsTheEngineAndNoFailureIsRetriedInside() {
+        assertThat(settings(Map.of())).containsEntry("offset.mismatch.strategy", "trust_offset")
+                .containsEntry("errors.max.retries", "0");
+    }
+
+    @Test
+    void eventsCarryNoDebeziumHeadersOrBookkeepingColumnsSoThePollingRelaysLookTheSame() {
+        assertThat(settings(Map.of())).containsEntry("extended.headers.enabled", "false")
+                .containsEntry("column.exclude.list", "public.outbox.tx_id,public.outbox.seq");
     }
 
     @Test
@@ -90,19 +110,23 @@ class DebeziumSettingsTest {
     void aDatabaseWithoutPasswordGetsAnEmptyOne() {
         PostgresTarget noPassword = PostgresTarget.parse("jdbc:postgresql://localhost/orders", "order", null);
 
-        Properties p = new DebeziumSettings(noPassword, "outbox_order_service", "_outbox-offsets.order-service",
+        Properties p = new DebeziumSettings(noPassword, "outbox_order_service", "outbox_order_service",
+                "_outbox-offsets.order-service",
                 "localhost:9092", relay(Map.of())).toProperties();
 
         assertThat(p).containsEntry("database.password", "").containsEntry("database.port", "5432");
     }
 
     private static Properties settings(Map<String, String> extra) {
-        return new DebeziumSettings(TARGET, "outbox_payment_service", "_outbox-offsets.payment-service",
+        return new DebeziumSettings(TARGET, "outbox_payment_service-2x", "outbox_payment_service",
+                "_outbox-offsets.payment-service",
                 "kafka-0:9092,kafka-1:9092", relay(extra)).toProperties();
     }
 
     private static OutboxProperties.Relay relay(Map<String, String> extra) {
-        return new OutboxProperties.Relay(true, null, null, (short) 3, Duration.ofSeconds(1), Duration.ofMillis(10),
-                Duration.ofSeconds(10), Duration.ofSeconds(2), Duration.ofSeconds(2), extra);
+        Map<String, String> values = new HashMap<>(Map.of("outbox.relay.offset-topic-replication-factor", "3"));
+        extra.forEach((key, value) -> values.put("outbox.relay.debezium." + key, value));
+        return new Binder(new MapConfigurationPropertySource(values))
+                .bindOrCreate("outbox", OutboxProperties.class).relay();
     }
 }

@@ -214,6 +214,26 @@ class OrderServiceIntegrationTest {
                 "inbox_consumer_failures_total{application=\"order-service\",kind=\"transient\",topic=\"payment.events\"}",
                 "inbox_dead_letters_total{application=\"order-service\",kind=\"unclassified\",topic=\"payment.events\"}",
                 "inbox_listeners_paused{application=\"order-service\"} 0.0");
+        assertThat(metrics.getBody()).contains(
+                "outbox_slot_lost_total{application=\"order-service\",slot=\"outbox_",
+                "outbox_relay_fallbacks_total{application=\"order-service\",reason=\"slot_lost\"");
+    }
+
+    @Test
+    void aDeadRelayRestartsThePodAndPublishingHasItsOwnProbe() throws Exception {
+        // The relay is in the liveness group: an orchestrator restarts a pod whose relay thread died.
+        JsonNode liveness = json.readTree(http.getForEntity("/actuator/health/liveness", String.class).getBody());
+        assertThat(liveness.path("status").asText()).isEqualTo("UP");
+        assertThat(liveness.path("components").path("outboxRelay").path("status").asText()).isEqualTo("UP");
+        // Publishing is its own group, not readiness: a lost slot must not take the pod out of traffic.
+        await().atMost(EVENTUALLY).untilAsserted(() -> {
+            JsonNode publishing = json.readTree(http.getForEntity("/actuator/health/publishing", String.class).getBody());
+            assertThat(publishing.path("status").asText()).isEqualTo("UP");
+            assertThat(publishing.path("components").path("outboxPublishing").path("details").path("publisher").asText())
+                    .isEqualTo("debezium");
+        });
+        JsonNode readiness = json.readTree(http.getForEntity("/actuator/health/readiness", String.class).getBody());
+        assertThat(readiness.path("components").has("outboxPublishing")).isFalse();
     }
 
     private UUID placeOrder() throws Exception {

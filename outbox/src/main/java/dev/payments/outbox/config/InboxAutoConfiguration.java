@@ -11,6 +11,7 @@ import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.common.config.TopicConfig;
 import org.flywaydb.core.api.Location;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Value;
@@ -109,12 +110,17 @@ public class InboxAutoConfiguration {
         });
     }
 
-    /** Both event topics, created with the same partition count by whichever service starts first. */
+    /**
+     * Both event topics, created with the same partition count by whichever service starts first. With 3 replicas and
+     * {@code min.insync.replicas} 2 (deploy/), the relays' {@code acks=all} means an event survives losing a broker.
+     */
     @Bean
     KafkaAdmin.NewTopics eventTopics(@Value("${messaging.event-topic-partitions:4}") int partitions,
-                                     @Value("${messaging.event-topic-replicas:1}") short replicas) {
+                                     @Value("${messaging.event-topic-replicas:1}") short replicas,
+                                     @Value("${messaging.event-topic-min-insync-replicas:1}") int minInsyncReplicas) {
         return new KafkaAdmin.NewTopics(Arrays.stream(AggregateType.values())
-                .map(type -> TopicBuilder.name(type.topic()).partitions(partitions).replicas(replicas).build())
+                .map(type -> TopicBuilder.name(type.topic()).partitions(partitions).replicas(replicas)
+                        .config(TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, String.valueOf(minInsyncReplicas)).build())
                 .toArray(NewTopic[]::new));
     }
 }

@@ -26,7 +26,16 @@ public final class RelayTestProperties {
     }
 
     public static OutboxProperties forDatabase(String database, Map<String, String> overrides) {
-        Map<String, String> values = new HashMap<>(TEST_TIMINGS);
+        return bind(database, TEST_TIMINGS, overrides);
+    }
+
+    /** Production defaults, for benchmarks: only the names are the database's. */
+    public static OutboxProperties production(String database, Map<String, String> overrides) {
+        return bind(database, Map.of(), overrides);
+    }
+
+    private static OutboxProperties bind(String database, Map<String, String> timings, Map<String, String> overrides) {
+        Map<String, String> values = new HashMap<>(timings);
         values.put("outbox.relay.slot-name", "outbox_" + database);
         values.put("outbox.relay.offset-topic", "_outbox-offsets." + database);
         values.putAll(overrides);

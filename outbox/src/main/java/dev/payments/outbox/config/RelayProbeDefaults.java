@@ -5,6 +5,7 @@ import org.springframework.boot.env.EnvironmentPostProcessor;
 import org.springframework.core.env.ConfigurableEnvironment;
 import org.springframework.core.env.MapPropertySource;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -17,8 +18,9 @@ import java.util.Map;
  *       the readiness group on purpose: requests still commit their events to the outbox, and taking pods out of
  *       traffic would turn a relay problem into an outage (docs/decisions/outbox-relay.md).</li>
  * </ul>
- * Services without the relay ({@code outbox.enabled=false} or {@code outbox.relay.enabled=false}) get neither, since a
- * group naming a missing contributor fails the start-up.
+ * Services without the relay ({@code outbox.enabled=false} or {@code outbox.relay.enabled=false}) get neither, and
+ * the liveness group is only extended where the service enabled the probes: a group naming a missing contributor
+ * fails the start-up.
  */
 public class RelayProbeDefaults implements EnvironmentPostProcessor {
 
@@ -29,11 +31,16 @@ public class RelayProbeDefaults implements EnvironmentPostProcessor {
         if (!relay) {
             return;
         }
-        environment.getPropertySources().addLast(new MapPropertySource("outboxRelayProbeDefaults", Map.of(
-                "management.endpoint.health.group.liveness.include", "livenessState,outboxRelay",
-                // which part failed liveness, for whoever reads a restarted pod's events
-                "management.endpoint.health.group.liveness.show-components", "always",
-                "management.endpoint.health.group.publishing.include", "outboxRelay,outboxPublishing",
-                "management.endpoint.health.group.publishing.show-details", "always")));
+        Map<String, Object> groups = new LinkedHashMap<>();
+        // Only where the service turned the probes on: livenessState exists only then, and a group naming a missing
+        // contributor fails the start-up.
+        if (environment.getProperty("management.endpoint.health.probes.enabled", Boolean.class, false)) {
+            groups.put("management.endpoint.health.group.liveness.include", "livenessState,outboxRelay");
+            // which part failed liveness, for whoever reads a restarted pod's events
+            groups.put("management.endpoint.health.group.liveness.show-components", "always");
+        }
+        groups.put("management.endpoint.health.group.publishing.include", "outboxRelay,outboxPublishing");
+        groups.put("management.endpoint.health.group.publishing.show-details", "always");
+        environment.getPropertySources().addLast(new MapPropertySource("outboxRelayProbeDefaults", groups));
     }
 }

@@ -10,13 +10,11 @@ import java.time.Clock;
 /** An operator takes an incident: the alert stops and the settler leaves the payment to them. */
 public final class AcknowledgeIncident {
 
-    private final Incidents incidents;
-    private final IncidentAlerts alerts;
+    private final OperatorChange change;
     private final Clock clock;
 
     public AcknowledgeIncident(Incidents incidents, IncidentAlerts alerts, Clock clock) {
-        this.incidents = incidents;
-        this.alerts = alerts;
+        this.change = new OperatorChange(incidents, alerts);
         this.clock = clock;
     }
 
@@ -25,13 +23,6 @@ public final class AcknowledgeIncident {
      * @throws IllegalIncidentTransitionException it is not OPEN (also when it changed while we were deciding)
      */
     public Incident acknowledge(IncidentId id, String by, String note) {
-        Incident current = incidents.find(id).orElseThrow(() -> new IncidentNotFoundException(id));
-        Incident acknowledged = current.acknowledge(by, note, clock.instant());
-        if (!incidents.update(acknowledged, current.state())) {
-            throw new IllegalIncidentTransitionException(id, incidents.find(id).map(Incident::state)
-                    .orElse(current.state()), IncidentState.ACKNOWLEDGED);
-        }
-        alerts.changed(acknowledged);
-        return acknowledged;
+        return change.apply(id, IncidentState.ACKNOWLEDGED, current -> current.acknowledge(by, note, clock.instant()));
     }
 }

@@ -10,13 +10,11 @@ import java.time.Clock;
 /** An operator closes an incident and says what was done; the record stays forever. */
 public final class ResolveIncident {
 
-    private final Incidents incidents;
-    private final IncidentAlerts alerts;
+    private final OperatorChange change;
     private final Clock clock;
 
     public ResolveIncident(Incidents incidents, IncidentAlerts alerts, Clock clock) {
-        this.incidents = incidents;
-        this.alerts = alerts;
+        this.change = new OperatorChange(incidents, alerts);
         this.clock = clock;
     }
 
@@ -25,13 +23,6 @@ public final class ResolveIncident {
      * @throws IllegalIncidentTransitionException it is already RESOLVED (also when it was resolved meanwhile)
      */
     public Incident resolve(IncidentId id, String by, String resolution) {
-        Incident current = incidents.find(id).orElseThrow(() -> new IncidentNotFoundException(id));
-        Incident resolved = current.resolve(by, resolution, clock.instant());
-        if (!incidents.update(resolved, current.state())) {
-            throw new IllegalIncidentTransitionException(id, incidents.find(id).map(Incident::state)
-                    .orElse(current.state()), IncidentState.RESOLVED);
-        }
-        alerts.changed(resolved);
-        return resolved;
+        return change.apply(id, IncidentState.RESOLVED, current -> current.resolve(by, resolution, clock.instant()));
     }
 }

@@ -1,0 +1,148 @@
+package dev.payments.reconciliation.application.incidents;
+
+import dev.payments.reconciliation.domain.incidents.IllegalIncidentTransitionException;
+import dev.payments.reconciliation.domain.incidents.Incident;
+import dev.payments.reconciliation.domain.incidents.IncidentId;
+import dev.payments.reconciliation.domain.incidents.IncidentReason;
+import dev.payments.reconciliation.domain.incidents.IncidentState;
+import dev.payments.reconciliation.domain.shared.Money;
+import dev.payments.reconciliation.domain.shared.OrderId;
+import dev.payments.reconciliation.domain.shared.PaymentId;
+import org.junit.jupiter.api.Test;
+
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** An operator's acknowledge and resolve: stored only over the state they were decided on, alerted only then. */
+class OperatorChangeTest {
+
+    private static final Instant NOW = Instant.parse("2026-12-01T09:00:00Z");
+
+    private final StoredIncidents incidents = new StoredIncidents();
+    private final List<Incident> alerted = new ArrayList<>();
+    private final IncidentAlerts alerts = new IncidentAlerts() {
+        @Override
+        public void opened(Incident incident) {
+        }
+
+        @Override
+        public void changed(Incident incident) {
+            alerted.add(incident);
+        }
+    };
+    private final Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
+    private final AcknowledgeIncident acknowledge = new AcknowledgeIncident(incidents, alerts, clock);
+    private final ResolveIncident resolve = new ResolveIncident(incidents, alerts, clock);
+
+    @Test
+    void anAcknowledgeAndThenAResolveAreStoredAndAlerted() {
+        Incident open = incidents.add(anIncident());
+
+        acknowledge.acknowledge(open.id(), "alice", "on it");
+        Incident resolved = resolve.resolve(open.id(), "alice", "refunded by hand");
+
+        assertThat(incidents.find(open.id())).contains(resolved);
+        assertThat(resolved.acknowledgedBy()).isEqualTo("alice");
+        assertThat(alerted).extracting(Incident::state).containsExactly(IncidentState.ACKNOWLEDGED,
+                IncidentState.RESOLVED);
+    }
+
+    @Test
+    void aChangeThatLostTheRaceIsRefusedWithTheStateThatWonAndNotAlerted() {
+        Incident open = incidents.add(anIncident());
+        // Between our read and our write, the settler resolved it.
+        incidents.beforeNextUpdate = () -> incidents.put(open.resolve(Incident.SYSTEM, "settled automatically", NOW));
+
+        assertThatThrownBy(() -> acknowledge.acknowledge(open.id(), "alice", null))
+                .isInstanceOfSatisfying(IllegalIncidentTransitionException.class, e -> {
+                    assertThat(e.from()).isEqualTo(IncidentState.RESOLVED);
+                    assertThat(e.to()).isEqualTo(IncidentState.ACKNOWLEDGED);
+                });
+        assertThat(incidents.find(open.id()).map(Incident::resolvedBy)).contains(Incident.SYSTEM);
+        assertThat(alerted).isEmpty();
+    }
+
+    @Test
+    void anUnknownIncidentIsNotFound() {
+        IncidentId unknown = IncidentId.random();
+
+        assertThatThrownBy(() -> resolve.resolve(unknown, "alice", "done"))
+                .isInstanceOf(IncidentNotFoundException.class);
+        assertThat(alerted).isEmpty();
+    }
+
+    private static Incident anIncident() {
+        return Incident.open(IncidentReason.COMPENSATION_FAILED, new PaymentId(UUID.randomUUID()),
+                new OrderId(UUID.randomUUID()), new Money(15_000, "KRW"), null, "the cancel failed 5 times", 5,
+                NOW.minusSeconds(60));
+    }
+
+    /** The JDBC adapter's contract: an update applies only over the expected state. */
+    private static final class StoredIncidents implements Incidents {
+
+        private final Map<IncidentId, Incident> byId = new LinkedHashMap<>();
+        Runnable beforeNextUpdate = () -> {
+        };
+
+        Incident add(Incident incident) {
+            put(incident);
+            return incident;
+        }
+
+        void put(Incident incident) {
+            byId.put(incident.id(), incident);
+        }
+
+        @Override
+        public boolean insertIfNew(Incident incident) {
+            return byId.putIfAbsent(incident.id(), incident) == null;
+        }
+
+        @Override
+        public Optional<Incident> find(IncidentId id) {
+            return Optional.ofNullable(byId.get(id));
+        }
+
+        @Override
+        public Optional<Incident> findBySubject(String subject) {
+            return byId.values().stream().filter(i -> i.subject().equals(subject)).findFirst();
+        }
+
+        @Override
+        public boolean update(Incident incident, IncidentState expected) {
+            beforeNextUpdate.run();
+            beforeNextUpdate = () -> {
+            };
+            if (byId.get(incident.id()).state() != expected) {
+                return false;
+            }
+            byId.put(incident.id(), incident);
+            return true;
+        }
+
+        @Override
+        public List<Incident> list(IncidentState state, int limit) {
+            return byId.values().stream().filter(i -> state == null || i.state() == state).limit(limit).toList();
+        }
+
+        @Override
+        public List<Incident> all() {
+            return List.copyOf(byId.values());
+        }
+
+        @Override
+        public long count(IncidentState state) {
+            return byId.values().stream().filter(i -> i.state() == state).count();
+        }
+    }
+}

@@ -56,9 +56,7 @@ class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
         register(registry, "reconciliation_ledger", "reconciliation-ledger-it");
-        simulator = PgSimulator.start(PgSimulatorConfig.defaults().withPort(0).withAdminPort(0));
-        registry.add("reconciliation.pg-base-url", simulator::baseUrl);
-        registry.add("reconciliation.pg-secret-key", () -> PgSimulatorConfig.DEFAULT_SECRET_KEY);
+        simulator = pgSimulator(registry);
     }
 
     @AfterAll

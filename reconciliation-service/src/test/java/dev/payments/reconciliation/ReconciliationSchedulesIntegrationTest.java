@@ -3,7 +3,6 @@ package dev.payments.reconciliation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.payments.pgsim.PgSimulator;
-import dev.payments.pgsim.PgSimulatorConfig;
 import dev.payments.reconciliation.support.AnOrder;
 import dev.payments.reconciliation.support.FakePaymentService;
 import dev.payments.reconciliation.support.Prometheus;
@@ -42,11 +41,8 @@ class ReconciliationSchedulesIntegrationTest extends ReconciliationServiceTestBa
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
         register(registry, "reconciliation_schedules", "reconciliation-schedules-it");
-        paymentService = FakePaymentService.start();
-        pg = PgSimulator.start(PgSimulatorConfig.defaults().withPort(0).withAdminPort(0));
-        registry.add("reconciliation.payment-service-url", paymentService::baseUrl);
-        registry.add("reconciliation.payment-service-token", () -> FakePaymentService.TOKEN);
-        registry.add("reconciliation.pg-base-url", pg::baseUrl);
+        paymentService = fakePaymentService(registry);
+        pg = pgSimulator(registry);
     }
 
     @AfterAll

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.contracts.DomainEvent;
 import dev.payments.pgsim.PgSimulator;
-import dev.payments.pgsim.PgSimulatorConfig;
 import dev.payments.reconciliation.application.settling.CycleReport;
 import dev.payments.reconciliation.application.settling.SettleCandidate;
 import dev.payments.reconciliation.application.settling.SettlePayments;
@@ -63,12 +62,9 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
         register(registry, "reconciliation_settler", "reconciliation-settler-it");
-        paymentService = FakePaymentService.start();
+        paymentService = fakePaymentService(registry);
         webhook = WebhookReceiver.start();
-        pg = PgSimulator.start(PgSimulatorConfig.defaults().withPort(0).withAdminPort(0));
-        registry.add("reconciliation.payment-service-url", paymentService::baseUrl);
-        registry.add("reconciliation.payment-service-token", () -> FakePaymentService.TOKEN);
-        registry.add("reconciliation.pg-base-url", pg::baseUrl);
+        pg = pgSimulator(registry);
         registry.add("reconciliation.operator-token", () -> OPERATOR);
         registry.add("reconciliation.incidents.webhook-url", webhook::url);
     }

@@ -1,6 +1,8 @@
 package dev.payments.reconciliation.support;
 
 import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.pgsim.PgSimulator;
+import dev.payments.pgsim.PgSimulatorConfig;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
@@ -50,5 +52,21 @@ public abstract class ReconciliationServiceTestBase {
         SharedTestInfrastructure.springProperties(database).forEach((name, value) -> registry.add(name, () -> value));
         TestKafka.startGroupAtEnd(group);
         registry.add("spring.kafka.consumer.group-id", () -> group);
+    }
+
+    /** The real PG simulator, in-process on free ports, as the PG whose books are read; the class closes it. */
+    protected static PgSimulator pgSimulator(DynamicPropertyRegistry registry) {
+        PgSimulator pg = PgSimulator.start(PgSimulatorConfig.defaults().withPort(0).withAdminPort(0));
+        registry.add("reconciliation.pg-base-url", pg::baseUrl);
+        registry.add("reconciliation.pg-secret-key", () -> PgSimulatorConfig.DEFAULT_SECRET_KEY);
+        return pg;
+    }
+
+    /** {@link FakePaymentService} as the payment-service the settler syncs through; the class closes it. */
+    protected static FakePaymentService fakePaymentService(DynamicPropertyRegistry registry) {
+        FakePaymentService paymentService = FakePaymentService.start();
+        registry.add("reconciliation.payment-service-url", paymentService::baseUrl);
+        registry.add("reconciliation.payment-service-token", () -> FakePaymentService.TOKEN);
+        return paymentService;
     }
 }

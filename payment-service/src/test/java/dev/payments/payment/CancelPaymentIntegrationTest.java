@@ -183,7 +183,8 @@ class CancelPaymentIntegrationTest extends PaymentServiceTestBase {
         assertThat(unknownPayment.status()).isEqualTo(404);
         assertThat(tooLong.status()).isEqualTo(400);
         assertThat(tooLong.contentType()).startsWith("application/problem+json");
-        assertThat(noMember.status()).isEqualTo(400);
+        assertThat(noMember.status()).isEqualTo(401);
+        assertThat(noMember.text("code")).isEqualTo("UNAUTHENTICATED");
         assertThat(paymentStatus(declined)).isEqualTo("DECLINED");
         assertThat(paymentStatus(approved)).isEqualTo("APPROVED");
         assertThat(simulator().stats().cancels()).isEqualTo(cancelsBefore);
@@ -212,7 +213,8 @@ class CancelPaymentIntegrationTest extends PaymentServiceTestBase {
             await().atMost(Duration.ofSeconds(20)).until(() -> simulator().stats().hangs() >= 4);
 
             // The rest of the API still answers while the PG holds its calls.
-            Response read = PaymentTestSupport.get(port, "/api/payments/" + paymentIds.get(0), Duration.ofSeconds(3));
+            Response read = PaymentTestSupport.get(port, "/api/payments/" + paymentIds.get(0),
+                    PaymentTestSupport.memberToken(orders.get(0).memberId()), Duration.ofSeconds(3));
 
             assertThat(read.status()).isEqualTo(200);
             List<Response> refused = new java.util.ArrayList<>();

@@ -4,6 +4,7 @@ import dev.payments.contracts.EventJson;
 import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.Topics;
+import dev.payments.localstack.identity.TestIssuer;
 import dev.payments.localstack.infra.TestTopic;
 import dev.payments.payment.support.PaymentServiceTestBase;
 import dev.payments.payment.support.PaymentTestSupport;
@@ -119,6 +120,48 @@ class ConfirmPaymentIntegrationTest extends PaymentServiceTestBase {
     }
 
     @Test
+    void aPaymentIsItsMembersAloneAndOnlyAVerifiedTokenSaysWhoTheMemberIs() {
+        OrderCreated order = orderCreated(jdbc, member(), 12_000);
+        String paymentId = confirm(port, order, "own-1").text("paymentId");
+        String stranger = member();
+        long cancelsBefore = simulator().stats().cancels();
+        String path = "/api/payments/" + paymentId;
+
+        Response mine = PaymentTestSupport.get(port, path, PaymentTestSupport.memberToken(order.memberId()));
+        Response theirs = PaymentTestSupport.get(port, path, PaymentTestSupport.memberToken(stranger));
+        Response refundTheirs = PaymentTestSupport.cancel(port, stranger, paymentId, null);
+
+        assertThat(mine.status()).isEqualTo(200);
+        assertThat(mine.text("status")).isEqualTo("APPROVED");
+        assertThat(List.of(theirs, refundTheirs)).allSatisfy(refused -> {
+            assertThat(refused.status()).as("another member's payment does not exist for them").isEqualTo(404);
+            assertThat(refused.text("code")).isEqualTo("PAYMENT_NOT_FOUND");
+            assertThat(refused.contentType()).startsWith("application/problem+json");
+        });
+
+        TestIssuer issuer = TestIssuer.shared();
+        java.util.Map<String, String> refusedTokens = java.util.Map.of(
+                "expired", issuer.token(order.memberId()).scopes("member").expiresAt(java.time.Instant.now().minusSeconds(600)).sign(),
+                "another audience", issuer.token(order.memberId()).scopes("member").audience("another-api").sign(),
+                "another issuer", issuer.token(order.memberId()).scopes("member").issuer("http://127.0.0.1:1").sign(),
+                "a forged signature", issuer.token(order.memberId()).scopes("member").forgedSignature().sign(),
+                "a CR/LF subject", issuer.token(order.memberId() + "\r\nforged").scopes("member").sign(),
+                "no token at all", "");
+        refusedTokens.forEach((what, token) -> {
+            Response refused = PaymentTestSupport.cancel(port, null, paymentId, null, token.isEmpty() ? null : token);
+            assertThat(refused.status()).as(what).isEqualTo(401);
+            assertThat(refused.text("code")).as(what).isEqualTo(token.isEmpty() ? "UNAUTHENTICATED" : "INVALID_TOKEN");
+            assertThat(refused.contentType()).as(what).startsWith("application/problem+json");
+        });
+        Response operator = PaymentTestSupport.cancel(port, null, paymentId, null, PaymentTestSupport.operatorToken());
+        assertThat(operator.status()).as("an operator is not a member").isEqualTo(403);
+        assertThat(operator.text("code")).isEqualTo("INSUFFICIENT_SCOPE");
+
+        assertThat(paymentStatus(paymentId)).isEqualTo("APPROVED");
+        assertThat(simulator().stats().cancels()).as("the PG's books are untouched").isEqualTo(cancelsBefore);
+    }
+
+    @Test
     void theSameKeyFromAnotherMemberIsAnotherRequest() {
         OrderCreated order = orderCreated(jdbc, member(), 20_000);
         confirm(port, order, "shared-key");
@@ -165,7 +208,8 @@ class ConfirmPaymentIntegrationTest extends PaymentServiceTestBase {
         assertThat(noKey.status()).isEqualTo(400);
         assertThat(noKey.text("code")).isEqualTo("MISSING_HEADER");
         assertThat(noKey.contentType()).startsWith("application/problem+json");
-        assertThat(noMember.text("code")).isEqualTo("MISSING_HEADER");
+        assertThat(noMember.status()).as("no token: no member").isEqualTo(401);
+        assertThat(noMember.text("code")).isEqualTo("UNAUTHENTICATED");
         assertThat(badJson.status()).isEqualTo(400);
         assertThat(badJson.text("code")).isEqualTo("MALFORMED_REQUEST");
         assertThat(missingField.status()).isEqualTo(400);
@@ -242,11 +286,18 @@ class ConfirmPaymentIntegrationTest extends PaymentServiceTestBase {
 
         simulator().faults().reset();
         Response unauthorized = PaymentTestSupport.post(port, "/api/payments/" + paymentId + "/sync", null);
-        Response synced = PaymentTestSupport.post(port, "/api/payments/" + paymentId + "/sync", "local-operator-token");
-        Response syncedAgain = PaymentTestSupport.post(port, "/api/payments/" + paymentId + "/sync", "local-operator-token");
+        Response asTheMember = PaymentTestSupport.post(port, "/api/payments/" + paymentId + "/sync",
+                PaymentTestSupport.memberToken(order.memberId()));
+        assertThat(paymentStatus(paymentId)).as("a refused sync changes nothing").isEqualTo("UNKNOWN");
+        Response synced = PaymentTestSupport.post(port, "/api/payments/" + paymentId + "/sync", PaymentTestSupport.operatorToken());
+        Response syncedAgain = PaymentTestSupport.post(port, "/api/payments/" + paymentId + "/sync", PaymentTestSupport.operatorToken());
 
         assertThat(unauthorized.status()).isEqualTo(401);
+        assertThat(unauthorized.text("code")).isEqualTo("UNAUTHENTICATED");
+        assertThat(asTheMember.status()).isEqualTo(403);
+        assertThat(asTheMember.text("code")).isEqualTo("INSUFFICIENT_SCOPE");
         assertThat(synced.status()).isEqualTo(200);
+        assertThat(synced.text("requestedBy")).as("the operator is the token's subject").isEqualTo("operator-1");
         assertThat(synced.text("action")).isEqualTo("APPROVED");
         assertThat(syncedAgain.text("action")).isEqualTo("NONE");
         assertThat(paymentStatus(paymentId)).isEqualTo("APPROVED");

@@ -13,7 +13,6 @@ import java.time.Duration;
  *
  * @param deadline          no client waits longer than this for an answer (confirm 15 s + status query 5 s)
  * @param perMemberPerMinute approvals per member per minute, per replica (000: 10)
- * @param operatorToken     guards the operator endpoints (sync)
  * @param webhookSecret     HMAC secret of the PG's callbacks
  * @param webhookTolerance  callbacks signed longer ago than this are refused (replay protection)
  * @param notFoundIsFinalAfter a payment the PG has never seen, this long after it was requested, failed for good:
@@ -25,7 +24,6 @@ import java.time.Duration;
 @ConfigurationProperties("payment.approval")
 public record ApprovalProperties(@DefaultValue("20s") Duration deadline,
                                  @DefaultValue("10") @Positive int perMemberPerMinute,
-                                 @NotBlank String operatorToken,
                                  @NotBlank String webhookSecret,
                                  @DefaultValue("5m") Duration webhookTolerance,
                                  @DefaultValue("60s") Duration notFoundIsFinalAfter) {

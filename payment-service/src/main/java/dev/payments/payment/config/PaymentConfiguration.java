@@ -16,7 +16,8 @@ import dev.payments.payment.application.PaymentGateway;
 import dev.payments.payment.application.Payments;
 import dev.payments.payment.application.RecordOrderEvent;
 import dev.payments.payment.application.SyncPayment;
-import dev.payments.support.web.OperatorToken;
+import dev.payments.support.security.ApiAccess;
+import org.springframework.http.HttpMethod;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
 import io.github.resilience4j.circuitbreaker.CircuitBreakerRegistry;
 import io.github.resilience4j.retry.RetryRegistry;
@@ -95,9 +96,16 @@ class PaymentConfiguration {
         return new RecordOrderEvent(orders);
     }
 
+    /** Who may call what (docs/security.md); the shared resource-server chain of service-support enforces it. */
     @Bean
-    OperatorToken operatorToken(ApprovalProperties properties) {
-        return new OperatorToken(properties.operatorToken());
+    ApiAccess apiAccess() {
+        return ApiAccess.builder()
+                .members(HttpMethod.POST, "/api/payments/confirm", "/api/payments/{paymentId}/cancel")
+                .members(HttpMethod.GET, "/api/payments/{paymentId}")
+                .scope("payments:sync", HttpMethod.POST, "/api/payments/{paymentId}/sync")
+                // The PG has no token of ours: its callback proves itself by its signature (PgWebhookSignature).
+                .open(HttpMethod.POST, "/api/pg/webhooks")
+                .build();
     }
 
     @Bean

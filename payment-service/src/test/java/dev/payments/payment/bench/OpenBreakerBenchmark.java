@@ -16,6 +16,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.springframework.boot.builder.SpringApplicationBuilder;
+import dev.payments.localstack.identity.TestIssuer;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -72,6 +73,8 @@ public final class OpenBreakerBenchmark {
     private final URI liveness;
     private final URI simulatorNotFound;
     private final int members;
+    /** Minted once: the requests measure the service, not the signing of a token per request. */
+    private final String[] memberTokens;
     private final Map<Probe, AtomicLong> transportErrors = new java.util.EnumMap<>(Map.of(
             Probe.REFUSED, new AtomicLong(), Probe.LIVENESS, new AtomicLong(), Probe.NETTY, new AtomicLong()));
 
@@ -80,6 +83,10 @@ public final class OpenBreakerBenchmark {
         this.liveness = URI.create("http://127.0.0.1:" + port + "/actuator/health/liveness");
         this.simulatorNotFound = URI.create(simulatorAdmin + "/admin/bench-not-found");
         this.members = members;
+        this.memberTokens = new String[members];
+        for (int i = 0; i < members; i++) {
+            memberTokens[i] = TestIssuer.shared().member("bench-member-" + i);
+        }
     }
 
     /** What a round sends: the measured refusal, and two controls that show the floor under it on this machine. */
@@ -217,6 +224,7 @@ public final class OpenBreakerBenchmark {
     private static ConfigurableApplicationContext startPaymentService(PgSimulator simulator, ServerTimings timings,
                                                                       Map<String, String> overrides) {
         Map<String, String> properties = new LinkedHashMap<>(SharedTestInfrastructure.springProperties(DATABASE));
+        properties.putAll(TestIssuer.shared().springProperties());
         properties.put("server.port", "0");
         properties.put("pg.client.base-url", simulator.baseUrl());
         // Opening phase only: the seeds' 15 s read timeout and 20 s deadline scaled to test time, as in
@@ -354,7 +362,7 @@ public final class OpenBreakerBenchmark {
                 yield HttpRequest.newBuilder(confirm)
                         .timeout(REQUEST_TIMEOUT)
                         .header("Content-Type", "application/json")
-                        .header("X-Member-Id", "bench-member-" + random.nextInt(members))
+                        .header("Authorization", "Bearer " + memberTokens[random.nextInt(members)])
                         .header("Idempotency-Key", UUID.randomUUID().toString())
                         .POST(HttpRequest.BodyPublishers.ofString(
                                 PaymentTestSupport.confirmBody(orderId, "pk-" + orderId, 1_000)))

@@ -6,6 +6,7 @@ import dev.payments.contracts.EventEnvelope;
 import dev.payments.contracts.EventJson;
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.Topics;
+import dev.payments.localstack.identity.TestIssuer;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.localstack.infra.TestTopic;
 import dev.payments.pgsim.PgSimulator;
@@ -43,9 +44,10 @@ public final class PaymentTestSupport {
         return simulator;
     }
 
-    /** Points the service at the shared PostgreSQL and Kafka (own database) and at the simulator. */
+    /** Points the service at the shared PostgreSQL and Kafka (own database), the simulator and the test issuer. */
     public static void register(DynamicPropertyRegistry registry, String database) {
         SharedTestInfrastructure.springProperties(database).forEach((key, value) -> registry.add(key, () -> value));
+        TestIssuer.shared().springProperties().forEach((key, value) -> registry.add(key, () -> value));
         registry.add("pg.client.base-url", () -> simulator().baseUrl());
     }
 
@@ -66,7 +68,7 @@ public final class PaymentTestSupport {
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body));
         if (memberId != null) {
-            request.header("X-Member-Id", memberId);
+            request.header("Authorization", "Bearer " + memberToken(memberId));
         }
         if (idempotencyKey != null) {
             request.header("Idempotency-Key", idempotencyKey);
@@ -84,17 +86,24 @@ public final class PaymentTestSupport {
 
     /** A member's cancel of a payment, with an optional JSON body. */
     public static Response cancel(int port, String memberId, String paymentId, String body) {
-        return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/payments/" + paymentId + "/cancel"))
+        return cancel(port, memberId, paymentId, body, memberToken(memberId));
+    }
+
+    /** A cancel with a given bearer token (null: none). */
+    public static Response cancel(int port, String memberId, String paymentId, String body, String bearer) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/payments/" + paymentId + "/cancel"))
                 .timeout(Duration.ofSeconds(60))
                 .header("Content-Type", "application/json")
-                .header("X-Member-Id", memberId)
-                .POST(body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
-                .build());
+                .POST(body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (bearer != null) {
+            request.header("Authorization", "Bearer " + bearer);
+        }
+        return send(request.build());
     }
 
     /** Reconciliation's call: the operator sync of one payment. */
     public static Response sync(int port, String paymentId) {
-        return post(port, "/api/payments/" + paymentId + "/sync", "local-operator-token");
+        return post(port, "/api/payments/" + paymentId + "/sync", operatorToken());
     }
 
     /** A confirm sent to the PG by someone other than payment-service (another attempt, the PG's console). */
@@ -110,15 +119,11 @@ public final class PaymentTestSupport {
                 .build()).status();
     }
 
-    public static Response get(int port, String path) {
-        return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).GET().build());
-    }
-
     /** A read that must answer within {@code timeout}; a timeout fails the test with what it means. */
-    public static Response get(int port, String path, Duration timeout) {
+    public static Response get(int port, String path, String bearer, Duration timeout) {
         try {
-            return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(timeout).GET()
-                    .build());
+            return send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).timeout(timeout)
+                    .header("Authorization", "Bearer " + bearer).GET().build());
         } catch (IllegalStateException e) {
             if (e.getCause() instanceof java.net.http.HttpTimeoutException) {
                 throw new AssertionError("GET " + path + " got no answer within " + timeout
@@ -128,11 +133,31 @@ public final class PaymentTestSupport {
         }
     }
 
-    public static Response post(int port, String path, String token) {
+    /** A member's token from the test issuer: subject = the member, scope {@code member}. */
+    public static String memberToken(String memberId) {
+        return TestIssuer.shared().member(memberId);
+    }
+
+    /** An operator's token with the one scope the sync needs. */
+    public static String operatorToken() {
+        return TestIssuer.shared().withScopes("operator-1", "payments:sync");
+    }
+
+    /** @param bearer the access token to send, or null for none */
+    public static Response get(int port, String path, String bearer) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).GET();
+        if (bearer != null) {
+            request.header("Authorization", "Bearer " + bearer);
+        }
+        return send(request.build());
+    }
+
+    /** @param bearer the access token to send, or null for none */
+    public static Response post(int port, String path, String bearer) {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .POST(HttpRequest.BodyPublishers.noBody());
-        if (token != null) {
-            request.header("X-Operator-Token", token);
+        if (bearer != null) {
+            request.header("Authorization", "Bearer " + bearer);
         }
         return send(request.build());
     }

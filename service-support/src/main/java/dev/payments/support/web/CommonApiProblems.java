@@ -1,5 +1,7 @@
 package dev.payments.support.web;
 
+import dev.payments.support.security.InsufficientScopeException;
+import dev.payments.support.security.SecurityProblems;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.TypeMismatchException;
@@ -44,6 +46,13 @@ import static dev.payments.support.web.Problems.problem;
 public class CommonApiProblems extends ResponseEntityExceptionHandler {
 
     private static final Logger log = LoggerFactory.getLogger(CommonApiProblems.class);
+
+    @ExceptionHandler(InsufficientScopeException.class)
+    ResponseEntity<ProblemDetail> insufficientScope(InsufficientScopeException e) {
+        return ResponseEntity.status(HttpStatus.FORBIDDEN)
+                .header(HttpHeaders.WWW_AUTHENTICATE, "Bearer error=\"insufficient_scope\", scope=\"" + e.scope() + "\"")
+                .body(problem(HttpStatus.FORBIDDEN, SecurityProblems.INSUFFICIENT_SCOPE, e.getMessage()));
+    }
 
     @ExceptionHandler(Exception.class)
     ProblemDetail unexpected(Exception e) {

@@ -12,6 +12,7 @@ import dev.payments.payment.domain.PaymentId;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
+import dev.payments.support.security.Caller;
 import dev.payments.support.web.Problems;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -44,9 +45,8 @@ class PaymentController {
 
     @PostMapping("/confirm")
     ResponseEntity<?> confirm(@RequestHeader("Idempotency-Key") @NotBlank @Size(max = 128) String idempotencyKey,
-                              @RequestHeader("X-Member-Id") @NotBlank @Size(max = 64) String memberId,
-                              @Valid @RequestBody ConfirmRequest request) {
-        ConfirmResult result = confirmPayment.confirm(new ConfirmCommand(new MemberId(memberId), idempotencyKey,
+                              Caller member, @Valid @RequestBody ConfirmRequest request) {
+        ConfirmResult result = confirmPayment.confirm(new ConfirmCommand(new MemberId(member.subject()), idempotencyKey,
                 new OrderId(request.orderId()), request.paymentKey(), request.amount()));
         if (result instanceof ConfirmResult.Answered answered) {
             return answer(answered.receipt());
@@ -57,9 +57,11 @@ class PaymentController {
         return refusal((ConfirmResult.Refused) result);
     }
 
+    /** Another member's payment is answered like one that does not exist: its id reveals nothing. */
     @GetMapping("/{paymentId}")
-    ResponseEntity<?> get(@PathVariable UUID paymentId) {
+    ResponseEntity<?> get(@PathVariable UUID paymentId, Caller member) {
         return payments.findById(new PaymentId(paymentId))
+                .filter(payment -> payment.memberId().equals(new MemberId(member.subject())))
                 .<ResponseEntity<?>>map(payment -> ResponseEntity.ok(PaymentView.of(payment)))
                 .orElseGet(() -> Problems.response(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND",
                         "No payment " + paymentId));
@@ -71,11 +73,10 @@ class PaymentController {
      */
     @PostMapping("/{paymentId}/cancel")
     ResponseEntity<?> cancel(@PathVariable UUID paymentId,
-                             @RequestHeader("X-Member-Id") @NotBlank @Size(max = 64) String memberId,
-                             @Valid @RequestBody(required = false) CancelRequest request) {
+                             Caller member, @Valid @RequestBody(required = false) CancelRequest request) {
         String reason = request == null || request.reason() == null || request.reason().isBlank()
                 ? "customer request" : request.reason();
-        CancelPayment.Result result = cancelPayment.cancel(new PaymentId(paymentId), new MemberId(memberId), reason);
+        CancelPayment.Result result = cancelPayment.cancel(new PaymentId(paymentId), new MemberId(member.subject()), reason);
         if (result instanceof CancelPayment.Result.Done done) {
             return ResponseEntity.ok(PaymentView.of(done.payment()));
         }

@@ -1,0 +1,121 @@
+package dev.payments.support.security;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.actuate.autoconfigure.security.servlet.EndpointRequest;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.autoconfigure.security.oauth2.resource.OAuth2ResourceServerProperties;
+import org.springframework.boot.autoconfigure.security.oauth2.resource.servlet.OAuth2ResourceServerAutoConfiguration;
+import org.springframework.boot.autoconfigure.security.servlet.SecurityAutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.security.config.ObjectPostProcessor;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
+import org.springframework.security.config.http.SessionCreationPolicy;
+import org.springframework.security.oauth2.core.OAuth2TokenValidator;
+import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationConverter;
+import org.springframework.security.oauth2.server.resource.authentication.JwtGrantedAuthoritiesConverter;
+import org.springframework.security.oauth2.server.resource.web.authentication.BearerTokenAuthenticationFilter;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.util.StringUtils;
+import org.springframework.web.method.support.HandlerMethodArgumentResolver;
+import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
+
+import java.util.List;
+
+/**
+ * Every service's HTTP API as an OAuth2 resource server, configured once here: a bearer JWT verified against the
+ * issuer's JWKS, with issuer, audience, expiry and subject checked (Spring Boot's decoder from
+ * {@code spring.security.oauth2.resourceserver.jwt.issuer-uri} and {@code .audiences}, plus {@link SubjectValidator});
+ * the service's {@link ApiAccess} says which scope each endpoint needs. Stateless, no cookies, so no CSRF token; every
+ * refusal is problem+json ({@link SecurityProblems}). The actuator endpoints stay open (probes, Prometheus).
+ */
+@AutoConfiguration(before = {SecurityAutoConfiguration.class, OAuth2ResourceServerAutoConfiguration.class},
+        beforeName = "org.springframework.boot.autoconfigure.security.oauth2.client.servlet.OAuth2ClientWebSecurityAutoConfiguration")
+@ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@EnableConfigurationProperties(OAuth2ResourceServerProperties.class)
+public class ApiSecurityAutoConfiguration {
+
+    static final String ISSUER_PROPERTY = "spring.security.oauth2.resourceserver.jwt.issuer-uri";
+    static final String AUDIENCES_PROPERTY = "spring.security.oauth2.resourceserver.jwt.audiences";
+
+    @Bean
+    SecurityFilterChain apiSecurity(HttpSecurity http, ObjectProvider<ApiAccess> access, ObjectMapper json,
+                                    OAuth2ResourceServerProperties properties) throws Exception {
+        requireIssuerAndAudience(properties.getJwt());
+        SecurityProblems problems = new SecurityProblems(json);
+        http.csrf(AbstractHttpConfigurer::disable)
+                .sessionManagement(sessions -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
+                .requestCache(AbstractHttpConfigurer::disable)
+                .formLogin(AbstractHttpConfigurer::disable)
+                .httpBasic(AbstractHttpConfigurer::disable)
+                .logout(AbstractHttpConfigurer::disable)
+                .authorizeHttpRequests(requests -> {
+                    requests.requestMatchers(EndpointRequest.toAnyEndpoint()).permitAll();
+                    // The container's error dispatch of a request already refused or failed; it serves no data.
+                    requests.requestMatchers("/error").permitAll();
+                    access.orderedStream().flatMap(rules -> rules.rules().stream()).forEach(rule -> {
+                        if (rule.open()) {
+                            requests.requestMatchers(rule.method(), rule.pattern()).permitAll();
+                        } else {
+                            requests.requestMatchers(rule.method(), rule.pattern()).hasAuthority("SCOPE_" + rule.scope());
+                        }
+                    });
+                    requests.anyRequest().authenticated();
+                })
+                .oauth2ResourceServer(server -> server
+                        .jwt(jwt -> jwt.jwtAuthenticationConverter(authentication()))
+                        .authenticationEntryPoint(problems)
+                        .accessDeniedHandler(problems)
+                        .withObjectPostProcessor(new ObjectPostProcessor<BearerTokenAuthenticationFilter>() {
+                            @Override
+                            public <O extends BearerTokenAuthenticationFilter> O postProcess(O filter) {
+                                filter.setAuthenticationFailureHandler(problems);
+                                return filter;
+                            }
+                        }))
+                .exceptionHandling(exceptions -> exceptions.authenticationEntryPoint(problems).accessDeniedHandler(problems));
+        return http.build();
+    }
+
+    @Bean
+    OAuth2TokenValidator<Jwt> subjectValidator() {
+        return new SubjectValidator();
+    }
+
+    @Bean
+    WebMvcConfigurer callerArgument() {
+        return new WebMvcConfigurer() {
+            @Override
+            public void addArgumentResolvers(List<HandlerMethodArgumentResolver> resolvers) {
+                resolvers.add(new CallerArgumentResolver());
+            }
+        };
+    }
+
+    /** Authorities are the token's scopes ({@code SCOPE_member}); the principal's name is its subject. */
+    private static JwtAuthenticationConverter authentication() {
+        JwtAuthenticationConverter converter = new JwtAuthenticationConverter();
+        converter.setJwtGrantedAuthoritiesConverter(new JwtGrantedAuthoritiesConverter());
+        converter.setPrincipalClaimName("sub");
+        return converter;
+    }
+
+    /**
+     * Without an issuer Boot configures no decoder, and without an audience it checks none: a token minted for any
+     * other application of the same identity provider would pass. Neither has a default; start-up says what is missing.
+     */
+    static void requireIssuerAndAudience(OAuth2ResourceServerProperties.Jwt jwt) {
+        if (!StringUtils.hasText(jwt.getIssuerUri())) {
+            throw new IllegalStateException(ISSUER_PROPERTY + " is not set: the API verifies tokens of that issuer "
+                    + "(the local stack's auth-server, or any OpenID Connect provider; docs/security.md)");
+        }
+        if (jwt.getAudiences() == null || jwt.getAudiences().stream().noneMatch(StringUtils::hasText)) {
+            throw new IllegalStateException(AUDIENCES_PROPERTY + " is not set: the API accepts only tokens meant for "
+                    + "it (docs/security.md)");
+        }
+    }
+}

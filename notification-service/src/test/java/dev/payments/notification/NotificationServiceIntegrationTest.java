@@ -1,9 +1,11 @@
 package dev.payments.notification;
 
+import dev.payments.localstack.identity.TestIssuer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.contracts.EventJson;
 import dev.payments.contracts.EventType;
+import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.Topics;
 import dev.payments.notification.support.Infrastructure;
 import dev.payments.notification.support.PaymentEventsTestData;
@@ -108,6 +110,7 @@ class NotificationServiceIntegrationTest {
         assertThat(completed.get("orderId").asText()).isEqualTo(orderId.toString());
         assertThat(completed.get("paymentId").asText()).isEqualTo(paymentId.toString());
         assertThat(completed.get("memberId").asText()).isEqualTo("member-1");
+        assertThat(notifications(orderId, "member-2")).as("another member's order lists nothing").isEmpty();
         assertThat(completed.get("amount").asLong()).isEqualTo(15000);
         assertThat(completed.get("currency").asText()).isEqualTo("KRW");
         assertThat(completed.get("attempts").asInt()).isEqualTo(1);
@@ -144,7 +147,7 @@ class NotificationServiceIntegrationTest {
 
         await().atMost(EVENTUALLY).untilAsserted(() -> assertThat(notifications(next))
                 .extracting(n -> n.get("status").asText()).containsExactly("SENT", "SENT"));
-        await().atMost(EVENTUALLY).untilAsserted(() -> assertThat(notifications(unreachable))
+        await().atMost(EVENTUALLY).untilAsserted(() -> assertThat(notifications(unreachable, RecordingSender.UNREACHABLE_MEMBER))
                 .allSatisfy(n -> {
                     assertThat(n.get("status").asText()).isEqualTo("FAILED");
                     assertThat(n.get("attempts").asInt()).isEqualTo(3);
@@ -177,10 +180,13 @@ class NotificationServiceIntegrationTest {
 
     @Test
     void theApiAnswersProblemJsonForBadQueriesAndAnEmptyListForAnOrderWithoutNotifications() throws Exception {
-        assertProblem(http.getForEntity("/api/notifications", String.class), "VALIDATION_FAILED");
-        assertProblem(http.getForEntity("/api/notifications?orderId=42", String.class), "VALIDATION_FAILED");
-        ResponseEntity<String> none = http.getForEntity("/api/notifications?orderId=" + UUID.randomUUID(),
-                String.class);
+        assertProblem(get("/api/notifications", "member-1"), "VALIDATION_FAILED");
+        assertProblem(get("/api/notifications?orderId=42", "member-1"), "VALIDATION_FAILED");
+        ResponseEntity<String> none = get("/api/notifications?orderId=" + UUID.randomUUID(), "member-1");
+        ResponseEntity<String> anonymous = get("/api/notifications?orderId=" + UUID.randomUUID(), null);
+        assertThat(anonymous.getStatusCode()).isEqualTo(HttpStatus.UNAUTHORIZED);
+        assertThat(anonymous.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+        assertThat(json.readTree(anonymous.getBody()).get("code").asText()).isEqualTo("UNAUTHENTICATED");
         assertThat(none.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(json.readTree(none.getBody()).isArray()).isTrue();
         assertThat(json.readTree(none.getBody())).isEmpty();
@@ -197,12 +203,28 @@ class NotificationServiceIntegrationTest {
         assertThat(http.getForEntity("/actuator/prometheus", String.class).getBody()).contains("inbox_events");
     }
 
+    /** member-1's view: the golden events' member. */
     private List<JsonNode> notifications(UUID orderId) throws Exception {
-        ResponseEntity<String> response = http.getForEntity("/api/notifications?orderId=" + orderId, String.class);
+        return notifications(orderId, GoldenEvents.MEMBER_ID);
+    }
+
+    /** The notifications of an order as one member sees them, with that member's token. */
+    private List<JsonNode> notifications(UUID orderId, String memberId) throws Exception {
+        ResponseEntity<String> response = get("/api/notifications?orderId=" + orderId, memberId);
         assertThat(response.getStatusCode()).isEqualTo(HttpStatus.OK);
         List<JsonNode> list = new java.util.ArrayList<>();
         json.readTree(response.getBody()).forEach(list::add);
         return list;
+    }
+
+    /** @param memberId whose token to send, or null for none */
+    private ResponseEntity<String> get(String path, String memberId) {
+        org.springframework.http.HttpHeaders headers = new org.springframework.http.HttpHeaders();
+        if (memberId != null) {
+            headers.setBearerAuth(TestIssuer.shared().member(memberId));
+        }
+        return http.exchange(path, org.springframework.http.HttpMethod.GET,
+                new org.springframework.http.HttpEntity<>(headers), String.class);
     }
 
     private void assertProblem(ResponseEntity<String> response, String code) throws Exception {

@@ -7,6 +7,7 @@ import dev.payments.contracts.EventType;
 import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.Topics;
 import dev.payments.order.support.Infrastructure;
+import dev.payments.localstack.identity.TestIssuer;
 import dev.payments.localstack.infra.TestTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
@@ -70,7 +71,7 @@ class OrderServiceIntegrationTest {
     @Test
     void placingAnOrderAnswers201AndPublishesOrderCreated() throws Exception {
         ResponseEntity<String> response = post("""
-                {"memberId":"member-1","amount":15000,"currency":"KRW","orderName":"Annual plan"}""");
+                {"amount":15000,"currency":"KRW","orderName":"Annual plan"}""");
 
         assertThat(response.getStatusCode()).isEqualTo(HttpStatus.CREATED);
         JsonNode body = json.readTree(response.getBody());
@@ -83,7 +84,7 @@ class OrderServiceIntegrationTest {
         assertThat(body.get("status").asText()).isEqualTo("CREATED");
         assertThat(body.get("paymentId").isNull()).isTrue();
 
-        JsonNode fetched = json.readTree(http.getForObject(response.getHeaders().getLocation(), String.class));
+        JsonNode fetched = json.readTree(get(response.getHeaders().getLocation().getPath(), memberToken()).getBody());
         assertThat(fetched.get("status").asText()).isEqualTo("CREATED");
         assertThat(fetched.get("updatedAt").asText()).isNotBlank();
 
@@ -182,23 +183,44 @@ class OrderServiceIntegrationTest {
         long ordersBefore = count("orders");
         long outboxBefore = count("outbox");
 
-        assertProblem(post("{\"memberId\":\"member-1\",\"amount\":"), 400, "MALFORMED_REQUEST");
+        assertProblem(post("{\"amount\":"), 400, "MALFORMED_REQUEST");
         assertProblem(post("""
-                {"memberId":"member-1","amount":15000.5,"currency":"KRW","orderName":"Annual plan"}"""),
+                {"amount":15000.5,"currency":"KRW","orderName":"Annual plan"}"""),
                 400, "MALFORMED_REQUEST");
         JsonNode invalid = assertProblem(post("""
-                {"memberId":"","amount":-5,"currency":"won","orderName":"Annual plan"}"""), 400, "VALIDATION_FAILED");
+                {"amount":-5,"currency":"won","orderName":"Annual plan"}"""), 400, "VALIDATION_FAILED");
         assertThat(invalid.get("errors").findValuesAsText("field"))
-                .containsExactlyInAnyOrder("memberId", "amount", "currency");
+                .containsExactlyInAnyOrder("amount", "currency");
         assertProblem(post("""
-                {"memberId":"member-1","amount":15000,"currency":"XYZ","orderName":"Annual plan"}"""),
+                {"amount":15000,"currency":"XYZ","orderName":"Annual plan"}"""),
                 400, "VALIDATION_FAILED");
         assertProblem(post("{}"), 400, "VALIDATION_FAILED");
-        assertProblem(http.getForEntity("/api/orders/" + UUID.randomUUID(), String.class), 404, "ORDER_NOT_FOUND");
-        assertProblem(http.getForEntity("/api/orders/not-a-uuid", String.class), 400, "VALIDATION_FAILED");
+        assertProblem(get("/api/orders/" + UUID.randomUUID(), memberToken()), 404, "ORDER_NOT_FOUND");
+        assertProblem(get("/api/orders/not-a-uuid", memberToken()), 400, "VALIDATION_FAILED");
 
         assertThat(count("orders")).isEqualTo(ordersBefore);
         assertThat(count("outbox")).isEqualTo(outboxBefore);
+    }
+
+    @Test
+    void anOrderIsItsMembersAloneAndTheMemberIsTheTokensSubjectNeverTheBody() throws Exception {
+        ResponseEntity<String> placed = post("""
+                {"memberId":"member-2","amount":15000,"currency":"KRW","orderName":"Annual plan"}""");
+        assertThat(placed.getStatusCode()).isEqualTo(HttpStatus.CREATED);
+        UUID orderId = UUID.fromString(json.readTree(placed.getBody()).get("orderId").asText());
+        assertThat(order(orderId).get("memberId").asText()).as("a memberId in the body is ignored").isEqualTo("member-1");
+        long ordersBefore = count("orders");
+
+        assertProblem(get("/api/orders/" + orderId, TestIssuer.shared().member("member-2")), 404, "ORDER_NOT_FOUND");
+        assertProblem(get("/api/orders/" + orderId, null), 401, "UNAUTHENTICATED");
+        assertProblem(get("/api/orders/" + orderId, TestIssuer.shared().token("member-1").scopes("member")
+                .audience("another-api").sign()), 401, "INVALID_TOKEN");
+        assertProblem(post("""
+                {"amount":15000,"currency":"KRW","orderName":"Annual plan"}""", null), 401, "UNAUTHENTICATED");
+        assertProblem(post("""
+                {"amount":15000,"currency":"KRW","orderName":"Annual plan"}""",
+                TestIssuer.shared().withScopes("operator-1", "payments:sync")), 403, "INSUFFICIENT_SCOPE");
+        assertThat(count("orders")).isEqualTo(ordersBefore);
     }
 
     @Test
@@ -238,19 +260,41 @@ class OrderServiceIntegrationTest {
 
     private UUID placeOrder() throws Exception {
         ResponseEntity<String> response = post("""
-                {"memberId":"member-1","amount":15000,"currency":"KRW","orderName":"Annual plan"}""");
+                {"amount":15000,"currency":"KRW","orderName":"Annual plan"}""");
         assertThat(response.getStatusCode()).isEqualTo(HttpStatus.CREATED);
         return UUID.fromString(json.readTree(response.getBody()).get("orderId").asText());
     }
 
     private ResponseEntity<String> post(String body) {
+        return post(body, memberToken());
+    }
+
+    /** @param bearer the access token to send, or null for none */
+    private ResponseEntity<String> post(String body, String bearer) {
         HttpHeaders headers = new HttpHeaders();
         headers.setContentType(MediaType.APPLICATION_JSON);
+        if (bearer != null) {
+            headers.setBearerAuth(bearer);
+        }
         return http.exchange("/api/orders", HttpMethod.POST, new HttpEntity<>(body, headers), String.class);
     }
 
+    /** @param bearer the access token to send, or null for none */
+    private ResponseEntity<String> get(String path, String bearer) {
+        HttpHeaders headers = new HttpHeaders();
+        if (bearer != null) {
+            headers.setBearerAuth(bearer);
+        }
+        return http.exchange(path, HttpMethod.GET, new HttpEntity<>(headers), String.class);
+    }
+
+    /** member-1's token from the test issuer: every order of these tests is theirs unless a test says otherwise. */
+    private static String memberToken() {
+        return TestIssuer.shared().member("member-1");
+    }
+
     private JsonNode order(UUID orderId) throws Exception {
-        return json.readTree(http.getForObject("/api/orders/" + orderId, String.class));
+        return json.readTree(get("/api/orders/" + orderId, memberToken()).getBody());
     }
 
     private void awaitStatus(UUID orderId, String status) {

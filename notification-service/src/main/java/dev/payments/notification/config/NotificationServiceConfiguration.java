@@ -8,7 +8,9 @@ import dev.payments.notification.application.Notifications;
 import dev.payments.notification.application.RecordPaymentNotifications;
 import dev.payments.notification.domain.RetryPolicy;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import dev.payments.support.security.ApiAccess;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.http.HttpMethod;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.scheduling.annotation.EnableScheduling;
@@ -20,6 +22,12 @@ import java.time.Clock;
 @EnableScheduling
 @EnableConfigurationProperties(DeliveryProperties.class)
 class NotificationServiceConfiguration {
+
+    /** Who may call what (docs/security.md); the shared resource-server chain of service-support enforces it. */
+    @Bean
+    ApiAccess apiAccess() {
+        return ApiAccess.builder().members(HttpMethod.GET, "/api/notifications").build();
+    }
 
     @Bean
     Clock clock() {

@@ -1,9 +1,10 @@
 package dev.payments.order.application;
 
+import dev.payments.order.domain.MemberId;
 import dev.payments.order.domain.Order;
 import dev.payments.order.domain.OrderId;
 
-/** Reads one order with its status and current payment attempt (one SELECT: no transaction of its own). */
+/** Reads one of a member's orders with its status and current payment attempt (one SELECT: no transaction of its own). */
 public class GetOrder {
 
     private final Orders orders;
@@ -12,7 +13,9 @@ public class GetOrder {
         this.orders = orders;
     }
 
-    public Order get(OrderId id) {
-        return orders.findById(id).orElseThrow(() -> new OrderNotFoundException(id));
+    /** @throws OrderNotFoundException also when the order is another member's: its id reveals nothing */
+    public Order get(OrderId id, MemberId member) {
+        return orders.findById(id).filter(order -> order.memberId().equals(member))
+                .orElseThrow(() -> new OrderNotFoundException(id));
     }
 }

@@ -9,7 +9,9 @@ import dev.payments.order.application.PlaceOrder;
 import dev.payments.order.domain.IllegalOrderTransitionException;
 import dev.payments.order.domain.PaymentAmountMismatchException;
 import dev.payments.outbox.inbox.InapplicableEvents;
+import dev.payments.support.security.ApiAccess;
 import org.springframework.context.annotation.Bean;
+import org.springframework.http.HttpMethod;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -17,6 +19,15 @@ import java.time.Clock;
 
 @Configuration(proxyBeanMethods = false)
 class OrderServiceConfiguration {
+
+    /** Who may call what (docs/security.md); the shared resource-server chain of service-support enforces it. */
+    @Bean
+    ApiAccess apiAccess() {
+        return ApiAccess.builder()
+                .members(HttpMethod.POST, "/api/orders")
+                .members(HttpMethod.GET, "/api/orders/{orderId}")
+                .build();
+    }
 
     /** One clock for the use cases and the outbox, so tests can pin time. */
     @Bean

@@ -1,5 +1,6 @@
 package dev.payments.order.support;
 
+import dev.payments.localstack.identity.TestIssuer;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
@@ -13,6 +14,7 @@ public final class Infrastructure {
 
     public static void register(DynamicPropertyRegistry registry) {
         SharedTestInfrastructure.springProperties(DATABASE).forEach((name, value) -> registry.add(name, () -> value));
+        TestIssuer.shared().springProperties().forEach((name, value) -> registry.add(name, () -> value));
     }
 
     public static String bootstrapServers() {

@@ -6,6 +6,7 @@ import dev.payments.order.domain.MemberId;
 import dev.payments.order.domain.Money;
 import dev.payments.order.domain.Order;
 import dev.payments.order.domain.OrderId;
+import dev.payments.support.security.Caller;
 import jakarta.validation.Valid;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -32,16 +33,17 @@ class OrderController {
     }
 
     @PostMapping
-    ResponseEntity<OrderResponse> place(@Valid @RequestBody PlaceOrderRequest request) {
-        Order order = placeOrder.place(new PlaceOrder.Command(new MemberId(request.memberId()),
+    ResponseEntity<OrderResponse> place(Caller member, @Valid @RequestBody PlaceOrderRequest request) {
+        Order order = placeOrder.place(new PlaceOrder.Command(new MemberId(member.subject()),
                 new Money(request.amount(), request.currency()), request.orderName()));
         URI location = ServletUriComponentsBuilder.fromCurrentRequestUri().path("/{id}")
                 .buildAndExpand(order.id().value()).toUri();
         return ResponseEntity.created(location).body(OrderResponse.of(order));
     }
 
+    /** Another member's order answers 404, like one that does not exist. */
     @GetMapping("/{orderId}")
-    OrderResponse get(@PathVariable UUID orderId) {
-        return OrderResponse.of(getOrder.get(new OrderId(orderId)));
+    OrderResponse get(@PathVariable UUID orderId, Caller member) {
+        return OrderResponse.of(getOrder.get(new OrderId(orderId), new MemberId(member.subject())));
     }
 }

@@ -1,5 +1,6 @@
 package dev.payments.reconciliation;
 
+import dev.payments.reconciliation.support.Security;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.payments.contracts.DomainEvent;
 import dev.payments.pgsim.PgSimulator;
@@ -175,6 +176,17 @@ class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(window.path("pgApprovals").asLong()).isEqualTo(1);
         assertThat(window.path("paidOrders").asLong()).isEqualTo(1);
         assertThat(scrape("ledger_mismatches")).isEqualTo(2);
+
+        // Reading the stored audit is a read; running one (refresh, a window) is an action of its own scope.
+        org.springframework.http.HttpHeaders readOnly = new org.springframework.http.HttpHeaders();
+        readOnly.set(Security.AS, dev.payments.localstack.identity.TestIssuer.shared()
+                .withScopes("auditor-1", "reconciliation:read"));
+        assertThat(http.exchange("/api/reconciliation/ledger", HttpMethod.GET,
+                new org.springframework.http.HttpEntity<>(readOnly), JsonNode.class).getStatusCode()).isEqualTo(HttpStatus.OK);
+        ResponseEntity<JsonNode> refreshRefused = http.exchange("/api/reconciliation/ledger?refresh=true",
+                HttpMethod.GET, new org.springframework.http.HttpEntity<>(readOnly), JsonNode.class);
+        assertThat(refreshRefused.getStatusCode()).isEqualTo(HttpStatus.FORBIDDEN);
+        assertThat(refreshRefused.getBody().path("code").asText()).isEqualTo("INSUFFICIENT_SCOPE");
 
         // The PG's books cannot be read: a 502 with a code, the previous result stands.
         simulator.faults().set(FaultSpec.none(Operation.ALL).withConnectionFault(ConnectionFault.refuse()));

@@ -1,5 +1,6 @@
 package dev.payments.reconciliation;
 
+import dev.payments.reconciliation.support.Security;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.payments.contracts.EventJson;
 import dev.payments.contracts.Topics;
@@ -197,8 +198,12 @@ class ReplayIntegrationTest extends ReconciliationServiceTestBase {
                 Map.of("group", "order-servcie", "topic", Topics.PAYMENT_EVENTS, "from", Instant.now().toString()));
         assertThat(unknown.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
         assertThat(unknown.getBody().path("code").asText()).isEqualTo("UNKNOWN_CONSUMER_GROUP");
-        ResponseEntity<JsonNode> noToken = http.postForEntity("/api/replay/offsets", request, JsonNode.class);
+        org.springframework.http.HttpHeaders anonymous = new org.springframework.http.HttpHeaders();
+        anonymous.set(Security.ANONYMOUS, "true");
+        ResponseEntity<JsonNode> noToken = http.exchange("/api/replay/offsets", HttpMethod.POST,
+                new org.springframework.http.HttpEntity<>(request, anonymous), JsonNode.class);
         assertThat(noToken.getStatusCode()).isEqualTo(HttpStatus.UNAUTHORIZED);
+        assertThat(noToken.getBody().path("code").asText()).isEqualTo("UNAUTHENTICATED");
     }
 
     @Test

@@ -1,5 +1,7 @@
 package dev.payments.reconciliation;
 
+import dev.payments.localstack.identity.TestIssuer;
+import dev.payments.reconciliation.support.Security;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.contracts.DomainEvent;
@@ -25,6 +27,8 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Primary;
 import org.springframework.dao.DataAccessException;
 import org.springframework.http.HttpMethod;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpEntity;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
@@ -53,7 +57,6 @@ import static org.awaitility.Awaitility.await;
  */
 class SettlerIntegrationTest extends ReconciliationServiceTestBase {
 
-    private static final String OPERATOR = "ops-token";
 
     private static FakePaymentService paymentService;
     private static WebhookReceiver webhook;
@@ -65,7 +68,6 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         paymentService = fakePaymentService(registry);
         webhook = WebhookReceiver.start();
         pg = pgSimulator(registry);
-        registry.add("reconciliation.operator-token", () -> OPERATOR);
         registry.add("reconciliation.incidents.webhook-url", webhook::url);
     }
 
@@ -110,7 +112,7 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
     }
 
     @Test
-    void anUnknownPaymentIsSyncedWithTheOperatorTokenSettledAndNeverSyncedAgain() {
+    void anUnknownPaymentIsSyncedWithTheServicesOwnTokenSettledAndNeverSyncedAgain() {
         AnOrder order = anOrder();
         publish(order.created(), order.requested(), order.pending(), order.unknown());
         api.awaitPayment(order, "UNKNOWN");
@@ -121,7 +123,11 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(report.attempted()).isEqualTo(1);
         assertThat(report.settled()).isEqualTo(1);
         assertThat(paymentService.callsOf(order.paymentId)).singleElement()
-                .satisfies(call -> assertThat(call.token()).isEqualTo(FakePaymentService.TOKEN));
+                .satisfies(call -> {
+                    assertThat(call.claims().path("sub").asText()).as("its own client-credentials token")
+                            .isEqualTo(Security.CLIENT_ID);
+                    assertThat(call.claims().path("scope").toString()).contains("payments:sync");
+                });
         JsonNode settlement = api.get("/api/reconciliation/settlements/" + order.paymentId);
         assertThat(settlement.path("trigger").asText()).isEqualTo("PAYMENT_UNKNOWN");
         assertThat(settlement.path("settledStatus").asText()).isEqualTo("APPROVED");
@@ -261,10 +267,19 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(hook.at("/incident/paymentId").asText()).isEqualTo(order.paymentId.toString());
         assertThat(hook.at("/incident/reason").asText()).isEqualTo("COMPENSATION_FAILED");
 
-        ResponseEntity<JsonNode> noToken = http.getForEntity("/api/incidents", JsonNode.class);
+        HttpHeaders anonymous = new HttpHeaders();
+        anonymous.set(Security.ANONYMOUS, "true");
+        ResponseEntity<JsonNode> noToken = http.exchange("/api/incidents", HttpMethod.GET, new HttpEntity<>(anonymous),
+                JsonNode.class);
         assertThat(noToken.getStatusCode()).isEqualTo(HttpStatus.UNAUTHORIZED);
         assertThat(noToken.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
-        assertThat(noToken.getBody().path("code").asText()).isEqualTo("OPERATOR_TOKEN_REQUIRED");
+        assertThat(noToken.getBody().path("code").asText()).isEqualTo("UNAUTHENTICATED");
+        HttpHeaders member = new HttpHeaders();
+        member.setBearerAuth(TestIssuer.shared().member("member-1"));
+        ResponseEntity<JsonNode> asAMember = http.exchange("/api/incidents", HttpMethod.GET, new HttpEntity<>(member),
+                JsonNode.class);
+        assertThat(asAMember.getStatusCode()).isEqualTo(HttpStatus.FORBIDDEN);
+        assertThat(asAMember.getBody().path("code").asText()).isEqualTo("INSUFFICIENT_SCOPE");
 
         JsonNode open = api.operator(HttpMethod.GET, "/api/incidents?state=OPEN", null).getBody();
         assertThat(open.path("count").asInt()).isEqualTo(1);
@@ -279,14 +294,15 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(incident.path("detail").asText()).contains("NOT_CANCELABLE_PAYMENT");
         String id = incident.path("id").asText();
 
-        ResponseEntity<JsonNode> acknowledged = api.operator(HttpMethod.POST, "/api/incidents/" + id + "/acknowledge",
-                Map.of("by", "alice", "note", "calling the PG"));
+        ResponseEntity<JsonNode> acknowledged = api.operatorAs("alice", HttpMethod.POST, "/api/incidents/" + id + "/acknowledge",
+                Map.of("by", "mallory", "note", "calling the PG"));
         assertThat(acknowledged.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(acknowledged.getBody().path("state").asText()).isEqualTo("ACKNOWLEDGED");
-        assertThat(acknowledged.getBody().path("acknowledgedBy").asText()).isEqualTo("alice");
+        assertThat(acknowledged.getBody().path("acknowledgedBy").asText()).as("the token's subject, not the body's name")
+                .isEqualTo("alice");
         assertThat(scrape("reconciliation_incidents_open")).as("taken: the alert stops").isZero();
-        ResponseEntity<JsonNode> twice = api.operator(HttpMethod.POST, "/api/incidents/" + id + "/acknowledge",
-                Map.of("by", "bob"));
+        ResponseEntity<JsonNode> twice = api.operatorAs("bob", HttpMethod.POST, "/api/incidents/" + id + "/acknowledge",
+                Map.of());
         assertThat(twice.getStatusCode()).isEqualTo(HttpStatus.CONFLICT);
         assertThat(twice.getBody().path("code").asText()).isEqualTo("ILLEGAL_INCIDENT_TRANSITION");
         assertThat(twice.getBody().path("state").asText()).isEqualTo("ACKNOWLEDGED");
@@ -297,24 +313,24 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(paymentService.callsOf(order.paymentId)).as("a human owns it now: the settler keeps off")
                 .hasSize(callsBefore);
 
-        ResponseEntity<JsonNode> blank = api.operator(HttpMethod.POST, "/api/incidents/" + id + "/resolve",
-                Map.of("by", "bob", "resolution", " "));
+        ResponseEntity<JsonNode> blank = api.operatorAs("bob", HttpMethod.POST, "/api/incidents/" + id + "/resolve",
+                Map.of("resolution", " "));
         assertThat(blank.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
         assertThat(blank.getBody().path("code").asText()).isEqualTo("VALIDATION_FAILED");
-        ResponseEntity<JsonNode> resolved = api.operator(HttpMethod.POST, "/api/incidents/" + id + "/resolve",
-                Map.of("by", "bob", "resolution", "cancelled in the PG console"));
+        ResponseEntity<JsonNode> resolved = api.operatorAs("bob", HttpMethod.POST, "/api/incidents/" + id + "/resolve",
+                Map.of("resolution", "cancelled in the PG console"));
         assertThat(resolved.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(resolved.getBody().path("state").asText()).isEqualTo("RESOLVED");
         assertThat(resolved.getBody().path("resolvedBy").asText()).isEqualTo("bob");
         assertThat(resolved.getBody().path("acknowledgedBy").asText()).isEqualTo("alice");
         assertThat(resolved.getBody().path("resolvedAt").isTextual()).isTrue();
         assertThat(api.operator(HttpMethod.POST, "/api/incidents/" + id + "/resolve",
-                Map.of("by", "carol", "resolution", "again")).getStatusCode()).isEqualTo(HttpStatus.CONFLICT);
+                Map.of("resolution", "again")).getStatusCode()).isEqualTo(HttpStatus.CONFLICT);
         assertThat(api.operator(HttpMethod.GET, "/api/incidents?state=RESOLVED", null).getBody().path("incidents"))
                 .singleElement().satisfies(i -> assertThat(i.path("resolution").asText())
                         .isEqualTo("cancelled in the PG console"));
         assertThat(api.operator(HttpMethod.POST, "/api/incidents/" + UUID.randomUUID() + "/acknowledge",
-                Map.of("by", "alice")).getBody().path("code").asText()).isEqualTo("INCIDENT_NOT_FOUND");
+                Map.of()).getBody().path("code").asText()).isEqualTo("INCIDENT_NOT_FOUND");
 
         assertThatThrownBy(() -> jdbc.sql("DELETE FROM incident").update())
                 .isInstanceOf(DataAccessException.class).hasMessageContaining("never deleted");
@@ -337,7 +353,7 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(api.get("/api/reconciliation/settlements/" + orders.get(0).paymentId).path("lastResult").asText())
                 .isEqualTo("UNAVAILABLE");
 
-        paymentService.requireToken("rotated-token");
+        paymentService.refuseTokens();
         clock.advance(Duration.ofMinutes(1));
         CycleReport refused = settler.runCycle();
         assertThat(refused.stoppedEarly()).isTrue();

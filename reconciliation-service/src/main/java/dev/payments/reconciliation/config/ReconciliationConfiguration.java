@@ -1,16 +1,17 @@
 package dev.payments.reconciliation.config;
 
-import dev.payments.reconciliation.adapter.in.web.OperatorToken;
+import dev.payments.support.security.ApiAccess;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.HttpMethod;
 import org.springframework.scheduling.annotation.EnableScheduling;
 
 import java.time.Clock;
 
 /**
- * What every capability shares: the clock, the operator token of the HTTP API, Spring's scheduling (the settler's and
+ * What every capability shares: the clock, who may call the HTTP API, Spring's scheduling (the settler's and
  * the ledger audit's jobs; {@code spring.task.scheduling} gives each its own thread). Each capability wires its own use
  * cases (plain classes, no Spring inside the application layer) and adapters in its own configuration beside this one.
  */
@@ -25,8 +26,19 @@ public class ReconciliationConfiguration {
         return Clock.systemUTC();
     }
 
+    /**
+     * Who may call what (docs/security.md): every endpoint is an operator's, each action its own scope; the shared
+     * resource-server chain of service-support enforces it. A fresh or windowed ledger audit needs {@code ledger:audit}
+     * on top of the read scope (checked by the controller: the path is the same).
+     */
     @Bean
-    OperatorToken operatorToken(ReconciliationProperties properties) {
-        return new OperatorToken(properties.operatorToken());
+    ApiAccess apiAccess() {
+        return ApiAccess.builder()
+                .scope("settlements:run", HttpMethod.POST, "/api/reconciliation/settle")
+                .scope("reconciliation:read", HttpMethod.GET, "/api/reconciliation/**", "/api/incidents", "/api/incidents/*")
+                .scope("incidents:write", HttpMethod.POST, "/api/incidents/{id}/acknowledge", "/api/incidents/{id}/resolve")
+                .scope("events:replay", HttpMethod.GET, "/api/replay/**")
+                .scope("events:replay", HttpMethod.POST, "/api/replay/**")
+                .build();
     }
 }

@@ -9,19 +9,16 @@ import org.springframework.validation.annotation.Validated;
 import java.net.URI;
 
 /**
- * Where reconciliation reaches the systems it settles payments against, and the token operators use on it.
+ * Where reconciliation reaches the systems it settles payments against. Its own token for payment-service comes from
+ * the client-credentials registration {@code spring.security.oauth2.client.registration.payment-service}.
  *
  * @param paymentServiceUrl   base URL of payment-service, whose sync API settles a payment with the PG
- * @param paymentServiceToken payment-service's operator token ({@code payment.approval.operator-token} there)
  * @param pgBaseUrl           base URL of the PG, whose transaction listing the ledger audit reads
  * @param pgSecretKey         the PG secret key for HTTP Basic auth (read-only use: listing and status)
- * @param operatorToken       guards this service's operator endpoints ({@code X-Operator-Token})
  */
 @Validated
 @ConfigurationProperties("reconciliation")
 public record ReconciliationProperties(@NotNull @DefaultValue("http://localhost:8082") URI paymentServiceUrl,
-                                       @NotBlank @DefaultValue("local-operator-token") String paymentServiceToken,
                                        @NotNull @DefaultValue("http://localhost:8090") URI pgBaseUrl,
-                                       @NotBlank @DefaultValue("test_sk_simulator") String pgSecretKey,
-                                       @NotBlank @DefaultValue("local-operator-token") String operatorToken) {
+                                       @NotBlank @DefaultValue("test_sk_simulator") String pgSecretKey) {
 }

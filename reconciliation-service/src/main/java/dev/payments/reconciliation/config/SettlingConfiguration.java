@@ -5,6 +5,7 @@ import dev.payments.reconciliation.adapter.in.schedule.Cadence;
 import dev.payments.reconciliation.adapter.in.schedule.SettleSchedule;
 import dev.payments.reconciliation.adapter.out.alert.SettleMetrics;
 import dev.payments.reconciliation.adapter.out.payment.HttpPaymentSync;
+import dev.payments.reconciliation.adapter.out.payment.ServiceTokens;
 import dev.payments.reconciliation.application.incidents.IncidentAlerts;
 import dev.payments.reconciliation.application.incidents.Incidents;
 import dev.payments.reconciliation.application.incidents.OpenIncident;
@@ -22,6 +23,10 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.security.oauth2.client.AuthorizedClientServiceOAuth2AuthorizedClientManager;
+import org.springframework.security.oauth2.client.OAuth2AuthorizedClientProviderBuilder;
+import org.springframework.security.oauth2.client.OAuth2AuthorizedClientService;
+import org.springframework.security.oauth2.client.registration.ClientRegistrationRepository;
 import org.springframework.web.client.RestClient;
 
 import java.net.InetAddress;
@@ -34,11 +39,26 @@ import java.util.UUID;
 @EnableConfigurationProperties(SettlerProperties.class)
 public class SettlingConfiguration {
 
+    /** The client-credentials registration of reconciliation's own token for payment-service (application.yml). */
+    static final String PAYMENT_SERVICE_CLIENT = "payment-service";
+
+    /**
+     * Client credentials outside any web request (the settler's own threads): the service-side manager, which keeps the
+     * token in memory until shortly before it expires (60 s clock skew) and then fetches a new one.
+     */
+    @Bean
+    ServiceTokens paymentServiceTokens(ClientRegistrationRepository registrations, OAuth2AuthorizedClientService store) {
+        AuthorizedClientServiceOAuth2AuthorizedClientManager manager =
+                new AuthorizedClientServiceOAuth2AuthorizedClientManager(registrations, store);
+        manager.setAuthorizedClientProvider(OAuth2AuthorizedClientProviderBuilder.builder().clientCredentials().build());
+        return new ServiceTokens(manager, store, PAYMENT_SERVICE_CLIENT);
+    }
+
     @Bean
     PaymentSync paymentSync(RestClient.Builder http, ReconciliationProperties properties, SettlerProperties settler,
-                            ObjectMapper json) {
+                            ServiceTokens tokens, ObjectMapper json) {
         return new HttpPaymentSync(HttpClients.to(http, properties.paymentServiceUrl(), settler.connectTimeout(),
-                settler.syncTimeout()), properties.paymentServiceToken(), json);
+                settler.syncTimeout()), tokens, json);
     }
 
     @Bean

@@ -1,5 +1,8 @@
 package dev.payments.reconciliation.support;
 
+import java.util.Base64;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 
@@ -21,11 +24,11 @@ import java.util.concurrent.Executors;
  * A real HTTP endpoint that answers like payment-service's {@code POST /api/payments/{paymentId}/sync}, for the
  * settler's protocol tests only (stop-after-3, backoff, 502 -> incident): payment-service is another Spring Boot
  * application, so the full chain is tested end to end in {@code system-tests}. Answers are scripted per payment (the
- * last one repeats); every call is recorded with its time and token.
+ * last one repeats); every call is recorded with its time and bearer token. The fake accepts a token whose subject is
+ * reconciliation-service and whose scope is {@code payments:sync} (payment-service's real check of the signature is
+ * tested there and in system-tests); {@link #refuseTokens()} makes it answer 401 like a key rotation would.
  */
 public final class FakePaymentService implements AutoCloseable {
-
-    public static final String TOKEN = "test-payment-service-token";
 
     /** One scripted answer. */
     public sealed interface Answer {
@@ -43,8 +46,21 @@ public final class FakePaymentService implements AutoCloseable {
     public record Drop() implements Answer {
     }
 
+    /** @param token the bearer token sent, or null */
     public record Call(UUID paymentId, Instant at, String token) {
+
+        /** The token's claims as payment-service reads them (its payload, unverified here). */
+        public JsonNode claims() {
+            try {
+                return token == null ? JSON.createObjectNode()
+                        : JSON.readTree(Base64.getUrlDecoder().decode(token.split("\\.")[1]));
+            } catch (IOException | RuntimeException e) {
+                return JSON.createObjectNode();
+            }
+        }
     }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     public static Answer approved() {
         return new Synced("APPROVED", "DONE", "APPROVED");
@@ -64,7 +80,7 @@ public final class FakePaymentService implements AutoCloseable {
     private final Map<UUID, Deque<Answer>> scripts = new ConcurrentHashMap<>();
     private final List<Call> calls = new ArrayList<>();
     private volatile Answer otherwise = new Problem(404, "PAYMENT_NOT_FOUND", "No payment");
-    private volatile String requiredToken = TOKEN;
+    private volatile boolean refuseTokens;
 
     private FakePaymentService(HttpServer server) {
         this.server = server;
@@ -96,8 +112,9 @@ public final class FakePaymentService implements AutoCloseable {
         this.otherwise = answer;
     }
 
-    public void requireToken(String token) {
-        this.requiredToken = token;
+    /** Every token is refused from now on (401 INVALID_TOKEN), as after the issuer rotated its key. */
+    public void refuseTokens() {
+        this.refuseTokens = true;
     }
 
     public synchronized List<Call> calls() {
@@ -112,7 +129,7 @@ public final class FakePaymentService implements AutoCloseable {
         calls.clear();
         scripts.clear();
         otherwise = new Problem(404, "PAYMENT_NOT_FOUND", "No payment");
-        requiredToken = TOKEN;
+        refuseTokens = false;
     }
 
     private void handle(HttpExchange exchange) throws IOException {
@@ -123,13 +140,16 @@ public final class FakePaymentService implements AutoCloseable {
             return;
         }
         UUID paymentId = UUID.fromString(path[3]);
-        String token = exchange.getRequestHeaders().getFirst("X-Operator-Token");
+        String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+        String token = authorization != null && authorization.startsWith("Bearer ") ? authorization.substring(7) : null;
+        Call call = new Call(paymentId, Instant.now(), token);
         synchronized (this) {
-            calls.add(new Call(paymentId, Instant.now(), token));
+            calls.add(call);
         }
-        if (!requiredToken.equals(token)) {
-            write(exchange, 401, problem(401, "OPERATOR_TOKEN_REQUIRED", "This action needs a valid X-Operator-Token"),
-                    "application/problem+json");
+        JsonNode claims = call.claims();
+        if (refuseTokens || !Security.CLIENT_ID.equals(claims.path("sub").asText())
+                || !claims.path("scope").toString().contains("payments:sync")) {
+            write(exchange, 401, problem(401, "INVALID_TOKEN", "The bearer token was refused"), "application/problem+json");
             return;
         }
         Answer answer = next(paymentId);

@@ -20,11 +20,11 @@ public final class ReconciliationApi {
     private static final Duration EVENTUALLY = Duration.ofSeconds(30);
 
     private final TestRestTemplate http;
-    private final String operatorToken;
 
-    public ReconciliationApi(TestRestTemplate http, String operatorToken) {
+    /** Every call goes as operator-1 with every operator scope ({@link Security#asOperator}). */
+    public ReconciliationApi(TestRestTemplate http) {
         this.http = http;
-        this.operatorToken = operatorToken;
+        Security.asOperator(http);
     }
 
     /** The body of a 2xx answer, or a missing node. */
@@ -33,11 +33,19 @@ public final class ReconciliationApi {
         return response.getStatusCode().is2xxSuccessful() ? response.getBody() : MissingNode.getInstance();
     }
 
-    /** A call with the operator token. */
+    /** A call as the operator. */
     public ResponseEntity<JsonNode> operator(HttpMethod method, String path, Object body) {
         HttpHeaders headers = new HttpHeaders();
-        headers.set("X-Operator-Token", operatorToken);
         headers.setContentType(MediaType.APPLICATION_JSON);
+        return http.exchange(path, method, new HttpEntity<>(body, headers), JsonNode.class);
+    }
+
+    /** A call as the named operator, with every operator scope. */
+    public ResponseEntity<JsonNode> operatorAs(String operator, HttpMethod method, String path, Object body) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.setContentType(MediaType.APPLICATION_JSON);
+        headers.setBearerAuth(dev.payments.localstack.identity.TestIssuer.shared().withScopes(operator,
+                "reconciliation:read", "incidents:write"));
         return http.exchange(path, method, new HttpEntity<>(body, headers), JsonNode.class);
     }
 

@@ -5,7 +5,6 @@ import dev.payments.pgsim.PgSimulator;
 import dev.payments.pgsim.PgSimulatorConfig;
 import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
-import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.client.TestRestTemplate;
@@ -15,7 +14,8 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import java.time.Duration;
 
 /**
- * reconciliation-service on a random port against the shared PostgreSQL and Kafka, with metrics (no span export),
+ * reconciliation-service on a random port against the shared PostgreSQL and Kafka and the shared test issuer, with
+ * metrics (no span export),
  * and its context closed after its class so its listeners stop consuming. Neither schedule runs: a test runs the
  * settler and the audit by hand unless it turns them on. A subclass adds its properties with
  * {@code @TestPropertySource} (they win over these) and names its own database and consumer group from a
@@ -33,15 +33,12 @@ public abstract class ReconciliationServiceTestBase {
     @Autowired
     protected TestRestTemplate http;
 
-    @Value("${reconciliation.operator-token}")
-    private String operatorToken;
-
-    /** The HTTP API, operator calls with the configured token. */
+    /** The HTTP API; every call of {@link #http} goes as operator-1 with every operator scope ({@link Security}). */
     protected ReconciliationApi api;
 
     @BeforeEach
     void operatorApi() {
-        api = new ReconciliationApi(http, operatorToken);
+        api = new ReconciliationApi(http);
     }
 
     /**
@@ -50,6 +47,7 @@ public abstract class ReconciliationServiceTestBase {
      */
     protected static void register(DynamicPropertyRegistry registry, String database, String group) {
         SharedTestInfrastructure.springProperties(database).forEach((name, value) -> registry.add(name, () -> value));
+        Security.register(registry);
         TestKafka.startGroupAtEnd(group);
         registry.add("spring.kafka.consumer.group-id", () -> group);
     }
@@ -66,7 +64,6 @@ public abstract class ReconciliationServiceTestBase {
     protected static FakePaymentService fakePaymentService(DynamicPropertyRegistry registry) {
         FakePaymentService paymentService = FakePaymentService.start();
         registry.add("reconciliation.payment-service-url", paymentService::baseUrl);
-        registry.add("reconciliation.payment-service-token", () -> FakePaymentService.TOKEN);
         return paymentService;
     }
 }

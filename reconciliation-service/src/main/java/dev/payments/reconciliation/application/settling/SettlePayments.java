@@ -108,7 +108,8 @@ public final class SettlePayments {
                 settlements.release(candidate.paymentId());
                 stopReason = "payment-service refused the sync call (HTTP " + refused.httpStatus() + ")";
                 log.error("payment-service refused the sync call for payment {} with HTTP {}: {}. Check "
-                        + "reconciliation.payment-service-token; no payment can be settled until it is fixed",
+                        + "reconciliation-service's client credentials at the issuer (its secret, the payments:sync scope); "
+                        + "no payment can be settled until it is fixed",
                         candidate.paymentId(), refused.httpStatus(), refused.detail());
                 break;
             }

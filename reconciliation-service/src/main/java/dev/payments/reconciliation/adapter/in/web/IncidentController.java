@@ -6,6 +6,7 @@ import dev.payments.reconciliation.application.incidents.ListIncidents;
 import dev.payments.reconciliation.application.incidents.ResolveIncident;
 import dev.payments.reconciliation.domain.incidents.IncidentId;
 import dev.payments.reconciliation.domain.incidents.IncidentState;
+import dev.payments.support.security.Caller;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
@@ -20,7 +21,10 @@ import org.springframework.web.bind.annotation.RestController;
 import java.util.List;
 import java.util.UUID;
 
-/** Incidents for operators: list, take, close (operator token: {@link OperatorEndpoints}). Nothing is ever deleted. */
+/**
+ * Incidents for operators: list, take, close (scopes {@code reconciliation:read}, {@code incidents:write}). The operator
+ * recorded as taking or closing one is the token's subject, never a name in the body. Nothing is ever deleted.
+ */
 @RestController
 @RequestMapping("/api/incidents")
 class IncidentController {
@@ -40,12 +44,11 @@ class IncidentController {
     record IncidentList(String state, int count, List<IncidentResponse> incidents) {
     }
 
-    /** @param by who takes it (a name or an on-call handle) */
-    record AcknowledgeRequest(@NotBlank @Size(max = 128) String by, @Size(max = 2000) String note) {
+    record AcknowledgeRequest(@Size(max = 2000) String note) {
     }
 
     /** @param resolution what was done about the money */
-    record ResolveRequest(@NotBlank @Size(max = 128) String by, @NotBlank @Size(max = 2000) String resolution) {
+    record ResolveRequest(@NotBlank @Size(max = 2000) String resolution) {
     }
 
     @GetMapping
@@ -61,12 +64,14 @@ class IncidentController {
     }
 
     @PostMapping("/{id}/acknowledge")
-    IncidentResponse acknowledge(@PathVariable UUID id, @Valid @RequestBody AcknowledgeRequest request) {
-        return IncidentResponse.of(acknowledgeIncident.acknowledge(new IncidentId(id), request.by(), request.note()));
+    IncidentResponse acknowledge(@PathVariable UUID id, Caller operator,
+                                 @Valid @RequestBody(required = false) AcknowledgeRequest request) {
+        return IncidentResponse.of(acknowledgeIncident.acknowledge(new IncidentId(id), operator.subject(),
+                request == null ? null : request.note()));
     }
 
     @PostMapping("/{id}/resolve")
-    IncidentResponse resolve(@PathVariable UUID id, @Valid @RequestBody ResolveRequest request) {
-        return IncidentResponse.of(resolveIncident.resolve(new IncidentId(id), request.by(), request.resolution()));
+    IncidentResponse resolve(@PathVariable UUID id, Caller operator, @Valid @RequestBody ResolveRequest request) {
+        return IncidentResponse.of(resolveIncident.resolve(new IncidentId(id), operator.subject(), request.resolution()));
     }
 }

@@ -1,6 +1,7 @@
 package dev.payments.reconciliation.adapter.in.web;
 
 import dev.payments.reconciliation.application.ledger.AuditLedger;
+import dev.payments.support.security.Caller;
 import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -14,6 +15,8 @@ import java.time.Instant;
 @RequestMapping("/api/reconciliation/ledger")
 class LedgerController {
 
+    static final String AUDIT_SCOPE = "ledger:audit";
+
     private final AuditLedger auditLedger;
 
     LedgerController(AuditLedger auditLedger) {
@@ -25,9 +28,13 @@ class LedgerController {
      * @param from    with {@code to}: audit this window only (not stored); ISO-8601
      */
     @GetMapping
-    LedgerResponse ledger(@RequestParam(defaultValue = "false") boolean refresh,
+    LedgerResponse ledger(Caller operator, @RequestParam(defaultValue = "false") boolean refresh,
                           @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant from,
                           @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant to) {
+        if (refresh || from != null || to != null) {
+            // Reading the stored audit is a read; running one reads the PG's whole listing: an action of its own.
+            operator.requireScope(AUDIT_SCOPE);
+        }
         if (from != null || to != null) {
             if (from == null || to == null || !from.isBefore(to)) {
                 throw new BadRequestException("'from' and 'to' go together, and 'from' must be before 'to'");

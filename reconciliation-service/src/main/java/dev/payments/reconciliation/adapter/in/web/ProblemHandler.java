@@ -9,11 +9,8 @@ import dev.payments.reconciliation.domain.incidents.IllegalIncidentTransitionExc
 import dev.payments.support.web.Problems;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
-import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
-import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.ExceptionHandler;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 
@@ -34,15 +31,6 @@ class ProblemHandler {
     @ExceptionHandler(NotFoundException.class)
     ProblemDetail notFound(NotFoundException e) {
         return problem(HttpStatus.NOT_FOUND, e.code(), e.getMessage());
-    }
-
-    /** RFC 9110 requires a 401 to name its authentication scheme; ours is the operator token header. */
-    @ExceptionHandler(OperatorTokenRequiredException.class)
-    ResponseEntity<ProblemDetail> operatorTokenRequired(OperatorTokenRequiredException e) {
-        return ResponseEntity.status(HttpStatus.UNAUTHORIZED)
-                .header(HttpHeaders.WWW_AUTHENTICATE, OperatorToken.HEADER + " realm=\"reconciliation-service\"")
-                .contentType(MediaType.APPLICATION_PROBLEM_JSON)
-                .body(problem(HttpStatus.UNAUTHORIZED, ProblemCode.OPERATOR_TOKEN_REQUIRED, e.getMessage()));
     }
 
     @ExceptionHandler(IncidentNotFoundException.class)

@@ -5,7 +5,10 @@ import dev.payments.reconciliation.application.replay.OffsetReset;
 import dev.payments.reconciliation.application.replay.OrderReplayReport;
 import dev.payments.reconciliation.application.replay.ReplayTopic;
 import dev.payments.reconciliation.domain.shared.OrderId;
+import dev.payments.support.security.Caller;
 import jakarta.validation.Valid;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import org.springframework.format.annotation.DateTimeFormat;
@@ -21,10 +24,16 @@ import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
-/** Incident recovery (docs/runbooks/replay.md); operator token required. */
+/**
+ * Incident recovery (docs/runbooks/replay.md); scope {@code events:replay}. Who moved a consumer group is the token's
+ * subject, written to the audit log and the answer.
+ */
 @RestController
 @RequestMapping("/api/replay")
 class ReplayController {
+
+    /** One logger for who did what by hand, so it can be shipped and kept apart from the rest. */
+    private static final Logger audit = LoggerFactory.getLogger("audit.operator");
 
     private final ReplayTopic replayTopic;
     private final DryRunOrderReplay dryRunOrderReplay;
@@ -39,18 +48,23 @@ class ReplayController {
     }
 
     record OffsetsResponse(String group, String topic, Instant from, boolean applied, long toReplay,
-                           List<OffsetReset.Partition> partitions) {
+                           List<OffsetReset.Partition> partitions, String requestedBy) {
 
-        static OffsetsResponse of(OffsetReset reset) {
+        static OffsetsResponse of(OffsetReset reset, String requestedBy) {
             return new OffsetsResponse(reset.group(), reset.topic(), reset.from(), reset.applied(), reset.toReplay(),
-                    reset.partitions());
+                    reset.partitions(), requestedBy);
         }
     }
 
     @PostMapping("/offsets")
-    OffsetsResponse offsets(@Valid @RequestBody OffsetsRequest request) {
+    OffsetsResponse offsets(Caller operator, @Valid @RequestBody OffsetsRequest request) {
         boolean dryRun = request.dryRun() == null || request.dryRun();
-        return OffsetsResponse.of(replayTopic.replay(request.group(), request.topic(), request.from(), dryRun));
+        OffsetReset reset = replayTopic.replay(request.group(), request.topic(), request.from(), dryRun);
+        if (reset.applied()) {
+            audit.info("replay of {} for group {} from {} applied by {}: {} events to replay", reset.topic(),
+                    reset.group(), reset.from(), operator.subject(), reset.toReplay());
+        }
+        return OffsetsResponse.of(reset, operator.subject());
     }
 
     record OrderReplayResponse(UUID orderId, int events, int wouldApply, List<OrderReplayReport.Event> timeline) {

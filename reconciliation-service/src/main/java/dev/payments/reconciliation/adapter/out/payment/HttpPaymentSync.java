@@ -16,23 +16,24 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
- * {@code POST /api/payments/{paymentId}/sync} on payment-service, with the operator token. Every way the call can end
+ * {@code POST /api/payments/{paymentId}/sync} on payment-service, with this service's own bearer token (client
+ * credentials, scope {@code payments:sync}: {@link ServiceTokens}). Every way the call can end
  * becomes a {@link SyncOutcome}; nothing is thrown. The read timeout sits above payment-service's own worst case (a
  * status query and a compensating cancel, each retried), so a slow but successful sync is not counted as a failure.
  */
 public class HttpPaymentSync implements PaymentSync {
 
-    static final String TOKEN_HEADER = "X-Operator-Token";
-
     private final RestClient http;
+    private final ServiceTokens tokens;
     private final ObjectMapper json;
 
     /**
      * @param http Boot's builder (observed: a metric and a span per call) with payment-service's base URL and the
      *             connect and read timeouts
      */
-    public HttpPaymentSync(RestClient.Builder http, String token, ObjectMapper json) {
-        this.http = http.defaultHeader(TOKEN_HEADER, token).build();
+    public HttpPaymentSync(RestClient.Builder http, ServiceTokens tokens, ObjectMapper json) {
+        this.http = http.build();
+        this.tokens = tokens;
         this.json = json;
     }
 
@@ -42,15 +43,26 @@ public class HttpPaymentSync implements PaymentSync {
 
     @Override
     public SyncOutcome sync(PaymentId paymentId) {
+        String token;
+        try {
+            token = tokens.current();
+        } catch (RuntimeException e) {
+            // Nothing was asked of payment-service: like an unreachable service, the cycle backs off and tries again.
+            return new SyncOutcome.Unavailable("no access token for payment-service from the issuer: " + e.getMessage());
+        }
         Answer answer;
         try {
             answer = http.post().uri("/api/payments/{paymentId}/sync", paymentId.value())
+                    .headers(headers -> headers.setBearerAuth(token))
                     .accept(MediaType.APPLICATION_JSON, MediaType.APPLICATION_PROBLEM_JSON)
                     .exchange((request, response) -> new Answer(response.getStatusCode().value(),
                             new String(response.getBody().readAllBytes(), StandardCharsets.UTF_8)));
         } catch (RestClientException e) {
             // No answer (refused, timed out, dropped, interrupted: the JDK client keeps the thread's interrupt flag).
             return new SyncOutcome.Unavailable("payment-service not reachable: " + e.getMessage());
+        }
+        if (answer.status() == 401) {
+            tokens.forget();
         }
         return outcome(answer);
     }

@@ -8,6 +8,11 @@ import java.util.function.Function;
 /** The application arguments each child gets: standard Spring Boot command-line properties for the services. */
 final class ChildArguments {
 
+    /** The audience auth-server writes into every access token (its {@code auth.audience}). */
+    static final String AUDIENCE = "payments-api";
+    /** auth-server's application-local.yml: a committed credential of the local profile, nothing else. */
+    static final String LOCAL_RECONCILIATION_SECRET = "local-reconciliation-secret";
+
     private ChildArguments() {
     }
 
@@ -39,12 +44,20 @@ final class ChildArguments {
             arguments.add("--spring.datasource.username=" + username);
             arguments.add("--spring.datasource.password=" + password);
             arguments.add("--spring.kafka.bootstrap-servers=" + bootstrapServers);
+            // Every API is a resource server of the local issuer (service-support's shared chain).
+            arguments.add("--spring.security.oauth2.resourceserver.jwt.issuer-uri=" + issuerUrl(portOf));
+            arguments.add("--spring.security.oauth2.resourceserver.jwt.audiences=" + AUDIENCE);
             String pgSimulator = httpUrl(portOf.apply(Component.PG_SIMULATOR));
             switch (component) {
                 case PAYMENT_SERVICE -> arguments.add("--pg.client.base-url=" + pgSimulator);
                 case RECONCILIATION_SERVICE -> {
                     arguments.add("--reconciliation.payment-service-url=" + httpUrl(portOf.apply(Component.PAYMENT_SERVICE)));
                     arguments.add("--reconciliation.pg-base-url=" + pgSimulator);
+                    // Its own client-credentials token for payment-service's sync; the secret is the local profile's.
+                    arguments.add("--spring.security.oauth2.client.provider.payments-issuer.token-uri="
+                            + issuerUrl(portOf) + "/oauth2/token");
+                    arguments.add("--spring.security.oauth2.client.registration.payment-service.client-secret="
+                            + LOCAL_RECONCILIATION_SECRET);
                 }
                 default -> {
                 }

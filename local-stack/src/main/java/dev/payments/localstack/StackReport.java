@@ -53,16 +53,19 @@ final class StackReport {
             out.println("  OPERATOR=$(local-stack/token.sh operator operator-1" + issuer + ")");
             out.println();
         }
-        out.println("Happy path (replace <orderId> with the id the first call returns):");
+        out.println("Happy path (replace <orderId> and <paymentId> with the ids the calls return):");
         String order = "localhost:" + stack.portOf(Component.ORDER_SERVICE);
-        out.printf("  curl -s -XPOST %s/api/orders -H 'Content-Type: application/json' "
-                + "-d '{\"memberId\":\"member-1\",\"amount\":15000,\"currency\":\"KRW\",\"orderName\":\"Annual plan\"}'%n", order);
-        out.printf("  curl -s -XPOST localhost:%d/api/payments/confirm -H 'Content-Type: application/json' "
-                + "-H 'Idempotency-Key: k-1' -H 'X-Member-Id: member-1' "
+        out.printf("  curl -s -XPOST %s/api/orders -H \"Authorization: Bearer $MEMBER\" -H 'Content-Type: application/json' "
+                + "-d '{\"amount\":15000,\"currency\":\"KRW\",\"orderName\":\"Annual plan\"}'%n", order);
+        out.printf("  curl -s -XPOST localhost:%d/api/payments/confirm -H \"Authorization: Bearer $MEMBER\" "
+                + "-H 'Content-Type: application/json' -H 'Idempotency-Key: k-1' "
                 + "-d '{\"orderId\":\"<orderId>\",\"paymentKey\":\"pk-1\",\"amount\":15000}'%n",
                 stack.portOf(Component.PAYMENT_SERVICE));
-        out.printf("  curl -s %s/api/orders/<orderId>%n", order);
-        out.printf("  curl -s 'localhost:%d/api/notifications?orderId=<orderId>'%n", stack.portOf(Component.NOTIFICATION_SERVICE));
+        out.printf("  curl -s %s/api/orders/<orderId> -H \"Authorization: Bearer $MEMBER\"%n", order);
+        out.printf("  curl -s 'localhost:%d/api/notifications?orderId=<orderId>' -H \"Authorization: Bearer $MEMBER\"%n",
+                stack.portOf(Component.NOTIFICATION_SERVICE));
+        out.printf("  curl -s localhost:%d/api/reconciliation/payments/<paymentId> -H \"Authorization: Bearer $OPERATOR\"%n",
+                stack.portOf(Component.RECONCILIATION_SERVICE));
         stack.controlUrl().ifPresent(control -> {
             out.println();
             out.println("Drills: POST " + control + "/{component}/stop|start|restart|kill, GET " + control + "/status, e.g.");

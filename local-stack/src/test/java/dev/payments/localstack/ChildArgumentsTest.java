@@ -19,7 +19,16 @@ class ChildArgumentsTest {
                 "--spring.datasource.url=jdbc:postgresql://127.0.0.1:15432/notifications",
                 "--spring.datasource.username=postgres",
                 "--spring.datasource.password=postgres",
-                "--spring.kafka.bootstrap-servers=127.0.0.1:9092");
+                "--spring.kafka.bootstrap-servers=127.0.0.1:9092",
+                "--spring.security.oauth2.resourceserver.jwt.issuer-uri=http://127.0.0.1:9000",
+                "--spring.security.oauth2.resourceserver.jwt.audiences=payments-api");
+    }
+
+    @Test
+    void reconciliationGetsItsOwnClientCredentialsAtTheLocalIssuer() {
+        assertThat(arguments(Component.RECONCILIATION_SERVICE, List.of())).contains(
+                "--spring.security.oauth2.client.provider.payments-issuer.token-uri=http://127.0.0.1:9000/oauth2/token",
+                "--spring.security.oauth2.client.registration.payment-service.client-secret=local-reconciliation-secret");
     }
 
     @Test

@@ -93,7 +93,7 @@ class DatabaseOutageSystemTest {
         long sent = System.nanoTime();
         CompletableFuture<SystemStack.Response> confirming = CompletableFuture.supplyAsync(() -> SystemStack.post(
                 Component.PAYMENT_SERVICE, "/api/payments/confirm",
-                Map.of("Idempotency-Key", "db-outage-" + orderId, "X-Member-Id", memberId),
+                SystemStack.asMember(memberId, Map.of("Idempotency-Key", "db-outage-" + orderId)),
                 "{\"orderId\":\"" + orderId + "\",\"paymentKey\":\"pk-" + orderId + "\",\"amount\":" + amount + "}"));
 
         // Instead of a fixed delay before the outage, wait for what the delay stands for: TX-1 has committed (the PG
@@ -180,7 +180,7 @@ class DatabaseOutageSystemTest {
     private static void awaitPaymentServiceSees(String orderId, String memberId, long amount) {
         await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100)).until(() -> {
             SystemStack.Response probe = SystemStack.post(Component.PAYMENT_SERVICE, "/api/payments/confirm",
-                    Map.of("Idempotency-Key", "probe-" + orderId, "X-Member-Id", memberId),
+                    SystemStack.asMember(memberId, Map.of("Idempotency-Key", "probe-" + orderId)),
                     "{\"orderId\":\"" + orderId + "\",\"paymentKey\":\"pk-" + orderId + "\",\"amount\":" + (amount + 1) + "}");
             if (probe.status() != 404 && !"AMOUNT_MISMATCH".equals(probe.text("code"))) {
                 throw new AssertionError("unexpected answer to the probe: " + probe);

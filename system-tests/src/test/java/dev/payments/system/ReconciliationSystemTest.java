@@ -51,7 +51,6 @@ import static org.awaitility.Awaitility.await;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ReconciliationSystemTest {
 
-    private static final String OPERATOR_TOKEN = "local-operator-token";
     private static final String PG_KEY = "test_sk_simulator";
     /** docs/reconciliation.md: an UNKNOWN is settled within 30 s after the PG recovers; events need a moment more. */
     private static final Duration SETTLED_WITHIN = Duration.ofSeconds(40);
@@ -173,24 +172,24 @@ class ReconciliationSystemTest {
         // The operator takes it, gets the cancel through once the PG accepts cancels again, and resolves it.
         String id = incident.path("id").asText();
         SystemStack.Response acknowledged = SystemStack.post(Component.RECONCILIATION_SERVICE,
-                "/api/incidents/" + id + "/acknowledge", Map.of("X-Operator-Token", OPERATOR_TOKEN),
-                "{\"by\":\"ops-alice\",\"note\":\"PG cancel API failing, on it\"}");
+                "/api/incidents/" + id + "/acknowledge", SystemStack.asOperator(),
+                "{\"note\":\"PG cancel API failing, on it\"}");
         assertThat(acknowledged.status()).isEqualTo(200);
         admin("DELETE", "/admin/faults", null);
         SystemStack.Response synced = SystemStack.post(Component.PAYMENT_SERVICE, "/api/payments/" + paymentId + "/sync",
-                Map.of("X-Operator-Token", OPERATOR_TOKEN), "");
+                SystemStack.asOperator(), "");
         assertThat(synced.status()).as(synced.body().toString()).isEqualTo(200);
         assertThat(synced.text("action")).isEqualTo("CANCELED");
         SystemStack.Response resolved = SystemStack.post(Component.RECONCILIATION_SERVICE,
-                "/api/incidents/" + id + "/resolve", Map.of("X-Operator-Token", OPERATOR_TOKEN),
-                "{\"by\":\"ops-alice\",\"resolution\":\"cancelled at the PG by payment sync\"}");
+                "/api/incidents/" + id + "/resolve", SystemStack.asOperator(),
+                "{\"resolution\":\"cancelled at the PG by payment sync\"}");
         assertThat(resolved.status()).isEqualTo(200);
 
         JsonNode recorded = SystemStack.get(Component.RECONCILIATION_SERVICE, "/api/incidents/" + id,
-                Map.of("X-Operator-Token", OPERATOR_TOKEN)).body();
+                SystemStack.asOperator()).body();
         assertThat(recorded.path("state").asText()).isEqualTo("RESOLVED");
-        assertThat(recorded.path("acknowledgedBy").asText()).isEqualTo("ops-alice");
-        assertThat(recorded.path("resolvedBy").asText()).isEqualTo("ops-alice");
+        assertThat(recorded.path("acknowledgedBy").asText()).as("the operator's token subject").isEqualTo("operator-1");
+        assertThat(recorded.path("resolvedBy").asText()).isEqualTo("operator-1");
         assertThat(recorded.path("resolution").asText()).isEqualTo("cancelled at the PG by payment sync");
         assertThat(recorded.path("resolvedAt").asText()).isNotBlank();
         assertThat(metric("reconciliation_incidents_open", "")).isEqualTo(openBefore);
@@ -273,7 +272,7 @@ class ReconciliationSystemTest {
                 Topics.PAYMENT_EVENTS, List.of("order-service", "notification-service", "reconciliation-service"));
         groups.forEach((topic, names) -> names.forEach(group -> {
             SystemStack.Response moved = SystemStack.post(Component.RECONCILIATION_SERVICE, "/api/replay/offsets",
-                    Map.of("X-Operator-Token", OPERATOR_TOKEN), "{\"group\":\"" + group + "\",\"topic\":\"" + topic
+                    SystemStack.asOperator(), "{\"group\":\"" + group + "\",\"topic\":\"" + topic
                             + "\",\"from\":\"1970-01-01T00:00:00Z\",\"dryRun\":false}");
             assertThat(moved.status()).as(group + " on " + topic + ": " + moved.body()).isEqualTo(200);
             assertThat(moved.body().path("applied").asBoolean()).isTrue();
@@ -373,14 +372,14 @@ class ReconciliationSystemTest {
     /** The member's cancel: a refund of an approved payment, or giving up on one whose outcome is unknown. */
     private static SystemStack.Response cancelPayment(String paymentId, String memberId) {
         return SystemStack.post(Component.PAYMENT_SERVICE, "/api/payments/" + paymentId + "/cancel",
-                Map.of("X-Member-Id", memberId), "{\"reason\":\"stopped waiting\"}");
+                SystemStack.asMember(memberId), "{\"reason\":\"stopped waiting\"}");
     }
 
     /** The incident about a payment, in any state, or null. */
     private static JsonNode incidentOf(String paymentId) {
         for (String state : List.of("OPEN", "ACKNOWLEDGED", "RESOLVED")) {
             JsonNode page = SystemStack.get(Component.RECONCILIATION_SERVICE, "/api/incidents?state=" + state,
-                    Map.of("X-Operator-Token", OPERATOR_TOKEN)).body();
+                    SystemStack.asOperator()).body();
             for (JsonNode incident : page.path("incidents")) {
                 if (paymentId.equals(incident.path("paymentId").asText())) {
                     return incident;

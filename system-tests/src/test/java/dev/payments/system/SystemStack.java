@@ -20,10 +20,16 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
- * The whole system as the README's run command starts it — every service in its own JVM from its runnable jar —
- * on random ports, once per test JVM, driven through HTTP like a client would.
+ * The whole system as the README's run command starts it — every service in its own JVM from its runnable jar, the
+ * token issuer (auth-server) among them — on random ports, once per test JVM, driven through HTTP like a client would,
+ * with real tokens: a member signs in at the issuer (authorization code + PKCE) and every call carries their token.
+ * {@link #get(Component, String)} reads as the member who placed the order or paid the payment named in the path (the
+ * stack remembers who did), and as operator-1 on reconciliation-service.
  */
 final class SystemStack {
 
@@ -31,6 +37,11 @@ final class SystemStack {
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern ID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+    /** orderId or paymentId -> the member who placed or paid it. */
+    private static final Map<String, String> OWNERS = new ConcurrentHashMap<>();
+    /** A member's bearer header -> the member, to learn who owns what a call creates. */
+    private static final Map<String, String> MEMBER_OF = new ConcurrentHashMap<>();
 
     private SystemStack() {
     }
@@ -63,7 +74,7 @@ final class SystemStack {
         return stack;
     }
 
-    record Response(int status, JsonNode body) {
+    record Response(int status, JsonNode body, String contentType) {
         String text(String field) {
             return body.path(field).asText(null);
         }
@@ -75,11 +86,62 @@ final class SystemStack {
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body));
         headers.forEach(request::header);
-        return send(request.build());
+        Response response = send(request.build());
+        String member = MEMBER_OF.get(headers.getOrDefault("Authorization", ""));
+        if (member != null && response.body().isObject()) {
+            for (String id : new String[] {response.text("orderId"), response.text("paymentId")}) {
+                if (id != null) {
+                    OWNERS.putIfAbsent(id, member);
+                }
+            }
+        }
+        return response;
     }
 
+    /** As the owner of the order or payment the path names (members' services), or as operator-1 (reconciliation). */
     static Response get(Component component, String path) {
+        if (component == Component.RECONCILIATION_SERVICE) {
+            return get(component, path, asOperator());
+        }
+        Matcher ids = ID.matcher(path);
+        while (ids.find()) {
+            String owner = OWNERS.get(ids.group());
+            if (owner != null) {
+                return get(component, path, asMember(owner));
+            }
+        }
         return get(component, path, Map.of());
+    }
+
+    /** The header of a member's access token from the stack's issuer (signed in once, cached until near expiry). */
+    static Map<String, String> asMember(String memberId) {
+        String header = "Bearer " + get().tokens().member(memberId);
+        MEMBER_OF.put(header, memberId);
+        return Map.of("Authorization", header);
+    }
+
+    /** operator-1's token with every operator scope. */
+    static Map<String, String> asOperator() {
+        return Map.of("Authorization", "Bearer " + get().tokens().operator("operator-1"));
+    }
+
+    /** {@code headers} plus the member's token. */
+    static Map<String, String> asMember(String memberId, Map<String, String> headers) {
+        Map<String, String> all = new java.util.HashMap<>(headers);
+        all.putAll(asMember(memberId));
+        return all;
+    }
+
+    /** Any method, any headers, a body or none: the security tests' raw call. */
+    static Response call(String method, Component component, String path, Map<String, String> headers, String body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(get().urlOf(component) + path))
+                .timeout(Duration.ofSeconds(30))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            request.header("Content-Type", "application/json");
+        }
+        headers.forEach(request::header);
+        return send(request.build());
     }
 
     static Response get(Component component, String path, Map<String, String> headers) {
@@ -113,8 +175,15 @@ final class SystemStack {
     private static Response send(HttpRequest request) {
         try {
             HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-            return new Response(response.statusCode(),
-                    response.body().isBlank() ? JSON.nullNode() : JSON.readTree(response.body()));
+            String body = response.body();
+            JsonNode json;
+            try {
+                json = body.isBlank() ? JSON.nullNode() : JSON.readTree(body);
+            } catch (IOException notJson) {
+                json = JSON.getNodeFactory().textNode(body);
+            }
+            return new Response(response.statusCode(), json,
+                    response.headers().firstValue("Content-Type").orElse(""));
         } catch (IOException e) {
             throw new IllegalStateException(request.uri() + ": " + e, e);
         } catch (InterruptedException e) {
@@ -124,8 +193,8 @@ final class SystemStack {
     }
 
     static String createOrder(String memberId, long amount) {
-        Response created = post(Component.ORDER_SERVICE, "/api/orders", Map.of(),
-                "{\"memberId\":\"" + memberId + "\",\"amount\":" + amount + ",\"currency\":\"KRW\",\"orderName\":\"Annual plan\"}");
+        Response created = post(Component.ORDER_SERVICE, "/api/orders", asMember(memberId),
+                "{\"amount\":" + amount + ",\"currency\":\"KRW\",\"orderName\":\"Annual plan\"}");
         if (created.status() != 201) {
             throw new IllegalStateException("Order not created: " + created);
         }
@@ -135,7 +204,7 @@ final class SystemStack {
     /** Confirms like a client: retried while payment-service has not yet seen the order (its view is eventual). */
     static Response confirm(String orderId, String memberId, long amount, String idempotencyKey) {
         String body = "{\"orderId\":\"" + orderId + "\",\"paymentKey\":\"pk-" + orderId + "\",\"amount\":" + amount + "}";
-        Map<String, String> headers = Map.of("Idempotency-Key", idempotencyKey, "X-Member-Id", memberId);
+        Map<String, String> headers = asMember(memberId, Map.of("Idempotency-Key", idempotencyKey));
         long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         Response response = post(Component.PAYMENT_SERVICE, "/api/payments/confirm", headers, body);
         while (response.status() == 404 && System.nanoTime() < until) {

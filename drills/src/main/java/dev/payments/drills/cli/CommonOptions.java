@@ -22,6 +22,9 @@ public final class CommonOptions {
     @Option(names = "--pg-admin-port", defaultValue = "8091") int pgAdminPort;
     @Option(names = "--kafka-port", defaultValue = "9092") int kafkaPort;
     @Option(names = "--postgres-port", defaultValue = "15432") int postgresPort;
+    @Option(names = "--issuer-port", defaultValue = "9000",
+            description = "The running stack's token issuer (auth-server); members and operator-1 sign in there.")
+    int issuerPort;
     @Option(names = "--control-url", defaultValue = "http://127.0.0.1:8099",
             description = "The launcher's control endpoint (outage and crash scenarios on a running stack).")
     String controlUrl;
@@ -49,6 +52,6 @@ public final class CommonOptions {
             throw new IllegalArgumentException("drills only load 127.0.0.1, not " + host);
         }
         return new ExternalStack("127.0.0.1", orderPort, paymentPort, notificationPort, reconciliationPort, pgPort,
-                pgAdminPort, kafkaPort, postgresPort, controlUrl);
+                pgAdminPort, kafkaPort, postgresPort, controlUrl, issuerPort);
     }
 }

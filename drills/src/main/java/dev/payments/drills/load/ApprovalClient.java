@@ -1,12 +1,17 @@
 package dev.payments.drills.load;
 
+import dev.payments.localstack.identity.Tokens;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
 
-/** Places orders and confirms them like a browser's server would: one Idempotency-Key per order. */
+/**
+ * Places orders and confirms them like a browser's server would: one Idempotency-Key per order, the member's own
+ * access token on every call (signed in once per member at the issuer, then reused: {@link Tokens}).
+ */
 public final class ApprovalClient {
 
     /** Payment-service learns orders from Kafka; a 404 right after placing one is retried for this long. */
@@ -16,17 +21,19 @@ public final class ApprovalClient {
     private final Http http;
     private final String orderUrl;
     private final String paymentUrl;
+    private final Tokens tokens;
 
-    public ApprovalClient(Http http, String orderUrl, String paymentUrl) {
+    public ApprovalClient(Http http, String orderUrl, String paymentUrl, Tokens tokens) {
         this.http = http;
         this.orderUrl = orderUrl;
         this.paymentUrl = paymentUrl;
+        this.tokens = tokens;
     }
 
     /** @return the order, or null if order-service refused or did not answer */
     public PreparedOrder placeOrder(int index, String memberId, long amount) {
-        Http.Response created = http.post(orderUrl + "/api/orders", Map.of(),
-                "{\"memberId\":\"" + memberId + "\",\"amount\":" + amount
+        Http.Response created = http.post(orderUrl + "/api/orders", Http.bearer(tokens.member(memberId)),
+                "{\"amount\":" + amount
                         + ",\"currency\":\"KRW\",\"orderName\":\"drill order " + index + "\"}", REQUEST_TIMEOUT);
         if (created.status() != 201) {
             return null;
@@ -37,8 +44,8 @@ public final class ApprovalClient {
     public Attempt confirm(PreparedOrder order, String phase, long intendedNanos) {
         String body = "{\"orderId\":\"" + order.orderId() + "\",\"paymentKey\":\"pk-" + order.orderId()
                 + "\",\"amount\":" + order.amount() + "}";
-        Map<String, String> headers = Map.of("Idempotency-Key", "drill-" + order.orderId(),
-                "X-Member-Id", order.memberId());
+        Map<String, String> headers = new java.util.HashMap<>(Http.bearer(tokens.member(order.memberId())));
+        headers.put("Idempotency-Key", "drill-" + order.orderId());
         long giveUp = System.nanoTime() + NOT_FOUND_PATIENCE.toNanos();
         int retries = 0;
         Http.Response response = http.post(paymentUrl + "/api/payments/confirm", headers, body, REQUEST_TIMEOUT);

@@ -43,7 +43,18 @@ public final class Http {
     }
 
     public Response get(String url, Duration timeout) {
-        return send(HttpRequest.newBuilder(URI.create(url)).timeout(timeout).GET().build());
+        return get(url, Map.of(), timeout);
+    }
+
+    public Response get(String url, Map<String, String> headers, Duration timeout) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(timeout).GET();
+        headers.forEach(request::header);
+        return send(request.build());
+    }
+
+    /** The header of a bearer token. */
+    public static Map<String, String> bearer(String token) {
+        return Map.of("Authorization", "Bearer " + token);
     }
 
     public Response getPg(String url, Duration timeout) {

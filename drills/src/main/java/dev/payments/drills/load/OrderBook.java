@@ -33,7 +33,7 @@ public final class OrderBook {
         for (int i = 0; i < count; i++) {
             int index = base + i;
             pool.execute(() -> {
-                PreparedOrder order = client.placeOrder(index, runId + "-m" + (index % members), amount);
+                PreparedOrder order = client.placeOrder(index, "member-" + runId + "-" + (index % members), amount);
                 if (order == null) {
                     refused.incrementAndGet();
                 } else {

@@ -58,7 +58,7 @@ public final class Books {
         try {
             List<Future<OrderState>> futures = new ArrayList<>();
             for (PreparedOrder order : orders) {
-                futures.add(pool.submit(() -> state(order.orderId(), knownPaymentIds.get(order.orderId()), pg)));
+                futures.add(pool.submit(() -> state(order, knownPaymentIds.get(order.orderId()), pg)));
             }
             Map<String, OrderState> states = new LinkedHashMap<>();
             for (Future<OrderState> f : futures) {
@@ -73,8 +73,11 @@ public final class Books {
         }
     }
 
-    private OrderState state(String orderId, String knownPaymentId, Map<String, int[]> pg) {
-        Http.Response order = http.get(target.orderUrl() + "/api/orders/" + orderId, TIMEOUT);
+    /** Read as the order's member: their token, as they would see it. */
+    private OrderState state(PreparedOrder prepared, String knownPaymentId, Map<String, int[]> pg) {
+        String orderId = prepared.orderId();
+        Map<String, String> member = Http.bearer(target.tokens().member(prepared.memberId()));
+        Http.Response order = http.get(target.orderUrl() + "/api/orders/" + orderId, member, TIMEOUT);
         String orderStatus = order.ok() ? order.json().path("status").asText(null) : null;
         String paymentId = order.ok() ? order.json().path("paymentId").asText(null) : null;
         if (paymentId == null) {
@@ -82,12 +85,16 @@ public final class Books {
         }
         String paymentStatus = null;
         if (paymentId != null) {
-            Http.Response payment = http.get(target.paymentUrl() + "/api/payments/" + paymentId, TIMEOUT);
+            Http.Response payment = http.get(target.paymentUrl() + "/api/payments/" + paymentId, member, TIMEOUT);
             paymentStatus = payment.ok() ? payment.json().path("status").asText(null)
                     : payment.status() == 404 ? "NONE" : "UNREADABLE";
         }
         int[] counts = pg.getOrDefault(orderId, new int[2]);
         return new OrderState(orderId, orderStatus, paymentId, paymentStatus, counts[0], counts[1]);
+    }
+
+    private Map<String, String> operator() {
+        return Http.bearer(target.tokens().operator("operator-1"));
     }
 
     /** orderId -> [APPROVE count, CANCEL count] from the PG's transaction listing, paged. */
@@ -116,7 +123,7 @@ public final class Books {
 
     /** Reconciliation's incidents for these orders (empty with a note if the service does not offer them). */
     public List<JsonNode> incidents(Set<String> orderIds) {
-        Http.Response r = http.get(target.reconciliationUrl() + "/api/incidents", TIMEOUT);
+        Http.Response r = http.get(target.reconciliationUrl() + "/api/incidents", operator(), TIMEOUT);
         List<JsonNode> ours = new ArrayList<>();
         if (r.ok()) {
             for (JsonNode incident : r.json().path("incidents")) {
@@ -132,7 +139,7 @@ public final class Books {
     public LedgerAudit audit(Map<String, OrderState> states) {
         List<JsonNode> incidents = incidents(new HashSet<>(states.keySet()));
         Http.Response r = http.get(target.reconciliationUrl() + "/api/reconciliation/ledger?refresh=true",
-                Duration.ofSeconds(30));
+                operator(), Duration.ofSeconds(30));
         if (r.ok()) {
             return LedgerAudit.of(states, incidents, r.json(),
                     "reconciliation-service's audit over its window (every order the PG saw, not only this drill's)");

@@ -42,7 +42,7 @@ public final class Drill {
         this.timeline = new Timeline(clock);
         this.recorder = recorder;
         this.orders = orders;
-        this.load = new LoadGenerator(new ApprovalClient(http, target.orderUrl(), target.paymentUrl()), recorder);
+        this.load = new LoadGenerator(new ApprovalClient(http, target.orderUrl(), target.paymentUrl(), target.tokens()), recorder);
     }
 
     public Target target() {

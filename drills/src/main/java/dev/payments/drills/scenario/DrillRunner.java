@@ -91,7 +91,7 @@ public final class DrillRunner {
             drill.phase("placing orders");
             Long before = lag.committed("payment-service", "order.events");
             int wanted = scenario.ordersNeeded();
-            int refused = orders.place(new ApprovalClient(drill.http(), target.orderUrl(), target.paymentUrl()),
+            int refused = orders.place(new ApprovalClient(drill.http(), target.orderUrl(), target.paymentUrl(), target.tokens()),
                     wanted, scenario.members(), 15_000, 8, n -> drill.detail(n + "/" + wanted + " orders placed"));
             if (refused > 0) {
                 drill.note(refused + " of " + wanted + " orders were refused by order-service while placing them");

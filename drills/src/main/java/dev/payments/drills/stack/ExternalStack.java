@@ -1,5 +1,7 @@
 package dev.payments.drills.stack;
 
+import dev.payments.localstack.identity.Tokens;
+
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -23,11 +25,14 @@ public final class ExternalStack implements Target {
     private final int kafkaPort;
     private final int postgresPort;
     private final String controlUrl;
+    private final Tokens tokens;
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
 
     public ExternalStack(String host, int orderPort, int paymentPort, int notificationPort, int reconciliationPort,
-                         int pgPort, int pgAdminPort, int kafkaPort, int postgresPort, String controlUrl) {
+                         int pgPort, int pgAdminPort, int kafkaPort, int postgresPort, String controlUrl,
+                         int issuerPort) {
+        this.tokens = new Tokens(java.net.URI.create("http://" + host + ":" + issuerPort));
         this.host = host;
         this.orderPort = orderPort;
         this.paymentPort = paymentPort;
@@ -38,6 +43,11 @@ public final class ExternalStack implements Target {
         this.kafkaPort = kafkaPort;
         this.postgresPort = postgresPort;
         this.controlUrl = controlUrl;
+    }
+
+    @Override
+    public Tokens tokens() {
+        return tokens;
     }
 
     private String url(int port) {

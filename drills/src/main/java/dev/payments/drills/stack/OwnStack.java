@@ -1,5 +1,7 @@
 package dev.payments.drills.stack;
 
+import dev.payments.localstack.identity.Tokens;
+
 import dev.payments.localstack.Component;
 import dev.payments.localstack.LocalStack;
 import dev.payments.localstack.LocalStackOptions;
@@ -111,6 +113,11 @@ public final class OwnStack implements Target {
     @Override
     public String pgUrl() {
         return stack.urlOf(Component.PG_SIMULATOR);
+    }
+
+    @Override
+    public Tokens tokens() {
+        return stack.tokens();
     }
 
     @Override

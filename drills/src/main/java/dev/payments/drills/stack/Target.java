@@ -1,5 +1,7 @@
 package dev.payments.drills.stack;
 
+import dev.payments.localstack.identity.Tokens;
+
 /** Where the system under drill answers, and the operator's handle to stop, start or kill its parts. */
 public interface Target extends AutoCloseable {
 
@@ -19,6 +21,12 @@ public interface Target extends AutoCloseable {
 
     /** The stack's PostgreSQL server (its maintenance database), reached as its superuser. */
     String postgresJdbcUrl();
+
+    /**
+     * Access tokens of the target's issuer: the load generator signs each member in once and reuses the token until
+     * shortly before it expires; reads of reconciliation go as operator-1.
+     */
+    Tokens tokens();
 
     /**
      * @param component a local-stack component id ({@code postgres}, {@code kafka}, {@code payment-service}, ...)

@@ -1,0 +1,284 @@
+package dev.payments.system;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.payments.localstack.Component;
+import dev.payments.localstack.identity.JwtMinter;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+import static dev.payments.system.SystemStack.asMember;
+import static dev.payments.system.SystemStack.asOperator;
+import static dev.payments.system.SystemStack.call;
+import static dev.payments.system.SystemStack.confirm;
+import static dev.payments.system.SystemStack.createOrder;
+import static dev.payments.system.SystemStack.get;
+import static dev.payments.system.SystemStack.member;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * The trust boundaries as an attacker meets them (issue 12's done-when suite), black box over real HTTP against the
+ * running stack and its real issuer: tokens that are missing, expired, from another issuer, for another audience or
+ * signed with another key; member B reading, listing, paying and refunding member A's things; member tokens on
+ * operator actions; forged, stale and replayed PG callbacks (a replay within the signature's tolerance is the PG's
+ * own truth again and is absorbed: 200, nothing changes). Every answer must be a 4xx problem+json with a code, and
+ * afterwards nothing has changed: A's order and payment are as they were and the PG's books hold the same
+ * transactions for them. The bad tokens are signed with the issuer's real key (read from the local profile's key
+ * file), so each is refused for the one defect it has, not for being foreign; a well-formed token minted the same way
+ * is accepted, which shows the harness could pass a bad one too.
+ */
+class SecuritySystemTest {
+
+    /** payment-service's local-profile webhook secret, which the simulator signs with. */
+    private static final String WEBHOOK_SECRET = "test_whsec_simulator";
+    private static final String PG_KEY = "test_sk_simulator";
+    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    private static String memberA;
+    private static String memberB;
+    private static String orderA;
+    private static String paymentA;
+    private static JwtMinter issuerKey;
+
+    @BeforeAll
+    static void aPaidOrderOfMemberA() {
+        SystemStack.get();
+        memberA = member();
+        memberB = member();
+        orderA = createOrder(memberA, 17_000);
+        SystemStack.Response paid = confirm(orderA, memberA, 17_000, "security-" + orderA);
+        assertThat(paid.status()).as(paid.body().toString()).isEqualTo(200);
+        paymentA = paid.text("paymentId");
+        await().atMost(Duration.ofSeconds(30)).until(() -> "PAID".equals(orderAsA().text("status")));
+        issuerKey = JwtMinter.fromJwkSet(SystemStack.get().issuerSigningKey(), SystemStack.get().issuerUrl());
+    }
+
+    @Test
+    void everyApiRefusesATokenThatIsMissingExpiredMisaddressedOrForged() {
+        Map<String, String> badTokens = new LinkedHashMap<>();
+        badTokens.put("expired", issuerKey.token(memberA).scopes("member")
+                .expiresAt(Instant.now().minus(Duration.ofMinutes(10))).sign());
+        badTokens.put("another issuer", issuerKey.token(memberA).scopes("member").issuer("http://127.0.0.1:1").sign());
+        badTokens.put("another audience", issuerKey.token(memberA).scopes("member").audience("another-api").sign());
+        badTokens.put("another key", issuerKey.token(memberA).scopes("member").forgedSignature().sign());
+        badTokens.put("not a JWT", "not-a-jwt");
+        List<Endpoint> endpoints = List.of(
+                new Endpoint("POST", Component.ORDER_SERVICE, "/api/orders",
+                        "{\"amount\":1000,\"currency\":\"KRW\",\"orderName\":\"x\"}"),
+                new Endpoint("GET", Component.ORDER_SERVICE, "/api/orders/" + orderA, null),
+                new Endpoint("POST", Component.PAYMENT_SERVICE, "/api/payments/confirm",
+                        "{\"orderId\":\"" + orderA + "\",\"paymentKey\":\"pk-" + orderA + "\",\"amount\":17000}"),
+                new Endpoint("GET", Component.PAYMENT_SERVICE, "/api/payments/" + paymentA, null),
+                new Endpoint("POST", Component.PAYMENT_SERVICE, "/api/payments/" + paymentA + "/cancel", "{}"),
+                new Endpoint("POST", Component.PAYMENT_SERVICE, "/api/payments/" + paymentA + "/sync", null),
+                new Endpoint("GET", Component.NOTIFICATION_SERVICE, "/api/notifications?orderId=" + orderA, null),
+                new Endpoint("GET", Component.RECONCILIATION_SERVICE, "/api/incidents", null),
+                new Endpoint("GET", Component.RECONCILIATION_SERVICE, "/api/reconciliation/ledger?refresh=true", null),
+                new Endpoint("POST", Component.RECONCILIATION_SERVICE, "/api/replay/offsets",
+                        "{\"group\":\"order-service\",\"topic\":\"payment.events\",\"from\":\"1970-01-01T00:00:00Z\",\"dryRun\":false}"));
+        Books before = books();
+
+        for (Endpoint endpoint : endpoints) {
+            assertRefused(endpoint + " without a token", endpoint.call(Map.of()), 401, "UNAUTHENTICATED");
+            badTokens.forEach((defect, token) -> assertRefused(endpoint + " with a token of " + defect,
+                    endpoint.call(Map.of("Authorization", "Bearer " + token, "Idempotency-Key", "sec-" + UUID.randomUUID())),
+                    401, "INVALID_TOKEN"));
+        }
+
+        assertThat(books()).isEqualTo(before);
+        // The same minting with nothing wrong passes: the refusals above are each token's one defect.
+        String wellFormed = issuerKey.token(memberA).scopes("member").sign();
+        assertThat(get(Component.ORDER_SERVICE, "/api/orders/" + orderA, Map.of("Authorization", "Bearer " + wellFormed))
+                .status()).isEqualTo(200);
+    }
+
+    @Test
+    void memberBCanNeitherReadNorListNorPayNorRefundMemberAsThings() {
+        Books before = books();
+        Map<String, String> b = asMember(memberB, Map.of("Idempotency-Key", "b-pays-a-" + orderA));
+
+        assertRefused("B reads A's order", get(Component.ORDER_SERVICE, "/api/orders/" + orderA, b), 404, "ORDER_NOT_FOUND");
+        assertRefused("B reads A's payment", get(Component.PAYMENT_SERVICE, "/api/payments/" + paymentA, b),
+                404, "PAYMENT_NOT_FOUND");
+        assertRefused("B refunds A's payment", call("POST", Component.PAYMENT_SERVICE, "/api/payments/" + paymentA + "/cancel",
+                b, "{\"reason\":\"mine now\"}"), 404, "PAYMENT_NOT_FOUND");
+        assertRefused("B pays A's order", call("POST", Component.PAYMENT_SERVICE, "/api/payments/confirm", b,
+                "{\"orderId\":\"" + orderA + "\",\"paymentKey\":\"pk-b\",\"amount\":17000}"), 404, "ORDER_NOT_FOUND");
+        SystemStack.Response listed = get(Component.NOTIFICATION_SERVICE, "/api/notifications?orderId=" + orderA, b);
+        assertThat(listed.status()).isEqualTo(200);
+        assertThat(listed.body()).as("B lists none of A's notifications").isEmpty();
+        await("A sees their own notifications").atMost(Duration.ofSeconds(30)).until(() ->
+                !get(Component.NOTIFICATION_SERVICE, "/api/notifications?orderId=" + orderA).body().isEmpty());
+
+        // Naming A in the body of an order gives B an order of B's own.
+        SystemStack.Response placed = call("POST", Component.ORDER_SERVICE, "/api/orders", asMember(memberB),
+                "{\"memberId\":\"" + memberA + "\",\"amount\":1000,\"currency\":\"KRW\",\"orderName\":\"x\"}");
+        assertThat(placed.status()).isEqualTo(201);
+        assertThat(placed.text("memberId")).isEqualTo(memberB);
+
+        assertThat(books()).isEqualTo(before);
+    }
+
+    @Test
+    void operatorActionsRefuseAMemberAndMemberActionsRefuseAnOperator() {
+        Books before = books();
+        Map<String, String> member = asMember(memberA);
+        String incident = UUID.randomUUID().toString();
+        List<Endpoint> operatorOnly = List.of(
+                new Endpoint("POST", Component.PAYMENT_SERVICE, "/api/payments/" + paymentA + "/sync", null),
+                new Endpoint("GET", Component.RECONCILIATION_SERVICE, "/api/reconciliation/payments/" + paymentA, null),
+                new Endpoint("GET", Component.RECONCILIATION_SERVICE, "/api/incidents", null),
+                new Endpoint("POST", Component.RECONCILIATION_SERVICE, "/api/incidents/" + incident + "/acknowledge", "{}"),
+                new Endpoint("POST", Component.RECONCILIATION_SERVICE, "/api/incidents/" + incident + "/resolve",
+                        "{\"resolution\":\"x\"}"),
+                new Endpoint("GET", Component.RECONCILIATION_SERVICE, "/api/reconciliation/ledger?refresh=true", null),
+                new Endpoint("POST", Component.RECONCILIATION_SERVICE, "/api/reconciliation/settle", null),
+                new Endpoint("GET", Component.RECONCILIATION_SERVICE, "/api/replay/orders/" + orderA, null),
+                new Endpoint("POST", Component.RECONCILIATION_SERVICE, "/api/replay/offsets",
+                        "{\"group\":\"order-service\",\"topic\":\"payment.events\",\"from\":\"1970-01-01T00:00:00Z\",\"dryRun\":false}"));
+        for (Endpoint endpoint : operatorOnly) {
+            assertRefused(endpoint + " with a member's token", endpoint.call(member), 403, "INSUFFICIENT_SCOPE");
+        }
+        assertRefused("an operator places an order", call("POST", Component.ORDER_SERVICE, "/api/orders", asOperator(),
+                "{\"amount\":1000,\"currency\":\"KRW\",\"orderName\":\"x\"}"), 403, "INSUFFICIENT_SCOPE");
+        assertRefused("an operator refunds", call("POST", Component.PAYMENT_SERVICE, "/api/payments/" + paymentA + "/cancel",
+                asOperator(), "{}"), 403, "INSUFFICIENT_SCOPE");
+        // reconciliation-service's own client may sync, and nothing else: it is no member and no operator.
+        String service = issuerKey.token("reconciliation-service").scopes("payments:sync").sign();
+        assertRefused("the service token reads a payment", get(Component.PAYMENT_SERVICE, "/api/payments/" + paymentA,
+                Map.of("Authorization", "Bearer " + service)), 403, "INSUFFICIENT_SCOPE");
+        assertRefused("the service token lists incidents", get(Component.RECONCILIATION_SERVICE, "/api/incidents",
+                Map.of("Authorization", "Bearer " + service)), 403, "INSUFFICIENT_SCOPE");
+
+        assertThat(books()).isEqualTo(before);
+    }
+
+    @Test
+    void forgedStaleAndReplayedCallbacksMoveNothing() {
+        Books before = books();
+        String claimsCanceled = "{\"eventType\":\"PAYMENT_STATUS_CHANGED\",\"data\":{\"paymentKey\":\"pk-" + orderA
+                + "\",\"orderId\":\"" + orderA + "\",\"status\":\"CANCELED\"}}";
+        long now = Instant.now().getEpochSecond();
+
+        assertRefused("an unsigned callback", callback(claimsCanceled, null, null), 401, "INVALID_SIGNATURE");
+        assertRefused("a callback signed with another secret", callback(claimsCanceled, String.valueOf(now),
+                "v1=" + hmac("not-the-secret", now + "." + claimsCanceled)), 401, "INVALID_SIGNATURE");
+        assertRefused("a signature over another body", callback(claimsCanceled, String.valueOf(now),
+                "v1=" + hmac(WEBHOOK_SECRET, now + "." + claimsCanceled.replace("CANCELED", "DONE"))), 401, "INVALID_SIGNATURE");
+        long anHourAgo = now - 3600;
+        assertRefused("a captured callback replayed an hour later", callback(claimsCanceled, String.valueOf(anHourAgo),
+                "v1=" + hmac(WEBHOOK_SECRET, anHourAgo + "." + claimsCanceled)), 401, "INVALID_SIGNATURE");
+
+        // A genuine callback captured and delivered again within the tolerance changes nothing the second time either.
+        String done = "{\"eventType\":\"PAYMENT_STATUS_CHANGED\",\"data\":{\"paymentKey\":\"pk-" + orderA
+                + "\",\"orderId\":\"" + orderA + "\",\"status\":\"DONE\"}}";
+        String signature = "v1=" + hmac(WEBHOOK_SECRET, now + "." + done);
+        for (int delivery = 1; delivery <= 2; delivery++) {
+            SystemStack.Response replayed = callback(done, String.valueOf(now), signature);
+            assertThat(replayed.status()).as("delivery %d: %s", delivery, replayed.body()).isEqualTo(200);
+        }
+
+        assertThat(books()).isEqualTo(before);
+    }
+
+    private static SystemStack.Response callback(String body, String timestamp, String signature) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        if (timestamp != null) {
+            headers.put("X-PG-Timestamp", timestamp);
+        }
+        if (signature != null) {
+            headers.put("X-PG-Signature", signature);
+        }
+        return call("POST", Component.PAYMENT_SERVICE, "/api/pg/webhooks", headers, body);
+    }
+
+    private static void assertRefused(String what, SystemStack.Response response, int status, String code) {
+        assertThat(response.status()).as(what + ": " + response.body()).isEqualTo(status);
+        assertThat(response.contentType()).as(what).startsWith("application/problem+json");
+        assertThat(response.text("code")).as(what).isEqualTo(code);
+    }
+
+    /** What an attack could have moved: A's order and payment as A sees them, and the PG's transactions for A's order. */
+    private record Books(String orderStatus, String paymentStatus, List<String> pgTransactions) {
+    }
+
+    private static Books books() {
+        return new Books(orderAsA().text("status"), get(Component.PAYMENT_SERVICE, "/api/payments/" + paymentA).text("status"),
+                pgTransactionsOf(orderA));
+    }
+
+    private static SystemStack.Response orderAsA() {
+        return get(Component.ORDER_SERVICE, "/api/orders/" + orderA);
+    }
+
+    private static List<String> pgTransactionsOf(String orderId) {
+        List<String> transactions = new ArrayList<>();
+        String cursor = null;
+        do {
+            JsonNode page = pg("/v1/transactions?limit=1000" + (cursor == null ? "" : "&startingAfter=" + cursor));
+            for (JsonNode transaction : page.path("transactions")) {
+                if (orderId.equals(transaction.path("orderId").asText())) {
+                    transactions.add(transaction.path("type").asText() + " " + transaction.path("amount").asText()
+                            + " " + transaction.path("transactionKey").asText());
+                }
+            }
+            cursor = page.path("hasNext").asBoolean(false) ? page.path("nextCursor").asText() : null;
+        } while (cursor != null);
+        return transactions;
+    }
+
+    private static JsonNode pg(String path) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(SystemStack.get().urlOf(Component.PG_SIMULATOR) + path))
+                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString((PG_KEY + ":").getBytes(StandardCharsets.UTF_8)))
+                .timeout(Duration.ofSeconds(30)).GET().build();
+        try {
+            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+                    HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String hmac(String secret, String text) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            return HexFormat.of().formatHex(mac.doFinal(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private record Endpoint(String method, Component component, String path, String body) {
+
+        SystemStack.Response call(Map<String, String> headers) {
+            return SystemStack.call(method, component, path, headers, body);
+        }
+
+        @Override
+        public String toString() {
+            return method + " " + component.id() + path;
+        }
+    }
+}

@@ -346,6 +346,7 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         }
         orders.forEach(o -> api.awaitPayment(o, "UNKNOWN"));
         paymentService.otherwise(new FakePaymentService.Drop());
+        int tokensBefore = TestIssuer.shared().tokensIssuedTo(Security.CLIENT_ID);
 
         CycleReport down = settler.runCycle();
         assertThat(down.attempted()).isEqualTo(3);
@@ -353,6 +354,8 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(api.get("/api/reconciliation/settlements/" + orders.get(0).paymentId).path("lastResult").asText())
                 .isEqualTo("UNAVAILABLE");
 
+        int tokensAfterThreeCalls = TestIssuer.shared().tokensIssuedTo(Security.CLIENT_ID);
+        assertThat(tokensAfterThreeCalls).as("one cached token for every call").isLessThanOrEqualTo(tokensBefore + 1);
         paymentService.refuseTokens();
         clock.advance(Duration.ofMinutes(1));
         CycleReport refused = settler.runCycle();
@@ -362,6 +365,11 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(paymentService.calls()).hasSize(4);
         assertThat(jdbc.sql("SELECT count(*) FROM settlement_attempt").query(Long.class).single())
                 .as("the refused call is not held against the payment").isEqualTo(3);
+
+        clock.advance(Duration.ofMinutes(1));
+        settler.runCycle();
+        assertThat(TestIssuer.shared().tokensIssuedTo(Security.CLIENT_ID)).as("a refused token is fetched anew")
+                .isEqualTo(tokensAfterThreeCalls + 1);
     }
 
     @Test

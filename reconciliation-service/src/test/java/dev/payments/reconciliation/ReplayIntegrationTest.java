@@ -139,6 +139,8 @@ class ReplayIntegrationTest extends ReconciliationServiceTestBase {
                     Map.of("group", OWN_GROUP, "topic", topic, "from", from.toString(), "dryRun", false));
             assertThat(applied.getStatusCode()).isEqualTo(HttpStatus.OK);
             assertThat(applied.getBody().path("applied").asBoolean()).isTrue();
+            assertThat(applied.getBody().path("requestedBy").asText()).as("the operator is the token's subject")
+                    .isEqualTo("operator-1");
         }
         assertThat(listeners.getListenerContainers()).allMatch(MessageListenerContainer::isRunning);
 

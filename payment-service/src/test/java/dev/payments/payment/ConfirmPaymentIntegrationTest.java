@@ -87,6 +87,7 @@ class ConfirmPaymentIntegrationTest extends PaymentServiceTestBase {
         for (int i = 0; i < 50; i++) {
             orders.add(orderCreated(jdbc, member(), 5_000 + i));
         }
+        orders.forEach(order -> PaymentTestSupport.memberToken(order.memberId()));   // signed before, not during, the burst
         simulator().faults().set(FaultSpec.none(Operation.CONFIRM).withLatency(dev.payments.pgsim.fault.Latency.fixed(700)));
         double poolTimeoutsBefore = meters.get("hikaricp.connections.timeout").counter().count();
         long cancelsBefore = simulator().stats().cancels();

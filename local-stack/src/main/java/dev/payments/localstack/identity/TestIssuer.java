@@ -10,6 +10,8 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.Map;
@@ -29,6 +31,7 @@ public final class TestIssuer implements AutoCloseable {
     private final JwtMinter minter;
     private final Map<String, String> clientSecrets = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> tokensIssued = new ConcurrentHashMap<>();
+    private final Map<String, Minted> memberTokens = new ConcurrentHashMap<>();
 
     private TestIssuer() {
         try {
@@ -67,9 +70,20 @@ public final class TestIssuer implements AutoCloseable {
                 "spring.security.oauth2.resourceserver.jwt.audiences", JwtMinter.AUDIENCE);
     }
 
-    /** A member's token: subject = the member, scope {@code member}. */
+    /**
+     * A member's token: subject = the member, scope {@code member}. Signed once per member and reused for five of its
+     * ten minutes: an RSA signature per request would load the test's client threads at the very moment a
+     * concurrency test measures the service.
+     */
     public String member(String memberId) {
-        return minter.token(memberId).scopes("member").sign();
+        Instant now = Instant.now();
+        Minted minted = memberTokens.compute(memberId, (id, current) -> current != null
+                && current.at().plus(Duration.ofMinutes(5)).isAfter(now)
+                ? current : new Minted(minter.token(id).scopes("member").sign(), now));
+        return minted.token();
+    }
+
+    private record Minted(String token, Instant at) {
     }
 
     /** An operator's (or a service's) token with the given scopes. */

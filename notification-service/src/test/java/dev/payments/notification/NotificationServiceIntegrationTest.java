@@ -8,7 +8,6 @@ import dev.payments.contracts.EventType;
 import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.Topics;
 import dev.payments.notification.support.Infrastructure;
-import dev.payments.notification.support.PaymentEventsTestData;
 import dev.payments.notification.support.RecordingSender;
 import dev.payments.localstack.infra.TestTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -36,7 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import static dev.payments.notification.support.PaymentEventsTestData.publish;
+import static dev.payments.contracts.RelayedGoldenEvents.publish;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -162,7 +161,7 @@ class NotificationServiceIntegrationTest {
     void poisonMessagesLandOnTheDeadLetterTopic() throws Exception {
         TestTopic paymentEvents = TestTopic.named(Topics.PAYMENT_EVENTS);
         paymentEvents.send("not-an-event", "{\"hello\":", Map.of());
-        String unknownType = PaymentEventsTestData.golden(EventType.PAYMENT_APPROVED, UUID.randomUUID(),
+        String unknownType = GoldenEvents.json(EventType.PAYMENT_APPROVED, UUID.randomUUID(),
                 UUID.randomUUID(), UUID.randomUUID(), "member-1").replace("\"PaymentApproved\"", "\"PaymentRefunded\"");
         paymentEvents.send("unknown-type", unknownType, Map.of());
         UUID afterPoison = UUID.randomUUID();

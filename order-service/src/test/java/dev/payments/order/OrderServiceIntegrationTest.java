@@ -32,8 +32,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-import static dev.payments.order.support.PaymentEventsTestData.golden;
-import static dev.payments.order.support.PaymentEventsTestData.publish;
+import static dev.payments.contracts.RelayedGoldenEvents.publish;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -153,8 +152,8 @@ class OrderServiceIntegrationTest {
         UUID unknownOrder = UUID.randomUUID();
         UUID forUnknownOrder = publish(EventType.PAYMENT_APPROVED, unknownOrder, UUID.randomUUID());
         TestTopic.named(Topics.PAYMENT_EVENTS).send("not-an-order", "this is not an event", Map.of());
-        String unknownType = golden(EventType.PAYMENT_APPROVED, UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID())
-                .replace("\"PaymentApproved\"", "\"PaymentRefunded\"");
+        String unknownType = GoldenEvents.json(EventType.PAYMENT_APPROVED, UUID.randomUUID(), UUID.randomUUID(),
+                        UUID.randomUUID(), GoldenEvents.MEMBER_ID).replace("\"PaymentApproved\"", "\"PaymentRefunded\"");
         TestTopic.named(Topics.PAYMENT_EVENTS).send("unknown-type", unknownType, Map.of());
 
         TestTopic deadLetters = TestTopic.named(Topics.deadLetter(Topics.PAYMENT_EVENTS, consumerGroup));

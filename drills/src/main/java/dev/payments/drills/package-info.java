@@ -1,2 +1,4 @@
-/** Failure drills: each field report (shared/SEEDS.md) reproduced against the whole system, measured and reported. */
+/**
+ * Failure drills: each field report (docs/field-reports.md) reproduced against the whole system, measured and reported.
+ */
 package dev.payments.drills;

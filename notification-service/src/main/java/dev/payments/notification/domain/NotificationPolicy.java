@@ -27,7 +27,8 @@ public final class NotificationPolicy {
             return List.of(NotificationKind.PAYMENT_CANCELED);
         }
         if (event instanceof PaymentRequested || event instanceof PaymentUnknown) {
-            // The API already said "pending". Never say "failed" while money may have moved (DESIGN.md, seed 002):
+            // The API already said "pending". Never say "failed" while money may have moved (field report 002,
+            // docs/field-reports.md):
             // reconciliation's final event will tell.
             return List.of();
         }

@@ -74,7 +74,7 @@ public class ApplyPaymentOutcome {
             return order.markFailed(new PaymentId(failed.paymentId()), Order.PAYMENT_FAILED, now);
         }
         if (event instanceof PaymentUnknown unknown) {
-            // Money may have moved: never finalise on UNKNOWN; reconciliation settles it (DESIGN.md, seed 002).
+            // Money may have moved: never finalise on UNKNOWN; reconciliation settles it (docs/field-reports.md, 002).
             order.paymentOutcomeUnknown(new PaymentId(unknown.paymentId()));
             return Optional.empty();
         }

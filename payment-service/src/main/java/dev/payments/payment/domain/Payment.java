@@ -27,7 +27,7 @@ import static dev.payments.payment.domain.PaymentStatus.UNKNOWN;
  * One attempt to charge a member for an order. Changes state only through its verbs; each returns the one event that
  * must be written to the outbox in the same transaction. What a PG answer means for the payment is decided here, in
  * two tables: {@link #record} for the answer to our confirm, {@link #settleWith} for the PG's status later (the
- * operator sync, reconciliation, the PG's callback). docs/resilience.md and DESIGN.md "What a PG answer means".
+ * operator sync, reconciliation, the PG's callback). docs/resilience.md, "What a PG answer means".
  */
 public final class Payment {
 

@@ -22,8 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
- * DESIGN.md "What a PG answer means", as two tables checked over every combination, without Spring: every (payment
- * state, customer notice) the real verbs can produce x every PG answer x order payable or not for
+ * docs/resilience.md "What a PG answer means", as two tables checked over every combination, without Spring: every
+ * (payment state, customer notice) the real verbs can produce x every PG answer x order payable or not for
  * {@link Payment#settleWith}, and every confirm outcome for {@link Payment#record}. The expected rows are written
  * here, not derived from the code: first matching row wins, {@code *} matches anything, {@code =} means unchanged.
  */

@@ -27,7 +27,7 @@ class PaymentTest {
 
     private static final Instant NOW = Instant.parse("2026-11-29T07:50:00Z");
 
-    /** DESIGN.md "States": every allowed transition; everything else must be refused. */
+    /** docs/architecture.md "States": every allowed transition; everything else must be refused. */
     private static final Set<String> ALLOWED = Set.of(
             "REQUESTED->APPROVED", "REQUESTED->DECLINED", "REQUESTED->FAILED", "REQUESTED->UNKNOWN",
             "REQUESTED->CANCELED",

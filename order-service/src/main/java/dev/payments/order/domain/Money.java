@@ -3,7 +3,14 @@ package dev.payments.order.domain;
 import java.util.Currency;
 import java.util.Objects;
 
-/** A positive amount in the currency's minor unit (KRW has none), in an ISO 4217 currency. */
+/**
+ * A positive amount in the currency's minor unit (KRW has none, so 15000 is 15,000 won), in an ISO 4217 currency.
+ * The house's one rule for money, the same in every service's copy (docs/architecture.md, "Money"): every amount here
+ * is an order's price or a charge of it, so zero, a negative amount or an unknown currency is refused where it arrives.
+ *
+ * @param amount   minor units, above zero
+ * @param currency ISO 4217 code known to the JDK, e.g. {@code KRW}
+ */
 public record Money(long amount, String currency) {
 
     public Money {

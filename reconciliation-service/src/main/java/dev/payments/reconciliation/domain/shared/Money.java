@@ -1,25 +1,37 @@
 package dev.payments.reconciliation.domain.shared;
 
+import java.util.Currency;
 import java.util.Objects;
-import java.util.regex.Pattern;
 
 /**
- * An amount in the currency's minor unit (KRW has none, so 15000 is 15,000 won).
+ * A positive amount in the currency's minor unit (KRW has none, so 15000 is 15,000 won), in an ISO 4217 currency.
+ * The house's one rule for money, the same in every service's copy (docs/architecture.md, "Money"): every amount here
+ * is an order's price or a charge of it, so zero, a negative amount or an unknown currency is refused where it arrives.
  *
- * @param amount   minor units, never negative
- * @param currency ISO 4217 code
+ * @param amount   minor units, above zero
+ * @param currency ISO 4217 code known to the JDK, e.g. {@code KRW}
  */
 public record Money(long amount, String currency) {
 
-    private static final Pattern ISO_4217 = Pattern.compile("[A-Z]{3}");
-
     public Money {
         Objects.requireNonNull(currency, "currency");
-        if (amount < 0) {
-            throw new IllegalArgumentException("negative amount " + amount);
+        if (amount <= 0) {
+            throw new IllegalArgumentException("amount must be positive: " + amount);
         }
-        if (!ISO_4217.matcher(currency).matches()) {
-            throw new IllegalArgumentException("not an ISO 4217 currency code: " + currency);
+        if (!isIsoCurrency(currency)) {
+            throw new IllegalArgumentException("currency must be an ISO 4217 code: " + currency);
+        }
+    }
+
+    private static boolean isIsoCurrency(String code) {
+        if (!code.matches("[A-Z]{3}")) {
+            return false;
+        }
+        try {
+            Currency.getInstance(code);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
         }
     }
 

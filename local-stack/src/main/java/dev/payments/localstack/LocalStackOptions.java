@@ -27,11 +27,13 @@ import java.util.Set;
  * @param allowMissingJars start the children whose jars exist and report the others, instead of failing
  * @param healthTimeout how long a child may take to report UP
  * @param stopTimeout how long a child may take to exit after SIGTERM before it is killed
+ * @param postgresSettings further {@code postgresql.conf} settings (e.g. {@code shared_preload_libraries} for a drill
+ *     that counts statements), over the server's defaults
  */
 public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<Component, Integer> ports,
                                 int pgSimulatorAdminPort, int controlPort, Set<Component> children, List<String> jvmOptions,
                                 Map<Component, List<String>> extraArgs, boolean allowMissingJars,
-                                Duration healthTimeout, Duration stopTimeout) {
+                                Duration healthTimeout, Duration stopTimeout, Map<String, String> postgresSettings) {
 
     public static final int DEFAULT_CONTROL_PORT = 8099;
     public static final int DEFAULT_PG_SIMULATOR_ADMIN_PORT = 8091;
@@ -40,6 +42,15 @@ public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<C
     public static final List<String> DEFAULT_JVM_OPTIONS = List.of(
             "-Xmx256m", "-Xss512k", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
             "-XX:ReservedCodeCacheSize=64m", "-XX:MaxMetaspaceSize=192m");
+
+    /**
+     * What a pod of deploy/ runs: deploy/docker/Dockerfile's {@code JAVA_TOOL_OPTIONS} under the Deployments' 768Mi
+     * memory limit, which {@code MaxRAM} stands in for (heap 70 % of it, ~540 MB), both JIT tiers (C2), and the
+     * serial collector, which the JVM picks by itself in such a pod (G1 only from 1792 MB of memory up) but not on a
+     * machine with more memory, hence said here. The drills measure performance with these (docs/measurements.md).
+     */
+    public static final List<String> PRODUCTION_JVM_OPTIONS = List.of(
+            "-XX:MaxRAM=768m", "-XX:MaxRAMPercentage=70", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError");
 
     public LocalStackOptions {
         ports = Map.copyOf(ports);
@@ -50,6 +61,7 @@ public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<C
         Map<Component, List<String>> copied = new LinkedHashMap<>();
         extraArgs.forEach((component, args) -> copied.put(component, List.copyOf(args)));
         extraArgs = Map.copyOf(copied);
+        postgresSettings = Collections.unmodifiableMap(new LinkedHashMap<>(postgresSettings));
         for (Component child : children) {
             if (!child.isChildProcess()) {
                 throw new IllegalArgumentException(child + " runs inside the launcher, not as a child process");
@@ -88,6 +100,7 @@ public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<C
         builder.allowMissingJars = allowMissingJars;
         builder.healthTimeout = healthTimeout;
         builder.stopTimeout = stopTimeout;
+        builder.postgresSettings.putAll(postgresSettings);
         return builder;
     }
 
@@ -105,6 +118,7 @@ public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<C
         private boolean allowMissingJars;
         private Duration healthTimeout = Duration.ofSeconds(180);
         private Duration stopTimeout = Duration.ofSeconds(30);
+        private final Map<String, String> postgresSettings = new LinkedHashMap<>();
 
         private Builder() {
         }
@@ -178,9 +192,14 @@ public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<C
             return this;
         }
 
+        public Builder postgresSetting(String name, String value) {
+            postgresSettings.put(name, value);
+            return this;
+        }
+
         public LocalStackOptions build() {
             return new LocalStackOptions(repoDir, dataDir, clean, ports, pgSimulatorAdminPort, controlPort, children, jvmOptions,
-                    extraArgs, allowMissingJars, healthTimeout, stopTimeout);
+                    extraArgs, allowMissingJars, healthTimeout, stopTimeout, postgresSettings);
         }
     }
 }

@@ -8,7 +8,9 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
@@ -30,6 +32,8 @@ public final class RunningStack implements AutoCloseable {
     /** The contracts' topics; created up front so that consumers and the outbox relay do not race auto-creation. */
     static final List<String> TOPICS = List.of("order.events", "payment.events");
     static final int TOPIC_PARTITIONS = 4;
+    /** The name {@link #processes()} gives this JVM. */
+    public static final String LAUNCHER = "launcher";
 
     private static final Logger log = LoggerFactory.getLogger(RunningStack.class);
 
@@ -54,12 +58,16 @@ public final class RunningStack implements AutoCloseable {
         this.repoDir = repoDir;
         this.dataDir = dataDir;
         this.ports = ports;
-        this.postgres = new EmbeddedPostgresServer(EmbeddedPostgresServer.Options.defaults()
+        EmbeddedPostgresServer.Options postgresOptions = EmbeddedPostgresServer.Options.defaults()
                 .withPort(ports.of(Component.POSTGRES))
                 .withDataDirectory(dataDir.resolve("postgres"))
                 .withLogFile(logFile(Component.POSTGRES))
                 // This class orders the shutdown itself: the children must go before their database.
-                .withRegisterShutdownHook(false));
+                .withRegisterShutdownHook(false);
+        for (Map.Entry<String, String> setting : options.postgresSettings().entrySet()) {
+            postgresOptions = postgresOptions.withSetting(setting.getKey(), setting.getValue());
+        }
+        this.postgres = new EmbeddedPostgresServer(postgresOptions);
         this.kafka = new EmbeddedKafkaBroker(EmbeddedKafkaBroker.Options.defaults()
                 .withPort(ports.of(Component.KAFKA))
                 .withLogDirectory(dataDir.resolve("kafka")));
@@ -250,6 +258,18 @@ public final class RunningStack implements AutoCloseable {
 
     public List<ComponentStatus> status() {
         return components.stream().map(RunningStack::status).toList();
+    }
+
+    /**
+     * The process of every running component by its name (PostgreSQL: the postmaster, whose tree holds the backends),
+     * and {@value #LAUNCHER} for this JVM (Kafka, and whatever else the caller runs in it): what to measure CPU of
+     * ({@link ProcessCpu}). Cheap enough to ask every second, unlike {@link #status()} with its memory readings.
+     */
+    public Map<String, Long> processes() {
+        Map<String, Long> pids = new LinkedHashMap<>();
+        components.forEach(component -> component.pid().ifPresent(pid -> pids.put(component.name(), pid)));
+        pids.put(LAUNCHER, ProcessHandle.current().pid());
+        return pids;
     }
 
     private static ComponentStatus status(ManagedComponent component) {

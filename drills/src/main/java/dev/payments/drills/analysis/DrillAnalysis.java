@@ -40,10 +40,12 @@ public final class DrillAnalysis {
         Recover recover = new Recover(recoveredAt, watched.unsettledAtStart(),
                 after(watched.allSettledAt(), recoveredAt), after(watched.caughtUpAt(), recoveredAt),
                 o.settleDeadline().toSeconds());
+        List<Phase> phases = phases(attempts, clock);
         return new Measurements(Stats.round(o.durationSeconds()), attempts.size(), o.notSent(),
-                Stats.outcomes(attempts), Stats.latency(attempts), phases(attempts, clock), audit(o.audit()),
+                Stats.outcomes(attempts), Stats.latency(attempts), phases, audit(o.audit()),
                 pool(o.samples()), o.transitions(), detect(faultAt, attempts, o.transitions(), o.samples(), clock),
-                recover, o.marks(), seconds(attempts, clock), o.samples());
+                recover, o.marks(), seconds(attempts, clock), o.samples(),
+                Costs.of(phases, attempts, o.resources(), clock), o.resources());
     }
 
     /**

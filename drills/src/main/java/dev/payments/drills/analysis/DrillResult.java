@@ -2,6 +2,7 @@ package dev.payments.drills.analysis;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import dev.payments.drills.observe.MetricsSampler;
+import dev.payments.drills.observe.ResourceSampler;
 import dev.payments.drills.observe.Sample;
 import dev.payments.drills.observe.Timeline;
 
@@ -31,7 +32,8 @@ public record DrillResult(@JsonUnwrapped Run run, @JsonUnwrapped Measurements me
     public record Measurements(double durationSeconds, int ordersSent, int notSent, Map<String, Long> outcomes,
                                Latency latency, List<Phase> phases, Audit audit, Pool pool,
                                List<MetricsSampler.Transition> breakerTransitions, Detect detect, Recover recover,
-                               List<Timeline.Mark> marks, List<Second> seconds, List<Sample> samples) {
+                               List<Timeline.Mark> marks, List<Second> seconds, List<Sample> samples,
+                               List<Costs.Cost> costs, List<ResourceSampler.Counters> resources) {
     }
 
     public record Machine(int cpus, String java, String os, String host) {

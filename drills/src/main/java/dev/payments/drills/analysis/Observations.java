@@ -3,6 +3,7 @@ package dev.payments.drills.analysis;
 import dev.payments.drills.load.Attempt;
 import dev.payments.drills.observe.Clock;
 import dev.payments.drills.observe.MetricsSampler;
+import dev.payments.drills.observe.ResourceSampler;
 import dev.payments.drills.observe.Sample;
 import dev.payments.drills.observe.Timeline;
 
@@ -19,11 +20,12 @@ import java.util.Map;
  * @param settleDeadline  how long after the recovery payments were given to settle
  * @param deadLetters     records that arrived on each dead-letter topic during the drill (only topics that got
  *                        some); null when Kafka could not be asked
+ * @param resources       CPU of every process and PostgreSQL's counters, sampled every second
  */
 public record Observations(Clock clock, double durationSeconds, List<Attempt> attempts, int notSent,
                            List<Sample> samples, List<MetricsSampler.Transition> transitions,
                            List<Timeline.Mark> marks, LedgerAudit audit, Recovery recovery, Duration settleDeadline,
-                           Map<String, Long> deadLetters) {
+                           Map<String, Long> deadLetters, List<ResourceSampler.Counters> resources) {
 
     /**
      * What the recovery watch saw from the first "recovered" mark on (drill times; null: not observed).

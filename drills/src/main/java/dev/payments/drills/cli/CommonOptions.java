@@ -1,10 +1,15 @@
 package dev.payments.drills.cli;
 
+import dev.payments.drills.scenario.DrillRunner;
 import dev.payments.drills.stack.ExternalStack;
 import dev.payments.drills.stack.Target;
+import dev.payments.localstack.LocalStackOptions;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 
 /** Where the stack is, where the reports go, how long payments may take to settle. */
 public final class CommonOptions {
@@ -42,6 +47,47 @@ public final class CommonOptions {
 
     @Option(names = "--no-progress", description = "No progress bar (e.g. in CI logs).")
     boolean noProgress;
+
+    /** Which JVM options the own stack's services run with; {@code both} runs the drill twice and compares. */
+    enum Jvm { production, laptop, both }
+
+    @Option(names = "--jvm", defaultValue = "production",
+            description = "JVM options of the own stack's services: production (deploy/'s: C2, serial GC, 70 % of "
+                    + "768 MB), laptop (the launcher's: C1 only, 256 MB), or both (the drill twice, one stack each, "
+                    + "compared side by side). Default: ${DEFAULT-VALUE}.")
+    Jvm jvm;
+
+    @Option(names = "--jvm-opts", paramLabel = "OPTIONS",
+            description = "Other JVM options for every service of the own stack, space-separated (instead of --jvm).")
+    String jvmOptions;
+
+    @Option(names = "--count-statements",
+            description = "Start the own stack's PostgreSQL with pg_stat_statements, so the report counts the "
+                    + "statements of each approval per database (a few % more work for PostgreSQL).")
+    boolean countStatements;
+
+    @Option(names = "--health-timeout", paramLabel = "SECONDS", defaultValue = "180",
+            description = "How long each service of the own stack may take to report UP. Default: ${DEFAULT-VALUE}.")
+    int healthTimeoutSeconds;
+
+    List<DrillRunner.JvmVariant> jvms() {
+        if (jvmOptions != null) {
+            return List.of(new DrillRunner.JvmVariant("custom JVM",
+                    Arrays.stream(jvmOptions.trim().split("\\s+")).filter(o -> !o.isEmpty()).toList()));
+        }
+        DrillRunner.JvmVariant laptop = new DrillRunner.JvmVariant("laptop JVM", LocalStackOptions.DEFAULT_JVM_OPTIONS);
+        DrillRunner.JvmVariant production = new DrillRunner.JvmVariant("production JVM",
+                LocalStackOptions.PRODUCTION_JVM_OPTIONS);
+        return switch (jvm) {
+            case production -> List.of(production);
+            case laptop -> List.of(laptop);
+            case both -> List.of(laptop, production);
+        };
+    }
+
+    Map<String, String> postgresSettings() {
+        return countStatements ? Map.of("shared_preload_libraries", "pg_stat_statements") : Map.of();
+    }
 
     Target external() {
         if (stackUrl == null) {

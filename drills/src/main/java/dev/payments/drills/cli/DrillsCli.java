@@ -1,6 +1,6 @@
 package dev.payments.drills.cli;
 
-import dev.payments.drills.analysis.DrillResult;
+import dev.payments.drills.report.Comparison;
 import dev.payments.drills.report.Reports;
 import dev.payments.drills.report.SummaryTable;
 import dev.payments.drills.scenario.DrillRunner;
@@ -12,6 +12,8 @@ import picocli.CommandLine.ParseResult;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * {@code drills <scenario> [options]}: one subcommand per scenario of {@link Scenarios}, each with its own options and
@@ -53,13 +55,26 @@ public final class DrillsCli {
         Scenario scenario = (Scenario) parsed.subcommand().commandSpec().userObject();
         String command = "drills " + String.join(" ", parsed.originalArgs());
         try {
-            DrillResult result = DrillRunner.run(scenario, new DrillRunner.Options(common.external(),
+            List<DrillRunner.Labelled> runs = DrillRunner.runAll(scenario, new DrillRunner.Options(common.external(),
                     Duration.ofSeconds(common.settleSeconds), common.noProgress ? null : System.err, command,
-                    common.dataDir));
-            Path html = Reports.write(result, common.reportDir);
-            System.out.print(SummaryTable.render(result));
-            System.out.println("report: " + html.toAbsolutePath() + " (and .json beside it)");
-            return result.passed() ? 0 : 1;
+                    common.dataDir, common.jvms(), common.postgresSettings(),
+                    Duration.ofSeconds(common.healthTimeoutSeconds)));
+            List<Path> reports = new ArrayList<>();
+            for (DrillRunner.Labelled run : runs) {
+                Path html = Reports.write(run.result(), common.reportDir,
+                        runs.size() > 1 ? "-" + run.label().replaceAll("[^A-Za-z0-9]+", "-").toLowerCase() : "");
+                reports.add(html);
+                if (runs.size() > 1) {
+                    System.out.print("\n### " + run.label());
+                }
+                System.out.print(SummaryTable.render(run.result()));
+                System.out.println("report: " + html.toAbsolutePath() + " (and .json beside it)");
+            }
+            if (runs.size() > 1) {
+                System.out.print(Comparison.render(runs));
+                System.out.println("compared: " + Reports.writeComparison(runs, reports, common.reportDir).toAbsolutePath());
+            }
+            return runs.stream().allMatch(run -> run.result().passed()) ? 0 : 1;
         } catch (Exception e) {
             System.err.println("\nthe drill could not run: " + e);
             e.printStackTrace();

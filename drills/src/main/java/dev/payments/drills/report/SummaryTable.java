@@ -1,5 +1,6 @@
 package dev.payments.drills.report;
 
+import dev.payments.drills.analysis.Costs;
 import dev.payments.drills.analysis.DrillResult;
 import dev.payments.drills.analysis.Stats;
 
@@ -37,6 +38,12 @@ public final class SummaryTable {
                     + Stats.ms(p.latency().p99()) + ", max " + Stats.ms(p.latency().max()) + "  " + format(p.outcomes())));
         }
         rows.add(row("DB pool pending max / timeouts", v(m.pool().pendingMax()) + " / " + v(m.pool().timeouts())));
+        for (Costs.Cost c : m.costs()) {
+            rows.add(row("CPU ms per approval, " + c.phase(), cpu(c)));
+            if (!c.perApproval().isEmpty()) {
+                rows.add(row("  database per approval, " + c.phase(), database(c)));
+            }
+        }
         StringBuilder t = new StringBuilder();
         m.breakerTransitions().forEach(tr -> t.append(String.format(Locale.ROOT, "%s->%s @%.2fs  ", tr.from(), tr.to(), tr.t())));
         rows.add(row("breaker transitions", t.length() == 0 ? "-" : t.toString().trim()));
@@ -73,6 +80,38 @@ public final class SummaryTable {
         out.append(r.passed() ? "RESULT: PASS (nothing lost, nothing doubled, ledger holds)\n"
                 : "RESULT: FAIL\n");
         return out.toString();
+    }
+
+    /** "total 12.3 ms (system 10.1) = payment-service 4.2 + postgres 3.1 + ...; 1.85 cores (machine 2.00)". */
+    public static String cpu(Costs.Cost c) {
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "total %.2f ms (without the load generator %.2f) =",
+                c.totalMs(), c.systemMs()));
+        String plus = " ";
+        for (Map.Entry<String, Double> e : c.cpuMs().entrySet()) {
+            b.append(plus).append(e.getKey()).append(' ').append(String.format(Locale.ROOT, "%.2f", e.getValue()));
+            plus = " + ";
+        }
+        b.append(String.format(Locale.ROOT, "; %d approvals in %.1f s of steady state (%.1f/s), %.2f cores",
+                c.approvals(), c.to() - c.from(), c.approvedPerSecond(), c.cores()));
+        if (c.machineCores() != null) {
+            b.append(String.format(Locale.ROOT, " (whole machine %.2f)", c.machineCores()));
+        }
+        return b.toString();
+    }
+
+    /** "payments 2.00 commits 7.00 statements; orders ...; WAL 3.10 syncs". */
+    public static String database(Costs.Cost c) {
+        Map<String, StringBuilder> byDatabase = new java.util.LinkedHashMap<>();
+        c.perApproval().forEach((key, value) -> {
+            String[] parts = key.split("/");
+            String owner = parts[0].equals("wal") ? "WAL" : parts[1];
+            String what = parts[parts.length - 1];
+            if (value > 0 && !owner.equals("postgres")) {
+                byDatabase.computeIfAbsent(owner, k -> new StringBuilder(k))
+                        .append(String.format(Locale.ROOT, " %.2f %s", value, what));
+            }
+        });
+        return String.join("; ", byDatabase.values());
     }
 
     static String format(Map<String, Long> counts) {

@@ -14,8 +14,12 @@ import dev.payments.drills.observe.Books;
 import dev.payments.drills.observe.Clock;
 import dev.payments.drills.observe.ConsumerLag;
 import dev.payments.drills.observe.MetricsSampler;
+import dev.payments.drills.observe.PostgresCounters;
+import dev.payments.drills.observe.ResourceSampler;
 import dev.payments.drills.stack.OwnStack;
 import dev.payments.drills.stack.Target;
+import dev.payments.localstack.LocalStackOptions;
+import dev.payments.localstack.infra.EmbeddedPostgresServer;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -39,31 +43,52 @@ public final class DrillRunner {
      * @param progress       where the progress bar goes, or null
      */
     public record Options(Target external, Duration settleDeadline, PrintStream progress, String command,
-                          Path dataDir) {
+                          Path dataDir, List<JvmVariant> jvms, Map<String, String> postgresSettings,
+                          Duration healthTimeout) {
+
+        /** One run with the launcher's laptop JVM options, PostgreSQL as the stack has it (the test suite's). */
+        public Options(Target external, Duration settleDeadline, PrintStream progress, String command, Path dataDir) {
+            this(external, settleDeadline, progress, command, dataDir,
+                    List.of(new JvmVariant("laptop JVM", LocalStackOptions.DEFAULT_JVM_OPTIONS)), Map.of(),
+                    Duration.ofMinutes(3));
+        }
+    }
+
+    /** JVM options every service of an own stack runs with, and what to call them in a comparison. */
+    public record JvmVariant(String label, List<String> options) {
+    }
+
+    /** One run of several compared: what was different ("production JVM", "in-tx") and what it measured. */
+    public record Labelled(String label, DrillResult result) {
     }
 
     private DrillRunner() {
     }
 
+    /** The scenario once per JVM variant, each on a stack of its own (or once on the external stack). */
+    public static List<Labelled> runAll(Scenario scenario, Options options) throws Exception {
+        List<JvmVariant> jvms = options.external() != null ? options.jvms().subList(0, 1) : options.jvms();
+        List<Labelled> results = new ArrayList<>();
+        for (JvmVariant jvm : jvms) {
+            Target stack = options.external() != null ? options.external() : startStack(scenario, options, jvm);
+            try {
+                results.add(new Labelled(options.external() != null ? "external stack" : jvm.label(),
+                        runOn(scenario, stack, options, options.settleDeadline())));
+            } finally {
+                if (options.external() == null) {
+                    stack.close();
+                }
+            }
+        }
+        return results;
+    }
+
+    /** One run: on the external stack, or on a stack of its own with the first JVM variant. */
     public static DrillResult run(Scenario scenario, Options options) throws Exception {
-        String startedAt = Instant.now().toString();
-        String loadBefore = DrillResult.Machine.loadAverage();
-        Target target = options.external() != null ? options.external() : startStack(scenario, options);
+        Target target = options.external() != null ? options.external()
+                : startStack(scenario, options, options.jvms().get(0));
         try {
-            Drill drill = new Drill(target, new Http(), new Clock(), new Recorder(),
-                    new OrderBook("drill-" + Long.toString(System.currentTimeMillis(), 36)));
-            drill.note("machine load average (1/5/15 min) when the drill started: " + loadBefore);
-            Observations observed = observe(scenario, drill, options);
-            DrillResult.Measurements measured = DrillAnalysis.measure(observed);
-            List<String> notes = new ArrayList<>(drill.notes());
-            notes.add("machine load average (1/5/15 min) when the audit ran: " + DrillResult.Machine.loadAverage()
-                    + " — other work on this machine competes with the stack and the load generator");
-            notes.add(observed.audit().reconciliationNote());
-            DrillResult.Run run = new DrillResult.Run(scenario.name(), scenario.fieldReport(), scenario.description(),
-                    options.command(), startedAt, DrillResult.Machine.current(), target.describe(),
-                    scenario.parameters(), settings(scenario));
-            return new DrillResult(run, measured, DrillAnalysis.checks(observed.audit(), observed.deadLetters()), scenario.targets(measured),
-                    drill.extras(), notes);
+            return runOn(scenario, target, options, options.settleDeadline());
         } finally {
             if (options.external() == null) {
                 target.close();
@@ -71,7 +96,28 @@ public final class DrillRunner {
         }
     }
 
-    private static Observations observe(Scenario scenario, Drill drill, Options options) throws Exception {
+    private static DrillResult runOn(Scenario scenario, Target target, Options options, Duration settleDeadline)
+            throws Exception {
+        String startedAt = Instant.now().toString();
+        String loadBefore = DrillResult.Machine.loadAverage();
+        Drill drill = new Drill(target, new Http(), new Clock(), new Recorder(),
+                new OrderBook("drill-" + Long.toString(System.currentTimeMillis(), 36)));
+        drill.note("machine load average (1/5/15 min) when the drill started: " + loadBefore);
+        Observations observed = observe(scenario, drill, options.progress(), settleDeadline);
+        DrillResult.Measurements measured = DrillAnalysis.measure(observed);
+        List<String> notes = new ArrayList<>(drill.notes());
+        notes.add("machine load average (1/5/15 min) when the audit ran: " + DrillResult.Machine.loadAverage()
+                + " — other work on this machine competes with the stack and the load generator");
+        notes.add(observed.audit().reconciliationNote());
+        DrillResult.Run run = new DrillResult.Run(scenario.name(), scenario.fieldReport(), scenario.description(),
+                options.command(), startedAt, DrillResult.Machine.current(), target.describe(),
+                scenario.parameters(), settings(scenario));
+        return new DrillResult(run, measured, DrillAnalysis.checks(observed.audit(), observed.deadLetters()), scenario.targets(measured),
+                drill.extras(), notes);
+    }
+
+    private static Observations observe(Scenario scenario, Drill drill, PrintStream progressTo,
+                                        Duration deadline) throws Exception {
         Target target = drill.target();
         Clock clock = drill.clock();
         Recorder recorder = drill.recorder();
@@ -79,13 +125,17 @@ public final class DrillRunner {
         Books books = new Books(drill.http(), target);
         Progress progress = null;
         try (ConsumerLag lag = new ConsumerLag(target.bootstrapServers());
-             MetricsSampler sampler = new MetricsSampler(drill.http(), target.paymentUrl(), clock, lag)) {
-            if (options.progress() != null) {
-                progress = new Progress(options.progress(), scenario.name(), drill, recorder, clock, sampler);
+             MetricsSampler sampler = new MetricsSampler(drill.http(), target.paymentUrl(), clock, lag);
+             ResourceSampler resources = new ResourceSampler(target::processes, target.launcherProcess(),
+                     new PostgresCounters(target.postgresJdbcUrl(), EmbeddedPostgresServer.USERNAME,
+                             EmbeddedPostgresServer.PASSWORD), clock)) {
+            if (progressTo != null) {
+                progress = new Progress(progressTo, scenario.name(), drill, recorder, clock, sampler);
                 progress.start();
             }
             drill.resetFaults();
             sampler.start();
+            resources.start();
             Map<String, Long> deadLettersBefore = lag.deadLetters();
 
             drill.phase("placing orders");
@@ -96,10 +146,11 @@ public final class DrillRunner {
             if (refused > 0) {
                 drill.note(refused + " of " + wanted + " orders were refused by order-service while placing them");
             }
-            waitForOrders(lag, before == null ? 0 : before, wanted - refused, Duration.ofSeconds(90), drill);
+            if (target.learnsOrdersFromKafka()) {
+                waitForOrders(lag, before == null ? 0 : before, wanted - refused, Duration.ofSeconds(90), drill);
+            }
 
             RecoveryWatch watch = new RecoveryWatch(books, recorder, sampler, clock);
-            Duration deadline = options.settleDeadline();
             Thread[] watcher = new Thread[1];
             drill.onRecovered(() -> {
                 List<PreparedOrder> sent = orders.used();
@@ -126,7 +177,8 @@ public final class DrillRunner {
             Map<String, Long> deadLetters = ConsumerLag.since(deadLettersBefore, lag.deadLetters());
             drill.phase("done");
             return new Observations(clock, clock.seconds(), attempts, recorder.notSentCount(), sampler.samples(),
-                    sampler.transitions(), drill.timeline().marks(), audit, watch.result(), deadline, deadLetters);
+                    sampler.transitions(), drill.timeline().marks(), audit, watch.result(), deadline, deadLetters,
+                    resources.samples());
         } finally {
             if (progress != null) {
                 progress.stop();
@@ -134,12 +186,13 @@ public final class DrillRunner {
         }
     }
 
-    private static Target startStack(Scenario scenario, Options options) {
+    private static OwnStack startStack(Scenario scenario, Options options, JvmVariant jvm) {
         if (options.progress() != null) {
             options.progress().println("starting the stack for " + scenario.name() + " with " + scenario.settings()
-                    + " (about 20-40 s) ...");
+                    + ", " + jvm.label() + " " + jvm.options() + " (about 20-60 s) ...");
         }
-        return OwnStack.start(scenario.settings(), options.dataDir());
+        return OwnStack.start(scenario.settings(), options.dataDir(), jvm.options(), options.postgresSettings(),
+                options.healthTimeout());
     }
 
     /**

@@ -28,10 +28,13 @@ public final class OwnStack implements Target {
 
     private final Path jars;
 
-    private OwnStack(RunningStack stack, Map<Component, List<String>> settings, Path jars) {
+    private final List<String> jvmOptions;
+
+    private OwnStack(RunningStack stack, Map<Component, List<String>> settings, Path jars, List<String> jvmOptions) {
         this.stack = stack;
         this.settings = settings;
         this.jars = jars;
+        this.jvmOptions = jvmOptions;
     }
 
     private static void deleteTree(Path dir) {
@@ -42,8 +45,19 @@ public final class OwnStack implements Target {
         }
     }
 
-    /** @param settings extra Spring properties per component, e.g. {@code --spring.datasource.hikari.maximum-pool-size=10} */
+    /** A stack with the launcher's laptop JVM options (the test suite's). */
     public static OwnStack start(Map<Component, List<String>> settings, Path dataDir) {
+        return start(settings, dataDir, LocalStackOptions.DEFAULT_JVM_OPTIONS, Map.of(), Duration.ofMinutes(3));
+    }
+
+    /**
+     * @param settings         extra Spring properties per component, e.g. {@code --spring.datasource.hikari.maximum-pool-size=10}
+     * @param jvmOptions       of every child JVM
+     * @param postgresSettings {@code postgresql.conf} settings over the stack's defaults
+     * @param healthTimeout    how long a service may take to report UP (minutes on a loaded machine)
+     */
+    public static OwnStack start(Map<Component, List<String>> settings, Path dataDir, List<String> jvmOptions,
+                                 Map<String, String> postgresSettings, Duration healthTimeout) {
         try {
             Path dir = dataDir != null ? dataDir : Files.createTempDirectory("drill-stack");
             // Outside the data directory: the stack wipes that on a clean start.
@@ -54,10 +68,12 @@ public final class OwnStack implements Target {
                     .dataDir(dir)
                     .clean(true)
                     .controlPort(-1)
-                    .healthTimeout(Duration.ofMinutes(3));
+                    .jvmOptions(jvmOptions)
+                    .healthTimeout(healthTimeout);
+            postgresSettings.forEach(options::postgresSetting);
             settings.forEach((component, args) -> args.forEach(arg -> options.extraArg(component, arg)));
             try {
-                return new OwnStack(LocalStack.start(options.build()), settings, jars);
+                return new OwnStack(LocalStack.start(options.build()), settings, jars, List.copyOf(jvmOptions));
             } catch (RuntimeException e) {
                 deleteTree(jars);
                 throw e;
@@ -136,6 +152,17 @@ public final class OwnStack implements Target {
     }
 
     @Override
+    public Map<String, Long> processes() {
+        return stack.processes();
+    }
+
+    /** The drill's own JVM runs the stack's Kafka broker besides the load generator. */
+    @Override
+    public String launcherProcess() {
+        return RunningStack.LAUNCHER;
+    }
+
+    @Override
     public void control(String component, String action) {
         Component c = Component.fromId(component)
                 .orElseThrow(() -> new IllegalArgumentException("No component " + component));
@@ -151,7 +178,7 @@ public final class OwnStack implements Target {
     @Override
     public String describe() {
         return "own stack started by the drill (random ports, clean databases, data in " + stack.dataDir()
-                + "), settings " + settings;
+                + "), settings " + settings + ", JVM options " + String.join(" ", jvmOptions);
     }
 
     @Override

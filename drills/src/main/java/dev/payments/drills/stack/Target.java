@@ -2,6 +2,8 @@ package dev.payments.drills.stack;
 
 import dev.payments.localstack.identity.Tokens;
 
+import java.util.Map;
+
 /** Where the system under drill answers, and the operator's handle to stop, start or kill its parts. */
 public interface Target extends AutoCloseable {
 
@@ -21,6 +23,27 @@ public interface Target extends AutoCloseable {
 
     /** The stack's PostgreSQL server (its maintenance database), reached as its superuser. */
     String postgresJdbcUrl();
+
+    /**
+     * The processes to measure CPU of, by name (PostgreSQL: its postmaster, whose tree holds every backend); asked
+     * every second, so a restarted service is followed. Empty when the stack's processes cannot be seen.
+     */
+    default Map<String, Long> processes() {
+        return Map.of();
+    }
+
+    /**
+     * Whether the payment side learns orders from {@code order.events} (ours does, so the drill waits until it has
+     * consumed them before the load).
+     */
+    default boolean learnsOrdersFromKafka() {
+        return true;
+    }
+
+    /** Which of {@link #processes()} is this JVM (measured alone, without the child JVMs it started), or null. */
+    default String launcherProcess() {
+        return null;
+    }
 
     /**
      * Access tokens of the target's issuer: the load generator signs each member in once and reuses the token until

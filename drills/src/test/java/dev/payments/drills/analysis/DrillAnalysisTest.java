@@ -158,6 +158,6 @@ class DrillAnalysisTest {
 
     private static Observations observations(List<Mark> marks, Observations.Recovery recovery, LedgerAudit audit) {
         return new Observations(CLOCK, 60, List.of(attempt("a", 1, 2, "approved")), 0, List.of(), List.of(), marks,
-                audit, recovery, Duration.ofSeconds(120), Map.of());
+                audit, recovery, Duration.ofSeconds(120), Map.of(), List.of());
     }
 }

@@ -32,7 +32,7 @@ class ReportsTest {
         assertThat(keys).containsExactly("scenario", "fieldReport", "description", "command", "startedAt", "machine",
                 "target", "parameters", "settings", "durationSeconds", "ordersSent", "notSent", "outcomes", "latency",
                 "phases", "audit", "pool", "breakerTransitions", "detect", "recover", "marks", "seconds", "samples",
-                "checks", "targets", "extra", "notes");
+                "costs", "resources", "checks", "targets", "extra", "notes");
         assertThat(root.path("audit").path("books").path("identity").asText()).startsWith("29 PG approvals = 29 PAID");
         assertThat(root.path("phases").path(1).path("name").asText()).isEqualTo("burst-20");
         assertThat(Files.readString(html)).isEqualTo(HtmlReport.render(DrillTestData.pgSlowResult()));

@@ -113,7 +113,7 @@ public final class DrillTestData {
                 "reconciliation-service's audit over its window (every order the PG saw, not only this drill's)");
         Observations observed = new Observations(CLOCK, 12.34, attempts, 0, samples,
                 List.of(new Transition(0.2, null, "CLOSED")), marks, audit, new Observations.Recovery(1, 10.0, 9.0),
-                Duration.ofSeconds(30), Map.of());
+                Duration.ofSeconds(30), Map.of(), List.of());
         DrillResult.Measurements measured = DrillAnalysis.measure(observed);
         Map<String, Object> parameters = new LinkedHashMap<>();
         parameters.put("latency-ms", 1000);

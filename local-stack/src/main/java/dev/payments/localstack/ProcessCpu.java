@@ -1,0 +1,97 @@
+package dev.payments.localstack;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.OptionalDouble;
+
+/**
+ * CPU time of processes and their threads, from Linux's {@code /proc/<pid>/stat} (user + system time). Elsewhere
+ * every reading is empty. Cumulative seconds since each process started: a drill takes the difference over the
+ * steady part of a step and divides by the approvals in it.
+ *
+ * <p>A process tree is counted with what its exited children spent ({@code cutime + cstime}, filled in when the
+ * parent reaps them): PostgreSQL forks a backend per connection and the postmaster reaps it, so a backend that ended
+ * during a step is still counted.
+ */
+public final class ProcessCpu {
+
+    private static final Path PROC = Path.of("/proc");
+    /** {@code getconf CLK_TCK}: 100 on every Linux the JDK supports (USER_HZ is fixed in the kernel's ABI). */
+    static final double TICKS_PER_SECOND = 100.0;
+
+    /** One thread: its name as the kernel knows it (Java sets it, cut to 15 characters) and its CPU seconds. */
+    public record ThreadTime(String name, double seconds) {
+    }
+
+    private ProcessCpu() {
+    }
+
+    /** User + system seconds of this process alone (its threads, not its children). */
+    public static OptionalDouble ofProcess(long pid) {
+        long[] f = fields(PROC.resolve(Long.toString(pid)).resolve("stat"));
+        return f == null ? OptionalDouble.empty() : OptionalDouble.of((f[0] + f[1]) / TICKS_PER_SECOND);
+    }
+
+    /**
+     * The process, every live descendant, and every descendant that exited and was reaped: PostgreSQL's postmaster
+     * with all its backends, past and present.
+     */
+    public static OptionalDouble ofTree(long pid) {
+        long[] f = fields(PROC.resolve(Long.toString(pid)).resolve("stat"));
+        if (f == null) {
+            return OptionalDouble.empty();
+        }
+        double seconds = (f[0] + f[1] + f[2] + f[3]) / TICKS_PER_SECOND;
+        for (ProcessHandle child : ProcessHandle.of(pid).map(h -> h.children().toList()).orElse(java.util.List.of())) {
+            seconds += ofTree(child.pid()).orElse(0);
+        }
+        return OptionalDouble.of(seconds);
+    }
+
+    /** Every live thread of the process by thread id; empty if the process is gone or this is not Linux. */
+    public static Map<Long, ThreadTime> threads(long pid) {
+        Map<Long, ThreadTime> threads = new LinkedHashMap<>();
+        Path tasks = PROC.resolve(Long.toString(pid)).resolve("task");
+        try (DirectoryStream<Path> dir = Files.newDirectoryStream(tasks)) {
+            for (Path task : dir) {
+                long[] f = fields(task.resolve("stat"));
+                if (f == null) {
+                    continue;   // the thread ended while we listed them
+                }
+                String name;
+                try {
+                    name = Files.readString(task.resolve("comm")).trim();
+                } catch (IOException e) {
+                    continue;
+                }
+                threads.put(Long.parseLong(task.getFileName().toString()),
+                        new ThreadTime(name, (f[0] + f[1]) / TICKS_PER_SECOND));
+            }
+        } catch (IOException | RuntimeException e) {
+            return Map.of();
+        }
+        return threads;
+    }
+
+    /** utime, stime, cutime, cstime in ticks, or null if unreadable. */
+    private static long[] fields(Path stat) {
+        try {
+            return parse(Files.readString(stat));
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The fields after the command name, which sits in parentheses and may itself contain spaces and parentheses:
+     * state is field 3, utime 14, stime 15, cutime 16, cstime 17 (proc(5)).
+     */
+    static long[] parse(String stat) {
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).trim().split("\\s+");
+        return new long[]{Long.parseLong(f[11]), Long.parseLong(f[12]), Long.parseLong(f[13]), Long.parseLong(f[14])};
+    }
+}

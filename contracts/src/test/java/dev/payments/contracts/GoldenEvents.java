@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -27,6 +28,8 @@ public final class GoldenEvents {
     public static final long AMOUNT = 15_000;
     public static final String CURRENCY = "KRW";
     private static final Instant AT = Instant.parse("2026-11-29T07:50:00Z");
+    /** {@link #AT} as a relay renders the outbox row's {@code created_at} (microseconds, UTC) in {@code ce_time}. */
+    public static final String AT_AS_RELAYED = "2026-11-29T07:50:00.000000Z";
 
     private GoldenEvents() {
     }
@@ -66,7 +69,10 @@ public final class GoldenEvents {
 
     /** The golden file's text. */
     public static String json(EventType type) {
-        String resource = "/contracts/golden/" + type.wireName() + ".json";
+        return text("/contracts/golden/" + type.wireName() + ".json");
+    }
+
+    private static String text(String resource) {
         try (InputStream in = GoldenEvents.class.getResourceAsStream(resource)) {
             if (in == null) {
                 throw new IllegalStateException("Missing golden file " + resource);
@@ -87,6 +93,31 @@ public final class GoldenEvents {
                 .replace(PAYMENT_ID.toString(), paymentId.toString())
                 .replace(eventId(type).toString(), eventId.toString())
                 .replace("\"" + MEMBER_ID + "\"", "\"" + memberId + "\"");
+    }
+
+    /**
+     * The golden Kafka headers of {@code type} as a relay places them ({@code contracts/golden/headers.json}): the
+     * event id and type our consumers read, and the CloudEvents binary-mode headers, in order. The relay's
+     * bookkeeping headers ({@code traceparent}, {@code createdAt}) are no part of the contract and not in the file.
+     */
+    public static Map<String, String> headers(EventType type) {
+        JsonNode golden = EventJson.readTree(text("/contracts/golden/headers.json")).path(type.wireName());
+        if (!golden.isObject()) {
+            throw new IllegalStateException("No golden headers for " + type.wireName());
+        }
+        Map<String, String> headers = new LinkedHashMap<>();
+        golden.fields().forEachRemaining(field -> headers.put(field.getKey(), field.getValue().asText()));
+        return headers;
+    }
+
+    /** The golden headers of {@code type} with the ids and the time of one published event. */
+    public static Map<String, String> headers(EventType type, UUID orderId, UUID eventId, String time) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers(type).forEach((name, value) -> headers.put(name, value
+                .replace(ORDER_ID.toString(), orderId.toString())
+                .replace(eventId(type).toString(), eventId.toString())
+                .replace(AT_AS_RELAYED, time)));
+        return headers;
     }
 
     /**

@@ -4,6 +4,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -25,6 +28,28 @@ class GoldenEventsTest {
         assertThat(envelope.type()).isEqualTo(type.wireName());
         assertThat(envelope.aggregateType()).isEqualTo(type.aggregateType().wireName());
         assertThat(envelope.event()).isEqualTo(GoldenEvents.sample(type));
+    }
+
+    @ParameterizedTest
+    @EnumSource(EventType.class)
+    void theCloudEventsHeadersOfTheSampleAreTheGoldenHeaders(EventType type) {
+        EventEnvelope envelope = GoldenEvents.sampleEnvelope(type);
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put(Topics.HEADER_EVENT_ID, envelope.eventId().toString());
+        headers.put(Topics.HEADER_EVENT_TYPE, envelope.type());
+        headers.putAll(CloudEventHeaders.of(envelope.eventId().toString(), envelope.type(), envelope.aggregateType(),
+                envelope.event().orderId().toString(), GoldenEvents.AT_AS_RELAYED));
+
+        assertThat(headers).containsExactlyEntriesOf(GoldenEvents.headers(type));
+    }
+
+    @Test
+    void theCloudEventsSourceIsTheServiceOfTheTopicsAggregate() {
+        assertThat(CloudEventHeaders.aggregateTypeOf(Topics.PAYMENT_EVENTS)).isEqualTo("payment");
+        assertThat(CloudEventHeaders.source(CloudEventHeaders.aggregateTypeOf(Topics.ORDER_EVENTS)))
+                .isEqualTo("/order-service");
+        assertThatThrownBy(() -> CloudEventHeaders.aggregateTypeOf("payment.events.notification-service.dlt"))
+                .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

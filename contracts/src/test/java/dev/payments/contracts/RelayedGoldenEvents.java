@@ -2,12 +2,11 @@ package dev.payments.contracts;
 
 import dev.payments.localstack.infra.TestTopic;
 
-import java.util.Map;
 import java.util.UUID;
 
 /**
  * The golden events as a producer's outbox relay puts them on Kafka, for consumer tests: the golden JSON text of each
- * type on its aggregate's topic, keyed by order id, event id and type in the headers, with only the ids (and, when
+ * type on its aggregate's topic, keyed by order id, with the golden headers (event id, type, CloudEvents), with only the ids (and, when
  * asked, the member) replaced so one test's events do not collide with another's. Sent to the shared test broker.
  */
 public final class RelayedGoldenEvents {
@@ -30,6 +29,6 @@ public final class RelayedGoldenEvents {
     public static void publish(EventType type, UUID orderId, UUID paymentId, UUID eventId, String memberId) {
         TestTopic.named(type.aggregateType().topic()).send(orderId.toString(),
                 GoldenEvents.json(type, orderId, paymentId, eventId, memberId),
-                Map.of(Topics.HEADER_EVENT_ID, eventId.toString(), Topics.HEADER_EVENT_TYPE, type.wireName()));
+                GoldenEvents.headers(type, orderId, eventId, GoldenEvents.AT_AS_RELAYED));
     }
 }

@@ -91,8 +91,9 @@ final class KafkaPublisher implements DebeziumEngine.ChangeConsumer<RecordChange
                 headers.add(header.key(), String.valueOf(header.value()).getBytes(StandardCharsets.UTF_8));
             }
         }
-        return new ProducerRecord<>(record.topic(), null, String.valueOf(record.key()), String.valueOf(record.value()),
-                headers);
+        String key = String.valueOf(record.key());
+        return new ProducerRecord<>(record.topic(), null, key, String.valueOf(record.value()),
+                CloudEventsBinding.addTo(headers, record.topic(), key));
     }
 
     private static Instant instantHeader(SourceRecord record, String name) {

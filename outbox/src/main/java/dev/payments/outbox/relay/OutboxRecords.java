@@ -34,7 +34,9 @@ final class OutboxRecords {
             headers.add(Topics.HEADER_TRACEPARENT, bytes(row.traceparent()));
         }
         headers.add(KafkaPublisher.HEADER_CREATED_AT, bytes(createdAtHeader(row.createdAt())));
-        return new ProducerRecord<>(row.aggregateType() + ".events", null, row.kafkaKey(), row.payload(), headers);
+        String topic = row.aggregateType() + ".events";
+        return new ProducerRecord<>(topic, null, row.kafkaKey(), row.payload(),
+                CloudEventsBinding.addTo(headers, topic, row.kafkaKey()));
     }
 
     /**

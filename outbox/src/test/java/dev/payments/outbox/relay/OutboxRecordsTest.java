@@ -28,11 +28,14 @@ class OutboxRecordsTest {
     }
 
     @Test
-    void carriesTheEventIdTypeTraceAndCreationTimeAsHeadersInDebeziumsOrder() {
+    void carriesTheEventIdTypeTraceCreationTimeAndCloudEventsHeadersInDebeziumsOrder() {
         ProducerRecord<String, String> record = OutboxRecords.toRecord(row("00-abc-def-01"));
 
         assertThat(headers(record)).containsExactly("id=8b986b2d-b658-4fcb-9b96-cc090942fc11",
-                "eventType=PaymentApproved", "traceparent=00-abc-def-01", "createdAt=2026-12-01T08:11:55.582800Z");
+                "eventType=PaymentApproved", "traceparent=00-abc-def-01", "createdAt=2026-12-01T08:11:55.582800Z",
+                "ce_specversion=1.0", "ce_id=8b986b2d-b658-4fcb-9b96-cc090942fc11", "ce_type=dev.payments.PaymentApproved",
+                "ce_source=/payment-service", "ce_time=2026-12-01T08:11:55.582800Z", "ce_subject=order-1",
+                "content-type=application/json");
     }
 
     @Test

@@ -9,7 +9,14 @@ import dev.payments.localstack.infra.EmbeddedPostgresServer;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.localstack.infra.TestTopic;
 import dev.payments.outbox.OutboxWriter;
+import io.cloudevents.CloudEvent;
+import io.cloudevents.SpecVersion;
+import io.cloudevents.kafka.CloudEventDeserializer;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -17,9 +24,14 @@ import org.springframework.jdbc.datasource.DriverManagerDataSource;
 import org.springframework.transaction.IllegalTransactionStateException;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import static dev.payments.outbox.relay.RelayFixture.consume;
@@ -56,7 +68,62 @@ class OutboxRelayIntegrationTest {
             assertThat(TestTopic.header(record, Topics.HEADER_EVENT_ID)).isEqualTo(envelope.eventId().toString());
             assertThat(TestTopic.header(record, Topics.HEADER_EVENT_TYPE)).isEqualTo(EventType.ORDER_CREATED.wireName());
             assertThat(GoldenEvents.shapeDifferences(record.value())).isEmpty();
+            Map<String, String> golden = GoldenEvents.headers(EventType.ORDER_CREATED, envelope.event().orderId(),
+                    envelope.eventId(), TestTopic.header(record, KafkaPublisher.HEADER_CREATED_AT));
+            assertThat(headersNamed(record, golden.keySet())).containsExactlyEntriesOf(golden);
         }
+    }
+
+    @Test
+    void anOffTheShelfCloudEventsConsumerReadsWhatTheRelayPublishes() {
+        OutboxRelay relay = fixture.startRelay();
+        fixture.awaitStreaming(relay);
+        List<OrderCreated> sent = fixture.appendOrders(2);
+        Set<String> orderIds = ids(sent);
+        Map<String, ConsumerRecord<String, String>> relayed = new HashMap<>();
+        consume(Topics.ORDER_EVENTS, orderIds, Duration.ofSeconds(30)).forEach(r -> relayed.put(r.key(), r));
+
+        Map<String, CloudEvent> read = new HashMap<>();
+        try (KafkaConsumer<String, CloudEvent> consumer = new KafkaConsumer<>(Map.of(
+                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.kafkaBootstrapServers(),
+                ConsumerConfig.GROUP_ID_CONFIG, "cloudevents-sdk-" + fixture.database,
+                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new StringDeserializer(), new CloudEventDeserializer())) {
+            consumer.subscribe(List.of(Topics.ORDER_EVENTS));
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                consumer.poll(Duration.ofMillis(200)).forEach(r -> {
+                    if (orderIds.contains(r.key())) {
+                        read.put(r.key(), r.value());
+                    }
+                });
+                return read.keySet().equals(orderIds);
+            });
+        }
+
+        read.forEach((orderId, event) -> {
+            var envelope = EventJson.read(relayed.get(orderId).value());
+            assertThat(event.getSpecVersion()).isEqualTo(SpecVersion.V1);
+            assertThat(event.getId()).isEqualTo(envelope.eventId().toString());
+            assertThat(event.getType()).isEqualTo("dev.payments.OrderCreated");
+            assertThat(event.getSource()).isEqualTo(URI.create("/order-service"));
+            assertThat(event.getSubject()).isEqualTo(orderId);
+            assertThat(event.getTime()).isNotNull();
+            // created_at keeps microseconds; the envelope's own clock reading may carry more.
+            assertThat(Duration.between(envelope.occurredAt(), event.getTime().toInstant()).abs())
+                    .isLessThan(Duration.ofMillis(1));
+            assertThat(event.getDataContentType()).isEqualTo("application/json");
+            assertThat(new String(event.getData().toBytes(), StandardCharsets.UTF_8))
+                    .isEqualTo(relayed.get(orderId).value());
+        });
+    }
+
+    private static Map<String, String> headersNamed(ConsumerRecord<String, String> record, Set<String> names) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (Header header : record.headers()) {
+            if (names.contains(header.key())) {
+                headers.put(header.key(), new String(header.value(), StandardCharsets.UTF_8));
+            }
+        }
+        return headers;
     }
 
     @Test

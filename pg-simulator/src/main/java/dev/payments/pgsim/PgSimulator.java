@@ -8,6 +8,7 @@ import dev.payments.pgsim.fault.FaultControl;
 import dev.payments.pgsim.fault.Faults;
 import dev.payments.pgsim.http.SwitchableServer;
 import dev.payments.pgsim.idempotency.IdempotencyStore;
+import dev.payments.pgsim.ledger.BillingKeys;
 import dev.payments.pgsim.ledger.Ledger;
 import dev.payments.pgsim.ledger.LedgerView;
 import dev.payments.pgsim.stats.Stats;
@@ -62,7 +63,7 @@ public final class PgSimulator implements AutoCloseable {
         this.callbacks = new CallbackSender(new CallbackSettings(config.callbackSecret(), config.callbackMaxAttempts(),
                 config.callbackInitialBackoff(), config.callbackTimeout()), loops, stats, clock);
         GatewayRouter gatewayRouter = new GatewayRouter(new GatewayRouter.Dependencies(ledger, idempotency, faults, stats,
-                config.secretKey(), callbacks, config.callbackUrl(), timer, closed.asMono(), clock));
+                config.secretKey(), callbacks, config.callbackUrl(), timer, closed.asMono(), clock, new BillingKeys(clock)));
         this.gateway = new SwitchableServer(
                 HttpServer.create().host(config.host()).runOn(loops).handle(gatewayRouter),
                 config.port(), faults::refusingConnections);

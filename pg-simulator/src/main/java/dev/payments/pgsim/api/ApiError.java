@@ -13,6 +13,7 @@ enum ApiError {
     FORBIDDEN_REQUEST(403, "The request is not allowed for this merchant."),
     NOT_FOUND_PAYMENT(404, "The payment does not exist."),
     NOT_FOUND_PAYMENT_SESSION(404, "The checkout session has expired."),
+    NOT_FOUND_BILLING_KEY(404, "No such billing key for this customer."),
     NOT_FOUND(404, "No such endpoint."),
     METHOD_NOT_ALLOWED(405, "Method not allowed."),
     IDEMPOTENT_REQUEST_PROCESSING(409, "A request with this Idempotency-Key is still being processed."),

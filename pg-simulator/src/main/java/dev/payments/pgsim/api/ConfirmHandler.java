@@ -3,6 +3,7 @@ package dev.payments.pgsim.api;
 import dev.payments.pgsim.fault.RequestPlan;
 import dev.payments.pgsim.http.Reply;
 import dev.payments.pgsim.idempotency.IdempotencyStore;
+import dev.payments.pgsim.ledger.BillingKeys;
 import dev.payments.pgsim.ledger.ConfirmStart;
 import dev.payments.pgsim.ledger.DeclineReason;
 import dev.payments.pgsim.ledger.Ledger;
@@ -21,8 +22,11 @@ final class ConfirmHandler {
     private final Stats stats;
     private final Delays delays;
     private final AsyncCompletions async;
+    private final BillingKeys billingKeys;
 
-    ConfirmHandler(Ledger ledger, IdempotencyStore idempotency, Stats stats, Delays delays, AsyncCompletions async) {
+    ConfirmHandler(Ledger ledger, IdempotencyStore idempotency, Stats stats, Delays delays, AsyncCompletions async,
+                   BillingKeys billingKeys) {
+        this.billingKeys = billingKeys;
         this.ledger = ledger;
         this.idempotency = idempotency;
         this.stats = stats;
@@ -32,7 +36,26 @@ final class ConfirmHandler {
 
     Mono<Outcome> confirm(String idempotencyKeyHeader, byte[] body, RequestPlan plan) {
         Requests.ConfirmRequest request = Requests.confirm(body);
+        return confirm(Requests.idempotencyKey(idempotencyKeyHeader), request, request.fingerprint(), plan);
+    }
+
+    /**
+     * {@code POST /v1/billing/{billingKey}}: a charge of a registered card is a confirm the PG starts itself, so it
+     * runs exactly the confirm's path (faults, Idempotency-Key, latency, declines, async, late booking) under a
+     * paymentKey the PG derives from the orderId.
+     */
+    Mono<Outcome> chargeBillingKey(String idempotencyKeyHeader, String billingKey, byte[] body, RequestPlan plan) {
+        Requests.BillingChargeRequest charge = Requests.billingCharge(body);
         String key = Requests.idempotencyKey(idempotencyKeyHeader);
+        if (billingKeys.find(billingKey, charge.customerKey()).isEmpty()) {
+            return delays.after(plan.latency(), () -> Outcome.plain(ApiError.NOT_FOUND_BILLING_KEY.reply()));
+        }
+        Requests.ConfirmRequest request = new Requests.ConfirmRequest(BillingKeys.chargePaymentKey(charge.orderId()),
+                charge.orderId(), charge.amount());
+        return confirm(key, request, charge.fingerprint(billingKey), plan);
+    }
+
+    private Mono<Outcome> confirm(String key, Requests.ConfirmRequest request, String fingerprint, RequestPlan plan) {
         if (plan.lateBooking().isPresent()) {
             // The front door took it and says nothing; the back end books it once the client has given up.
             return Mono.just(Outcome.held(() -> async.bookLate(request.paymentKey(), request.orderId(),
@@ -41,7 +64,7 @@ final class ConfirmHandler {
         if (key == null) {
             return process(request, plan).map(Outcome::fresh);
         }
-        return idempotency.execute(key, request.fingerprint(), () -> process(request, plan), !plan.inProgressConflict())
+        return idempotency.execute(key, fingerprint, () -> process(request, plan), !plan.inProgressConflict())
                 .flatMap(result -> {
                     if (result instanceof IdempotencyStore.Result.Fresh fresh) {
                         return Mono.just(Outcome.fresh(fresh.reply()));

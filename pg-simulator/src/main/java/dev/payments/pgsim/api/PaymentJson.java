@@ -1,6 +1,7 @@
 package dev.payments.pgsim.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import dev.payments.pgsim.ledger.BillingKeys;
 import dev.payments.pgsim.ledger.Cancel;
 import dev.payments.pgsim.ledger.Failure;
 import dev.payments.pgsim.ledger.Payment;
@@ -33,6 +34,16 @@ public final class PaymentJson {
             String lastTransactionKey,
             List<CancelBody> cancels,
             Failure failure) {
+    }
+
+    /** Toss's billing-key object (the answer to issuing a key). */
+    public record BillingKeyBody(String mId, String customerKey, String authenticatedAt, String method,
+                                 String billingKey, String cardCompany, String cardNumber) {
+    }
+
+    public static BillingKeyBody of(BillingKeys.BillingKey key) {
+        return new BillingKeyBody("tosspayments", key.customerKey(), Timestamps.format(key.authenticatedAt()), "CARD",
+                key.billingKey(), "SIMULATED", "43301234****123*");
     }
 
     public record CancelBody(long cancelAmount, String canceledAt, String transactionKey, String cancelReason) {

@@ -27,15 +27,43 @@ final class Requests {
     record CancelRequest(String cancelReason, Long cancelAmount) {
     }
 
+    record BillingIssueRequest(String customerKey, String authKey) {
+    }
+
+    record BillingChargeRequest(String customerKey, String orderId, Long amount, String orderName) {
+
+        /** What "the same body" means for an Idempotency-Key of a billing charge. */
+        String fingerprint(String billingKey) {
+            return billingKey + '\u0000' + customerKey + '\u0000' + orderId + '\u0000' + amount;
+        }
+    }
+
     static ConfirmRequest confirm(byte[] body) {
         ConfirmRequest request = parse(body, ConfirmRequest.class);
         requireKey("paymentKey", request.paymentKey());
-        if (request.orderId() == null || !ORDER_ID.matcher(request.orderId()).matches()) {
+        requireOrderIdAndAmount(request.orderId(), request.amount());
+        return request;
+    }
+
+    private static void requireOrderIdAndAmount(String orderId, Long amount) {
+        if (orderId == null || !ORDER_ID.matcher(orderId).matches()) {
             throw new InvalidRequestException("orderId must be 6-64 characters of letters, digits, '-' or '_'");
         }
-        if (request.amount() == null || request.amount() <= 0) {
+        if (amount == null || amount <= 0) {
             throw new InvalidRequestException("amount must be a positive number of KRW");
         }
+    }
+
+    static BillingIssueRequest billingIssue(byte[] body) {
+        BillingIssueRequest request = parse(body, BillingIssueRequest.class);
+        requireKey("customerKey", request.customerKey());
+        return request;
+    }
+
+    static BillingChargeRequest billingCharge(byte[] body) {
+        BillingChargeRequest request = parse(body, BillingChargeRequest.class);
+        requireKey("customerKey", request.customerKey());
+        requireOrderIdAndAmount(request.orderId(), request.amount());
         return request;
     }
 

@@ -3,7 +3,7 @@ package dev.payments.pgsim.stats;
 /**
  * Counters since start (or the last reset).
  *
- * @param confirmsReceived confirm requests that reached the API port, whatever happened next
+ * @param confirmsReceived confirm requests (billing-key charges included) that reached the API port, whatever happened next
  * @param approvals payments booked DONE (sync or async)
  * @param declines payments booked ABORTED (sync or async)
  * @param serverErrors injected 5xx answers (nothing booked)

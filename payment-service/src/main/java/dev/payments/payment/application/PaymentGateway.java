@@ -18,6 +18,29 @@ public interface PaymentGateway {
     Admission admit();
 
     /**
+     * Like {@link #admit()} for one renewal charge: the same breaker (one PG), but a bulkhead of its own, so a renewal
+     * run never takes a live approval's slot.
+     */
+    Admission admitRenewal();
+
+    /**
+     * Charges a billing key under an admission from {@link #admitRenewal()}, with exactly {@link #approve}'s retries,
+     * status query and typed outcome; the request's payment key is the one the PG gives the charge.
+     */
+    PgOutcome charge(Admission.Granted admission, ApprovalRequest request, BillingCharge billing, Instant deadline);
+
+    /** The payment key the PG gives a billing charge for this order, known before the charge is sent. */
+    String billingChargeKey(OrderId orderId);
+
+    /**
+     * @param billingKey  the key the PG issued for the member's card
+     * @param customerKey whom the PG issued it to
+     * @param orderName   what the PG shows the customer
+     */
+    record BillingCharge(String billingKey, String customerKey, String orderName) {
+    }
+
+    /**
      * Asks the PG to approve under an admission: retries where that is safe, asks for the status (by our payment
      * key) when the confirm gave no usable answer. Never throws for a PG problem; what the PG said is returned typed
      * and {@link dev.payments.payment.domain.Payment#record} decides what it means.
@@ -56,7 +79,7 @@ public interface PaymentGateway {
         }
 
         /**
-         * @param reason     BREAKER_OPEN or BULKHEAD_FULL
+         * @param reason     BREAKER_OPEN, BREAKER_TRIAL (half-open, its trial calls taken) or BULKHEAD_FULL
          * @param retryAfter when trying again makes sense
          */
         record Rejected(String reason, Duration retryAfter) implements Admission {

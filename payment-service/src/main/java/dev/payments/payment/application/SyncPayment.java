@@ -1,5 +1,6 @@
 package dev.payments.payment.application;
 
+import dev.payments.payment.application.renewal.RenewalAttempts;
 import dev.payments.payment.domain.CustomerNotice;
 import dev.payments.payment.domain.PayableOrder;
 import dev.payments.payment.domain.Payment;
@@ -27,6 +28,7 @@ public class SyncPayment {
 
     private final Payments payments;
     private final PayableOrders orders;
+    private final RenewalAttempts renewals;
     private final PaymentGateway gateway;
     private final PaymentEvents events;
     private final TransactionTemplate transaction;
@@ -37,10 +39,12 @@ public class SyncPayment {
      * @param notFoundIsFinalAfter a payment older than this that the PG has never seen will never be booked: the
      *                             confirm did not arrive (FAILED, nothing charged)
      */
-    public SyncPayment(Payments payments, PayableOrders orders, PaymentGateway gateway, PaymentEvents events,
-                       TransactionTemplate transaction, Clock clock, Duration notFoundIsFinalAfter) {
+    public SyncPayment(Payments payments, PayableOrders orders, RenewalAttempts renewals, PaymentGateway gateway,
+                       PaymentEvents events, TransactionTemplate transaction, Clock clock,
+                       Duration notFoundIsFinalAfter) {
         this.payments = payments;
         this.orders = orders;
+        this.renewals = renewals;
         this.gateway = gateway;
         this.events = events;
         this.transaction = transaction;
@@ -76,7 +80,7 @@ public class SyncPayment {
         SyncResult decided = transaction.execute(tx -> {
             Payment payment = payments.lockById(id).orElseThrow();
             Payment.Settlement settlement = payment.settleWith(status, new Payment.Circumstances(clock.instant(),
-                    orders.find(payment.orderId()).map(PayableOrder::isPayable).orElse(false), notFoundIsFinalAfter));
+                    payable(payment), notFoundIsFinalAfter));
             write(payment, settlement);
             return new SyncResult(payment, status.state(), settlement.action());
         });
@@ -108,6 +112,15 @@ public class SyncPayment {
         }
         log.warn("Payment {} was approved at the PG although {}; cancelled the charge", payment.id(), why);
         return result;
+    }
+
+    /**
+     * An order's payment may keep its money while the order is payable; a renewal attempt's (it has no order in
+     * order-service) while its period still waits for this very payment (docs/renewals.md).
+     */
+    private boolean payable(Payment payment) {
+        return orders.find(payment.orderId()).map(PayableOrder::isPayable)
+                .orElseGet(() -> renewals.awaitsPayment(payment.id()));
     }
 
     private void write(Payment payment, Payment.Settlement settlement) {

@@ -16,6 +16,7 @@ import dev.payments.payment.application.PaymentGateway;
 import dev.payments.payment.application.Payments;
 import dev.payments.payment.application.RecordOrderEvent;
 import dev.payments.payment.application.SyncPayment;
+import dev.payments.payment.application.renewal.RenewalCharges;
 import dev.payments.support.security.ApiAccess;
 import org.springframework.http.HttpMethod;
 import io.github.resilience4j.bulkhead.BulkheadRegistry;
@@ -43,6 +44,7 @@ class PaymentConfiguration {
     static final String PG_QUERY = "pg-query";
     static final String PG_CANCEL = "pg-cancel";
     static final String PG_RECOVERY = "pg-recovery";
+    static final String PG_RENEWAL = "pg-renewal";
 
     @Bean
     Clock clock() {
@@ -59,7 +61,8 @@ class PaymentConfiguration {
                                   CircuitBreakerRegistry breakers, RetryRegistry retries, Clock clock,
                                   MeterRegistry meters) {
         return new ResilientPaymentGateway(new TossPgClient(properties, json), properties,
-                bulkheads.bulkhead(PG_APPROVE), bulkheads.bulkhead(PG_RECOVERY), breakers.circuitBreaker(PG_APPROVE),
+                bulkheads.bulkhead(PG_APPROVE), bulkheads.bulkhead(PG_RECOVERY), bulkheads.bulkhead(PG_RENEWAL),
+                breakers.circuitBreaker(PG_APPROVE),
                 retries.retry(PG_APPROVE),
                 retries.retry(PG_QUERY), retries.retry(PG_CANCEL), clock, meters);
     }
@@ -81,8 +84,10 @@ class PaymentConfiguration {
 
     @Bean
     SyncPayment syncPayment(ApprovalProperties properties, Payments payments, PayableOrders orders,
-                            PaymentGateway gateway, PaymentEvents events, TransactionTemplate transaction, Clock clock) {
-        return new SyncPayment(payments, orders, gateway, events, transaction, clock, properties.notFoundIsFinalAfter());
+                            RenewalCharges renewals, PaymentGateway gateway, PaymentEvents events,
+                            TransactionTemplate transaction, Clock clock) {
+        return new SyncPayment(payments, orders, renewals, gateway, events, transaction, clock,
+                properties.notFoundIsFinalAfter());
     }
 
     @Bean
@@ -103,6 +108,10 @@ class PaymentConfiguration {
                 .members(HttpMethod.POST, "/api/payments/confirm", "/api/payments/{paymentId}/cancel")
                 .members(HttpMethod.GET, "/api/payments/{paymentId}")
                 .scope("payments:sync", HttpMethod.POST, "/api/payments/{paymentId}/sync")
+                .members(HttpMethod.POST, "/api/subscriptions")
+                .members(HttpMethod.GET, "/api/subscriptions/{subscriptionId}")
+                .scope("renewals:run", HttpMethod.POST, "/api/renewals/runs")
+                .scope("renewals:read", HttpMethod.GET, "/api/renewals/runs", "/api/renewals/runs/{runId}")
                 // The PG has no token of ours: its callback proves itself by its signature (PgWebhookSignature).
                 .open(HttpMethod.POST, "/api/pg/webhooks")
                 .build();

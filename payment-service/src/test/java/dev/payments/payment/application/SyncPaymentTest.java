@@ -47,7 +47,7 @@ class SyncPaymentTest {
     private final Orders orders = new Orders();
     private final Pg pg = new Pg();
     private final List<DomainEvent> published = new ArrayList<>();
-    private final SyncPayment sync = new SyncPayment(payments, orders, pg, published::add,
+    private final SyncPayment sync = new SyncPayment(payments, orders, paymentId -> false, pg, published::add,
             new TransactionTemplate(mock(PlatformTransactionManager.class)), Clock.fixed(NOW, ZoneOffset.UTC),
             Duration.ofSeconds(60));
 
@@ -262,6 +262,19 @@ class SyncPaymentTest {
 
         public PgOutcome approve(Admission.Granted admission, ApprovalRequest request, Instant deadline) {
             throw new UnsupportedOperationException("sync never approves");
+        }
+
+        public String billingChargeKey(dev.payments.payment.domain.OrderId orderId) {
+            throw new UnsupportedOperationException("sync never charges");
+        }
+
+        public Admission admitRenewal() {
+            throw new UnsupportedOperationException("sync never charges");
+        }
+
+        public PgOutcome charge(Admission.Granted admission, ApprovalRequest request, BillingCharge billing,
+                                Instant deadline) {
+            throw new UnsupportedOperationException("sync never charges");
         }
 
         public PgStatus status(String paymentKey) {

@@ -115,8 +115,8 @@ final class ApplicationYmlChain {
 
     /** The gateway around {@code client}, wired as PaymentConfiguration#paymentGateway does. */
     ResilientPaymentGateway gateway(TossPgClient client) {
-        return new ResilientPaymentGateway(client, pgClient, bulkhead, recoveryBulkhead, breaker, approveRetry, queryRetry,
-                cancelRetry, Clock.systemUTC(), meters);
+        return new ResilientPaymentGateway(client, pgClient, bulkhead, recoveryBulkhead,
+                Bulkhead.ofDefaults("pg-renewal"), breaker, approveRetry, queryRetry, cancelRetry, Clock.systemUTC(), meters);
     }
 
     String describe() {

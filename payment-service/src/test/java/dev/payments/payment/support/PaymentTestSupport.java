@@ -119,6 +119,34 @@ public final class PaymentTestSupport {
                 .build()).status();
     }
 
+    /** A card registered for automatic payments at the PG: the billing key it issued to {@code customerKey}. */
+    public static String issueBillingKey(String customerKey) {
+        String auth = java.util.Base64.getEncoder().encodeToString(
+                (simulator().config().secretKey() + ":").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Response issued = send(HttpRequest.newBuilder(URI.create(simulator().baseUrl() + "/v1/billing/authorizations/issue"))
+                .timeout(Duration.ofSeconds(10))
+                .header("Authorization", "Basic " + auth)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"customerKey\":\"" + customerKey + "\",\"authKey\":\"a\"}"))
+                .build());
+        if (issued.status() != 200) {
+            throw new IllegalStateException("The PG issued no billing key: " + issued);
+        }
+        return issued.text("billingKey");
+    }
+
+    /** @param bearer the access token to send, or null for none */
+    public static Response postJson(int port, String path, String bearer, String body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(60))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (bearer != null) {
+            request.header("Authorization", "Bearer " + bearer);
+        }
+        return send(request.build());
+    }
+
     /** A read that must answer within {@code timeout}; a timeout fails the test with what it means. */
     public static Response get(int port, String path, String bearer, Duration timeout) {
         try {
@@ -141,6 +169,11 @@ public final class PaymentTestSupport {
     /** An operator's token with the one scope the sync needs. */
     public static String operatorToken() {
         return TestIssuer.shared().withScopes("operator-1", "payments:sync");
+    }
+
+    /** An operator's token with the given scopes only. */
+    public static String operatorToken(String... scopes) {
+        return TestIssuer.shared().withScopes("operator-1", scopes);
     }
 
     /** @param bearer the access token to send, or null for none */

@@ -40,6 +40,7 @@ public class ResilientPaymentGateway implements PaymentGateway {
     private final PgClientProperties properties;
     private final Bulkhead bulkhead;
     private final Bulkhead recoveryBulkhead;
+    private final Bulkhead renewalBulkhead;
     private final CircuitBreaker breaker;
     private final Retry approveRetry;
     private final Retry queryRetry;
@@ -50,19 +51,25 @@ public class ResilientPaymentGateway implements PaymentGateway {
     private final Timer cancelLatency;
     private final Counter bulkheadFull;
     private final Counter breakerOpen;
+    private final Counter renewalBulkheadFull;
+    private final Counter renewalBreakerOpen;
     private final Counter recoveryRejected;
 
     /**
      * @param bulkhead         approvals only, taken at admission
      * @param recoveryBulkhead status queries and cancels (sync, callback, refunds, compensations), no wait
+     * @param renewalBulkhead  renewal charges (billing keys): bounds a renewal run's PG concurrency apart from live
+     *                         approvals
      */
     public ResilientPaymentGateway(TossPgClient client, PgClientProperties properties, Bulkhead bulkhead,
-                                   Bulkhead recoveryBulkhead, CircuitBreaker breaker, Retry approveRetry,
-                                   Retry queryRetry, Retry cancelRetry, Clock clock, MeterRegistry meters) {
+                                   Bulkhead recoveryBulkhead, Bulkhead renewalBulkhead, CircuitBreaker breaker,
+                                   Retry approveRetry, Retry queryRetry, Retry cancelRetry, Clock clock,
+                                   MeterRegistry meters) {
         this.client = client;
         this.properties = properties;
         this.bulkhead = bulkhead;
         this.recoveryBulkhead = recoveryBulkhead;
+        this.renewalBulkhead = renewalBulkhead;
         this.breaker = breaker;
         this.approveRetry = approveRetry;
         this.queryRetry = queryRetry;
@@ -74,6 +81,8 @@ public class ResilientPaymentGateway implements PaymentGateway {
         // Both reasons exist from start-up, so a rate over them has a sample before the first rejection (000).
         this.bulkheadFull = admissionRejected(meters, "bulkhead_full");
         this.breakerOpen = admissionRejected(meters, "breaker_open");
+        this.renewalBulkheadFull = renewalRejected(meters, "bulkhead_full");
+        this.renewalBreakerOpen = renewalRejected(meters, "breaker_open");
         this.recoveryRejected = Counter.builder("pg.recovery.rejected")
                 .description("Status queries and cancels not sent: every recovery slot was busy").register(meters);
         breaker.getEventPublisher().onStateTransition(event ->
@@ -82,20 +91,57 @@ public class ResilientPaymentGateway implements PaymentGateway {
 
     @Override
     public Admission admit() {
-        if (!bulkhead.tryAcquirePermission()) {
-            bulkheadFull.increment();
+        return admit(bulkhead, bulkheadFull, breakerOpen);
+    }
+
+    @Override
+    public Admission admitRenewal() {
+        return admit(renewalBulkhead, renewalBulkheadFull, renewalBreakerOpen);
+    }
+
+    private Admission admit(Bulkhead slots, Counter full, Counter open) {
+        if (!slots.tryAcquirePermission()) {
+            full.increment();
             return new Admission.Rejected("BULKHEAD_FULL", Duration.ofSeconds(1));
         }
         if (!breaker.tryAcquirePermission()) {
-            bulkhead.onComplete();
-            breakerOpen.increment();
-            return new Admission.Rejected("BREAKER_OPEN", retryAfterOpenBreaker());
+            slots.onComplete();
+            open.increment();
+            // Half-open: the PG is being tried again and its few trial calls are taken; "open" would mislead a
+            // renewal run into stopping just as the PG recovers.
+            return breaker.getState() == CircuitBreaker.State.HALF_OPEN
+                    ? new Admission.Rejected("BREAKER_TRIAL", Duration.ofMillis(200))
+                    : new Admission.Rejected("BREAKER_OPEN", retryAfterOpenBreaker());
         }
-        return new GrantedPermit();
+        return new GrantedPermit(slots);
     }
 
     @Override
     public PgOutcome approve(Admission.Granted admission, ApprovalRequest request, Instant deadline) {
+        return confirm(admission, request, deadline, timeout -> client.confirm(request.paymentKey(),
+                request.orderId().toString(), request.amount(), request.idempotencyKey(), timeout));
+    }
+
+    @Override
+    public PgOutcome charge(Admission.Granted admission, ApprovalRequest request, BillingCharge billing,
+                            Instant deadline) {
+        return confirm(admission, request, deadline, timeout -> client.chargeBillingKey(billing.billingKey(),
+                billing.customerKey(), request.orderId().toString(), request.amount(), billing.orderName(),
+                request.idempotencyKey(), timeout));
+    }
+
+    /**
+     * The simulator's Toss-like billing API names a charge's payment after its orderId (docs/pg-simulator.md, "Billing
+     * keys"), so the status query after a lost answer can ask by key like any confirm's.
+     */
+    @Override
+    public String billingChargeKey(dev.payments.payment.domain.OrderId orderId) {
+        return "bill_" + orderId;
+    }
+
+    /** One confirm-shaped call (a confirm, a billing charge) through retry, timeouts and the status query. */
+    private PgOutcome confirm(Admission.Granted admission, ApprovalRequest request, Instant deadline,
+                              java.util.function.Function<Duration, ConfirmAnswer> call) {
         GrantedPermit permit = (GrantedPermit) admission;
         long started = System.nanoTime();
         AtomicBoolean reachedPg = new AtomicBoolean();
@@ -103,8 +149,7 @@ public class ResilientPaymentGateway implements PaymentGateway {
         try {
             answer = approveRetry.executeCallable(() -> {
                 try {
-                    return confirmLatency.recordCallable(() -> client.confirm(request.paymentKey(),
-                            request.orderId().toString(), request.amount(), request.idempotencyKey(),
+                    return confirmLatency.recordCallable(() -> call.apply(
                             within(deadline, properties.confirmReadTimeout())));
                 } catch (PgCallException e) {
                     reachedPg.compareAndSet(false, e.mayHaveReachedPg());
@@ -232,16 +277,26 @@ public class ResilientPaymentGateway implements PaymentGateway {
                 .tag("reason", reason).register(meters);
     }
 
+    private static Counter renewalRejected(MeterRegistry meters, String reason) {
+        return Counter.builder("renewal.admission.rejected").description("Renewal charges refused before any work")
+                .tag("reason", reason).register(meters);
+    }
+
     private static Timer pgTimer(MeterRegistry meters, String operation) {
         return Timer.builder("pg.client.latency").description("PG call latency, per attempt")
                 .tag("operation", operation).publishPercentiles(0.5, 0.95, 0.99).register(meters);
     }
 
-    /** One admission: a bulkhead slot and one breaker permission, each given back exactly once. */
+    /** One admission: a slot of its bulkhead and one breaker permission, each given back exactly once. */
     private final class GrantedPermit implements Admission.Granted {
 
         private final AtomicReference<String> breakerOutcome = new AtomicReference<>();
         private final AtomicBoolean closed = new AtomicBoolean();
+        private final Bulkhead slots;
+
+        GrantedPermit(Bulkhead slots) {
+            this.slots = slots;
+        }
 
         void succeeded(long startedNanos) {
             if (breakerOutcome.compareAndSet(null, "success")) {
@@ -266,7 +321,7 @@ public class ResilientPaymentGateway implements PaymentGateway {
         public void close() {
             if (closed.compareAndSet(false, true)) {
                 releaseUnused();
-                bulkhead.onComplete();
+                slots.onComplete();
             }
         }
     }

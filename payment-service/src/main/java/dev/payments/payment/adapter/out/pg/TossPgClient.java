@@ -67,10 +67,26 @@ public class TossPgClient {
     }
 
     public ConfirmAnswer confirm(String paymentKey, String orderId, long amount, String idempotencyKey, Duration timeout) {
-        HttpRequest request = request("/v1/payments/confirm", timeout)
+        return confirmAnswer(request("/v1/payments/confirm", timeout)
                 .header("Idempotency-Key", idempotencyKey)
                 .POST(body(Map.of("paymentKey", paymentKey, "orderId", orderId, "amount", amount)))
-                .build();
+                .build());
+    }
+
+    /**
+     * Charges a billing key (Toss's automatic payment) for one order; answered like a confirm, because to the PG it is
+     * one. The customerKey must be the one the key was issued to.
+     */
+    public ConfirmAnswer chargeBillingKey(String billingKey, String customerKey, String orderId, long amount,
+                                          String orderName, String idempotencyKey, Duration timeout) {
+        return confirmAnswer(request("/v1/billing/" + URLEncoder.encode(billingKey, StandardCharsets.UTF_8), timeout)
+                .header("Idempotency-Key", idempotencyKey)
+                .POST(body(Map.of("customerKey", customerKey, "orderId", orderId, "amount", amount,
+                        "orderName", orderName)))
+                .build());
+    }
+
+    private ConfirmAnswer confirmAnswer(HttpRequest request) {
         HttpResponse<String> response = send(request);
         if (response.statusCode() / 100 == 2) {
             return new ConfirmAnswer.Accepted(read(response.body(), PgPayment.class));

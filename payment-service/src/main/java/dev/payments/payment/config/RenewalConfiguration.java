@@ -47,10 +47,13 @@ class RenewalConfiguration {
         return new CreateSubscription(subscriptions, transaction, clock, properties.zone());
     }
 
-    /** Runs an operator triggered, one at a time per replica; the HTTP answer does not wait for them. */
+    /**
+     * Runs an operator triggered, at most two at once per replica (more queue); the HTTP answer does not wait for them.
+     * Two, so a second run can be started beside a stuck-looking one; the pg-renewal bulkhead bounds them together.
+     */
     @Bean(destroyMethod = "shutdownNow")
     ExecutorService renewalRunExecutor() {
-        return Executors.newSingleThreadExecutor(task -> {
+        return Executors.newFixedThreadPool(2, task -> {
             Thread thread = new Thread(task, "renewal-run");
             thread.setDaemon(true);
             return thread;

@@ -27,12 +27,15 @@ need_deb() {   # need_deb <command> <package>
 need_deb promtool prometheus
 need_deb docker-compose docker-compose
 need_deb python3 python3
+# check_dashboard.py reads the alert rules (runbook links) with PyYAML
+python3 -c 'import yaml' 2> /dev/null || { need_deb __none__ python3-yaml; }
 need_deb node nodejs
 need_deb npm npm
 
 # kubectl with kustomize: the machine's own kubectl if it has `kustomize`, else Debian's kubernetes-client unpacked
 # into the tools folder (not installed: it would clash with a kubectl already on the machine).
-# PAYMENTS_CI_DEBIAN_KUBECTL=1 forces the Debian one (kustomize v2: the manifests must render with both).
+# PAYMENTS_CI_DEBIAN_KUBECTL=1 forces the Debian one. The manifests use `labels` (kustomize v4.1+, kubectl 1.22+):
+# Debian 12's kubectl 1.20 (kustomize v2) no longer renders them, and the step below says so instead of failing obscurely.
 kubectl_bin=""
 if [[ "${PAYMENTS_CI_DEBIAN_KUBECTL:-0}" != 1 ]] && command -v kubectl > /dev/null 2>&1 \
         && kubectl kustomize --help > /dev/null 2>&1; then
@@ -77,7 +80,7 @@ deploy/prometheus/generate-prometheusrule.sh --check
 
 # --- 3. Grafana dashboard ----------------------------------------------------------------------------------------------
 step "Grafana dashboard JSON"
-python3 .ci/deploy-validate/check_dashboard.py --emit-rules "$tools/dashboard-queries.yml" deploy/grafana/dashboards/*.json
+python3 .ci/deploy-validate/check_dashboard.py --rules deploy/prometheus/rules --emit-rules "$tools/dashboard-queries.yml" deploy/grafana/dashboards/*.json
 promtool check rules "$tools/dashboard-queries.yml"   # every panel query parses as PromQL
 
 # --- 4. docker-compose -------------------------------------------------------------------------------------------------
@@ -91,6 +94,15 @@ step "kubectl kustomize + schema validation"
 "$kubectl_bin" version --client 2>/dev/null | head -n 2 || true
 rendered="$tools/rendered"
 rm -rf "$rendered" && mkdir -p "$rendered"
+if grep -rln '^commonLabels:' deploy/k8s; then
+    echo "commonLabels is deprecated: use labels (with includeSelectors: true to keep existing selectors)" >&2
+    exit 1
+fi
+if ! "$kubectl_bin" kustomize deploy/k8s/monitoring > /dev/null 2>&1; then
+    echo "$kubectl_bin cannot render deploy/k8s (it needs kustomize v4.1+, kubectl 1.22+):" >&2
+    "$kubectl_bin" kustomize deploy/k8s/monitoring >&2 || true
+    exit 1
+fi
 for dir in deploy/k8s/base deploy/k8s/overlays/local deploy/k8s/monitoring; do
     out="$rendered/$(echo "$dir" | tr '/' '_').yaml"
     "$kubectl_bin" kustomize "$dir" > "$out"

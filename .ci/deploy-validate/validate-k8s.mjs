@@ -3,7 +3,8 @@
 // An object of a kind with no schema here fails: nothing passes unchecked.
 //   node validate-k8s.mjs <folder with node_modules> <rendered.yaml>...
 // Unknown fields are not rejected (the schemas allow them, like kubeconform without -strict); a few checks of our own
-// below cover what a schema cannot: probes, resources, grace period and that every reference resolves.
+// below cover what a schema cannot: probes, resources, grace period, that every reference resolves, no service account
+// token in a pod, and a NetworkPolicy for every service.
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
 import { join, basename } from "node:path";
@@ -52,6 +53,13 @@ for (const file of files) {
     }
     if (object.kind === "Deployment") {
       const pod = object.spec.template.spec;
+      if (pod.automountServiceAccountToken !== false)
+        fail(where, "automountServiceAccountToken is not false (no pod here talks to the Kubernetes API)");
+      const app = object.spec.template.metadata?.labels?.["app.kubernetes.io/name"];
+      const guarded = objects.some((o) => o.kind === "NetworkPolicy"
+        && o.spec?.podSelector?.matchLabels?.["app.kubernetes.io/name"] === app);
+      if (object.metadata.name.endsWith("-service") && !guarded)
+        fail(where, `no NetworkPolicy selects app.kubernetes.io/name=${app} (who may call it)`);
       if (pod.terminationGracePeriodSeconds !== undefined && pod.terminationGracePeriodSeconds < 40)
         fail(where, "terminationGracePeriodSeconds below 40 s (the approval deadline is 20 s, shutdown phase 25 s)");
       for (const c of pod.containers) {

@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * The operators' control surface, on loopback only:
  * <pre>
  * GET  /control/status
- * POST /control/{component}/stop|start|restart|kill
+ * POST /control/{component}/stop|start|restart|kill|freeze|thaw
  * </pre>
  * A start or restart answers once the component is ready again, so a drill script knows when the outage ended.
  */
@@ -85,7 +85,7 @@ final class ControlServer implements AutoCloseable {
                 return;
             }
             if (segments.size() != 2) {
-                respond(exchange, 404, error("use GET /control/status or POST /control/{component}/{stop|start|restart|kill}"));
+                respond(exchange, 404, error("use GET /control/status or POST /control/{component}/{stop|start|restart|kill|freeze|thaw}"));
                 return;
             }
             Optional<Component> component = Component.fromId(segments.get(0));
@@ -114,8 +114,11 @@ final class ControlServer implements AutoCloseable {
                 case "start" -> stack.start(component);
                 case "restart" -> stack.restart(component);
                 case "kill" -> stack.kill(component);
+                case "freeze" -> stack.freeze(component);
+                case "thaw" -> stack.thaw(component);
                 default -> {
-                    respond(exchange, 400, error("unknown action " + action + "; use stop, start, restart or kill"));
+                    respond(exchange, 400, error("unknown action " + action
+                            + "; use stop, start, restart, kill, freeze or thaw"));
                     return;
                 }
             }

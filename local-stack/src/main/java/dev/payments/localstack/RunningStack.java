@@ -3,6 +3,7 @@ package dev.payments.localstack;
 import dev.payments.localstack.identity.Tokens;
 import dev.payments.localstack.infra.EmbeddedKafkaBroker;
 import dev.payments.localstack.infra.EmbeddedPostgresServer;
+import dev.payments.localstack.infra.FreePorts;
 import dev.payments.localstack.infra.TempDirectories;
 import java.net.URI;
 import java.nio.file.Path;
@@ -15,8 +16,10 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,6 +49,8 @@ public final class RunningStack implements AutoCloseable {
     /** Started first, all at once; stopped last, in reverse order. */
     private final List<EmbeddedComponent> infrastructure;
     private final List<ChildProcess> children;
+    /** Extra instances of services (a drill's second replica), stopped with the children. */
+    private final List<ChildProcess> replicas = new CopyOnWriteArrayList<>();
     /** Every component in start order. */
     private final List<ManagedComponent> components;
     private ControlServer control;
@@ -186,6 +191,43 @@ public final class RunningStack implements AutoCloseable {
         managed(component).kill();
     }
 
+    /**
+     * Starts one more instance of a service - its own port, log, pid file and working directory; the same database,
+     * broker and settings - and returns its base URL once it reports healthy: a second replica, as Kubernetes would run
+     * it beside the first. It is stopped with the stack.
+     */
+    public String startReplica(Component component) {
+        ChildSpec first = childSpec(component);
+        if (component.database().isEmpty()) {
+            throw new IllegalArgumentException(component + " is not a service");
+        }
+        int port = FreePorts.pick();
+        String name = component.id() + "-" + (replicas.size() + 2);
+        List<String> arguments = new ArrayList<>(first.arguments());
+        arguments.removeIf(argument -> argument.startsWith("--server.port="));
+        arguments.add("--server.port=" + port);
+        String baseUrl = ChildArguments.httpUrl(port);
+        ChildProcess replica = new ChildProcess(new ChildSpec(component, first.java(), first.jar(), first.jvmOptions(),
+                arguments, baseUrl, HealthProbe.StatusUp.actuator(baseUrl), dataDir.resolve("logs").resolve(name + ".log"),
+                dataDir.resolve("run").resolve(name + ".pid"), dataDir.resolve("work").resolve(name)),
+                options.healthTimeout(), options.stopTimeout());
+        replicas.add(replica);
+        replica.start();
+        return baseUrl;
+    }
+
+    /**
+     * SIGSTOP to a child: it is frozen, not dead - every socket stays open, nothing is answered - like a paused VM or
+     * a host behind a silent network cut. {@link #thaw(Component)} lets it run on.
+     */
+    public void freeze(Component component) {
+        Signals.send("STOP", managed(component).pid());
+    }
+
+    public void thaw(Component component) {
+        Signals.send("CONT", managed(component).pid());
+    }
+
     /** HTTP base URL of a child, the JDBC URL of the {@code postgres} database, or Kafka's bootstrap servers. */
     public String urlOf(Component component) {
         return managed(component).url();
@@ -313,7 +355,7 @@ public final class RunningStack implements AutoCloseable {
         if (control != null) {
             control.close();
         }
-        List<CompletableFuture<Void>> stopping = children.stream()
+        List<CompletableFuture<Void>> stopping = Stream.concat(children.stream(), replicas.stream())
                 .map(child -> CompletableFuture.runAsync(child::close))
                 .toList();
         stopping.forEach(future -> {

@@ -19,7 +19,9 @@ public final class Scenarios {
             Capacity::new,
             DbOutage::new,
             KafkaOutage::new,
-            Crash::new);
+            Crash::new,
+            SlotLost::new,
+            LeaseHolderFrozen::new);
 
     private Scenarios() {
     }

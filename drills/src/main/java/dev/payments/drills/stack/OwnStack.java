@@ -171,8 +171,16 @@ public final class OwnStack implements Target {
             case "start" -> stack.start(c);
             case "restart" -> stack.restart(c);
             case "kill" -> stack.kill(c);
+            case "freeze" -> stack.freeze(c);
+            case "thaw" -> stack.thaw(c);
             default -> throw new IllegalArgumentException("No action " + action);
         }
+    }
+
+    @Override
+    public String startReplica(String component) {
+        return stack.startReplica(Component.fromId(component)
+                .orElseThrow(() -> new IllegalArgumentException("No component " + component)));
     }
 
     @Override

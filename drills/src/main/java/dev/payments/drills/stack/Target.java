@@ -24,6 +24,12 @@ public interface Target extends AutoCloseable {
     /** The stack's PostgreSQL server (its maintenance database), reached as its superuser. */
     String postgresJdbcUrl();
 
+    /** One database of the stack (a service's), reached as the superuser. */
+    default String jdbcUrl(String database) {
+        String server = postgresJdbcUrl();
+        return server.substring(0, server.lastIndexOf('/') + 1) + database;
+    }
+
     /**
      * The processes to measure CPU of, by name (PostgreSQL: its postmaster, whose tree holds every backend); asked
      * every second, so a restarted service is followed. Empty when the stack's processes cannot be seen.
@@ -53,9 +59,19 @@ public interface Target extends AutoCloseable {
 
     /**
      * @param component a local-stack component id ({@code postgres}, {@code kafka}, {@code payment-service}, ...)
-     * @param action    {@code stop}, {@code start}, {@code restart} or {@code kill}; returns once done (start: healthy)
+     * @param action    {@code stop}, {@code start}, {@code restart}, {@code kill}, {@code freeze} (SIGSTOP) or
+     *                  {@code thaw} (SIGCONT); returns once done (start: healthy)
      */
     void control(String component, String action);
+
+    /**
+     * Starts a second instance of a service beside the first (same database and settings) and returns its base URL
+     * once it is healthy; only a stack the drill started itself can.
+     */
+    default String startReplica(String component) {
+        throw new UnsupportedOperationException("a second replica of " + component
+                + " needs the drill's own stack (run without --external)");
+    }
 
     /** What this target is, for the report: "own stack (random ports)" or the URLs of an external one. */
     String describe();

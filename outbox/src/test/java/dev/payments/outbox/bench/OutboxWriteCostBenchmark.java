@@ -11,11 +11,16 @@ import org.springframework.jdbc.datasource.DataSourceTransactionManager;
 import org.springframework.jdbc.datasource.SingleConnectionDataSource;
 import org.springframework.transaction.support.TransactionTemplate;
 
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.ToDoubleFunction;
 
 /**
  * What knowing "published" costs per event, in the database, for three designs of the outbox table:
@@ -28,8 +33,9 @@ import java.util.UUID;
  *       Debezium hands over at 300 events/s with a 10 ms poll).</li>
  * </ul>
  * Each writes {@code events} events, one per transaction, through {@link OutboxWriter} on one connection, and
- * reports WAL bytes per event (insert, and the marking for {@code marker}), the time per event, and the table's size
- * with its indexes. The three run in turn, {@code rounds} times in rotating order; medians. Production settings (fsync,
+ * reports WAL bytes per event (insert, and the marking for {@code marker}; from {@code pg_stat_statements}, so only
+ * what the benchmark's own statements wrote, commit records included), the time per event, and the table's size with
+ * its indexes. The three run in turn, {@code rounds} times in rotating order; medians. Production settings (fsync,
  * full-page writes). Not a test: it prints numbers.
  *
  * <pre>./mvnw -q -pl outbox test-compile exec:java -Dexec.classpathScope=test \
@@ -46,14 +52,14 @@ public final class OutboxWriteCostBenchmark {
         int events = args.length > 0 ? Integer.parseInt(args[0]) : 20_000;
         int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 3;
         int batch = args.length > 2 ? Integer.parseInt(args[2]) : 3;
-        EmbeddedPostgresServer postgres = EmbeddedPostgresServer.start(EmbeddedPostgresServer.Options.defaults());
-        try {
+        EmbeddedPostgresServer postgres = PostgresLoad.serverWithStatementStats(EmbeddedPostgresServer.Options.defaults());
+        try (Connection admin = PostgresLoad.statsConnection(postgres)) {
             List<List<Run>> byDesign = new ArrayList<>();
             DESIGNS.forEach(d -> byDesign.add(new ArrayList<>()));
             for (int round = 0; round < rounds; round++) {
                 for (int i = 0; i < DESIGNS.size(); i++) {
                     int design = (i + round) % DESIGNS.size();
-                    byDesign.get(design).add(run(postgres, DESIGNS.get(design), round, events, batch));
+                    byDesign.get(design).add(run(postgres, admin, DESIGNS.get(design), round, events, batch));
                 }
             }
             System.out.printf("%nOutbox write cost, %d events one per transaction, %d rounds (medians), marker batch %d%n",
@@ -77,7 +83,8 @@ public final class OutboxWriteCostBenchmark {
     private record Run(double insertWal, double markWal, double millisPerEvent, double bytesPerRow) {
     }
 
-    private static Run run(EmbeddedPostgresServer postgres, String design, int round, int events, int batch) {
+    private static Run run(EmbeddedPostgresServer postgres, Connection admin, String design, int round, int events,
+                           int batch) throws SQLException {
         String database = "write_cost_" + design + "_" + round + "_" + System.currentTimeMillis() % 10_000;
         postgres.createDatabase(database);
         SingleConnectionDataSource dataSource = new SingleConnectionDataSource(postgres.jdbcUrl(database),
@@ -98,26 +105,26 @@ public final class OutboxWriteCostBenchmark {
             append(transaction, writer);
         }
         jdbc.sql("CHECKPOINT").update();
-        long insertWal = 0;
-        long markWal = 0;
         long nanos = 0;
         List<UUID> unmarked = new ArrayList<>();
+        long insertWal = walOfStatements(admin, database, "INSERT%") + walOfStatements(admin, database, "COMMIT%");
+        long markWal = walOfStatements(admin, database, "UPDATE outbox SET published_at%");
         for (int i = 0; i < events; i++) {
-            long lsn = lsn(jdbc);
             long started = System.nanoTime();
             unmarked.add(append(transaction, writer));
             nanos += System.nanoTime() - started;
-            long afterInsert = lsn(jdbc);
-            insertWal += afterInsert - lsn;
             if (design.equals("marker") && unmarked.size() == batch) {
                 started = System.nanoTime();
                 jdbc.sql("UPDATE outbox SET published_at = now() WHERE id = ANY(:ids)")
                         .param("ids", unmarked.toArray(UUID[]::new)).update();
                 nanos += System.nanoTime() - started;
-                markWal += lsn(jdbc) - afterInsert;
                 unmarked.clear();
             }
         }
+        // COMMIT's WAL is the commit records of both the inserts' and the marking's transactions (autocommit UPDATEs
+        // write theirs inside the UPDATE statement).
+        insertWal = walOfStatements(admin, database, "INSERT%") + walOfStatements(admin, database, "COMMIT%") - insertWal;
+        markWal = walOfStatements(admin, database, "UPDATE outbox SET published_at%") - markWal;
         long size = jdbc.sql("SELECT pg_total_relation_size('outbox')").query(Long.class).single();
         dataSource.destroy();
         return new Run((double) insertWal / events, (double) markWal / events, nanos / 1e6 / events,
@@ -129,8 +136,19 @@ public final class OutboxWriteCostBenchmark {
         return transaction.execute(status -> writer.append(order)).eventId();
     }
 
-    private static long lsn(JdbcClient jdbc) {
-        return jdbc.sql("SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), '0/0')::bigint").query(Long.class).single();
+    /** WAL written by the database's statements whose text is like {@code pattern}, so far. */
+    private static long walOfStatements(Connection admin, String database, String pattern)
+            throws SQLException {
+        try (PreparedStatement query = admin.prepareStatement("""
+                SELECT coalesce(sum(wal_bytes), 0)::bigint FROM pg_stat_statements
+                WHERE dbid = (SELECT oid FROM pg_database WHERE datname = ?) AND query ILIKE ?""")) {
+            query.setString(1, database);
+            query.setString(2, pattern);
+            try (ResultSet rs = query.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
     }
 
     private static Run median(List<Run> runs) {
@@ -138,7 +156,7 @@ public final class OutboxWriteCostBenchmark {
                 median(runs, Run::bytesPerRow));
     }
 
-    private static double median(List<Run> runs, java.util.function.ToDoubleFunction<Run> value) {
+    private static double median(List<Run> runs, ToDoubleFunction<Run> value) {
         List<Double> values = new ArrayList<>();
         runs.forEach(run -> values.add(value.applyAsDouble(run)));
         Collections.sort(values);

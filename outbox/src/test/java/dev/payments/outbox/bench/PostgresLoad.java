@@ -1,5 +1,7 @@
 package dev.payments.outbox.bench;
 
+import dev.payments.localstack.infra.EmbeddedPostgresServer;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -7,14 +9,16 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.OptionalLong;
 
 /**
- * What a database costs PostgreSQL over a phase of a benchmark: statements executed ({@code pg_stat_statements}) and
- * CPU of its backends (walsenders included), read from {@code /proc}; the whole server's CPU beside it for the
- * background processes (WAL writer, checkpointer) no database owns.
+ * What a relay costs PostgreSQL over a phase of a benchmark: the statements its role executed
+ * ({@code pg_stat_statements}; a walsender's streaming is not a statement) and the CPU of the database's backends but
+ * the writer's (walsenders included), read from {@code /proc}; the whole server's CPU beside it, for the background
+ * processes (WAL writer, checkpointer) no database owns.
  */
 final class PostgresLoad {
 
@@ -22,6 +26,7 @@ final class PostgresLoad {
 
     private final Connection admin;
     private final String database;
+    private final String role;
     private final long postmasterPid;
     private final long excludedPid;
     private final Map<Long, Long> firstTicks = new HashMap<>();
@@ -30,10 +35,31 @@ final class PostgresLoad {
     private long serverTicksAtStart;
     private long startedNanos;
 
-    /** Measures {@code database}, leaving out the backend {@code excludedPid} (the benchmark's own writer). */
-    PostgresLoad(Connection admin, String database, OptionalLong postmasterPid, long excludedPid) {
+    /** A PostgreSQL for a benchmark, counting statements and their WAL ({@code pg_stat_statements}, utility included). */
+    static EmbeddedPostgresServer serverWithStatementStats(EmbeddedPostgresServer.Options options) {
+        return EmbeddedPostgresServer.start(options
+                .withSetting("shared_preload_libraries", "pg_stat_statements")
+                .withSetting("pg_stat_statements.track", "all")
+                .withSetting("pg_stat_statements.track_utility", "on"));
+    }
+
+    /** A connection to the maintenance database, where the statement statistics of every database are read. */
+    static Connection statsConnection(EmbeddedPostgresServer server) throws SQLException {
+        Connection admin = server.connect("postgres");
+        try (Statement create = admin.createStatement()) {
+            create.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+        }
+        return admin;
+    }
+
+    /**
+     * Measures {@code database}: statements of {@code role} (the relay's), CPU of its backends but {@code excludedPid}
+     * (the benchmark's own writer).
+     */
+    PostgresLoad(Connection admin, String database, String role, OptionalLong postmasterPid, long excludedPid) {
         this.admin = admin;
         this.database = database;
+        this.role = role;
         this.postmasterPid = postmasterPid.orElseThrow();
         this.excludedPid = excludedPid;
     }
@@ -78,7 +104,7 @@ final class PostgresLoad {
     }
 
     /**
-     * @param statementsPerSecond statements of this database (the writer's included), per second
+     * @param statementsPerSecond statements of the relay's role in this database, per second
      * @param relayCores          CPU of this database's backends other than the writer, in cores
      * @param serverCores         CPU of every PostgreSQL process, in cores (writer and background included)
      */
@@ -88,8 +114,10 @@ final class PostgresLoad {
     private long statements() throws SQLException {
         try (PreparedStatement query = admin.prepareStatement("""
                 SELECT coalesce(sum(calls), 0) FROM pg_stat_statements
-                WHERE dbid = (SELECT oid FROM pg_database WHERE datname = ?)""")) {
+                WHERE dbid = (SELECT oid FROM pg_database WHERE datname = ?)
+                  AND userid = (SELECT oid FROM pg_roles WHERE rolname = ?)""")) {
             query.setString(1, database);
+            query.setString(2, role);
             try (ResultSet rs = query.executeQuery()) {
                 rs.next();
                 return rs.getLong(1);

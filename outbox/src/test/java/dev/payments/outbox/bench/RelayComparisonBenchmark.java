@@ -45,6 +45,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class RelayComparisonBenchmark {
 
+    private static final String RELAY_ROLE = "relay";
+
     private RelayComparisonBenchmark() {
     }
 
@@ -52,19 +54,17 @@ public final class RelayComparisonBenchmark {
         int rate = args.length > 0 ? Integer.parseInt(args[0]) : 300;
         int seconds = args.length > 1 ? Integer.parseInt(args[1]) : 60;
         int burst = args.length > 2 ? Integer.parseInt(args[2]) : 3000;
-        EmbeddedPostgresServer postgres = EmbeddedPostgresServer.start(EmbeddedPostgresServer.Options.forTests()
-                .withSetting("shared_preload_libraries", "pg_stat_statements")
-                .withSetting("pg_stat_statements.track", "all"));
-        try (Connection admin = postgres.connect("postgres")) {
-            admin.createStatement().execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements");
+        EmbeddedPostgresServer postgres = PostgresLoad.serverWithStatementStats(EmbeddedPostgresServer.Options.forTests());
+        try (Connection admin = PostgresLoad.statsConnection(postgres)) {
+            admin.createStatement().execute("CREATE ROLE " + RELAY_ROLE + " LOGIN SUPERUSER PASSWORD '" + RELAY_ROLE + "'");
             List<Phase> phases = new ArrayList<>();
             for (String mode : List.of("debezium", "polling")) {
                 phases.add(run(postgres, admin, mode, rate, seconds, burst));
             }
             System.out.printf("%nOutbox relays side by side: %d events/s for %d s, then a burst of %d; commit -> consumer%n",
                     rate, seconds, burst);
-            System.out.println("| relay | steady p50 | p99 | max | burst written in | burst drained after | burst p99 | "
-                    + "statements/s | relay backends CPU | PostgreSQL CPU |");
+            System.out.println("| relay | steady p50 | p99 | max | burst written in | burst all arrived after | burst p99 | "
+                    + "relay statements/s | relay backends CPU | PostgreSQL CPU (all) |");
             System.out.println("|---|---|---|---|---|---|---|---|---|---|");
             for (Phase phase : phases) {
                 System.out.printf("| %s | %.1f ms | %.1f ms | %.1f ms | %.2f s | %.2f s | %.0f ms | %.0f | %.3f cores | %.3f cores |%n",
@@ -72,6 +72,7 @@ public final class RelayComparisonBenchmark {
                         phase.burstWrittenSeconds, phase.burstDrainedSeconds, pct(phase.burst, 99),
                         phase.load.statementsPerSecond(), phase.load.relayCores(), phase.load.serverCores());
             }
+            System.out.println("(statements and CPU over the steady phase; the writer's own are left out of both relay columns)");
             Phase debezium = phases.get(0);
             Phase polling = phases.get(1);
             System.out.printf("polling / debezium: steady p50 x%.2f, p99 x%.2f; statements/s x%.2f; relay CPU x%.2f%n",
@@ -100,7 +101,8 @@ public final class RelayComparisonBenchmark {
         OutboxWriter writer = new OutboxWriter(jdbc, Clock.systemUTC(), TraceContext.NONE);
         long writerPid = jdbc.sql("SELECT pg_backend_pid()").query(Long.class).single();
 
-        OutboxRelay relay = new OutboxRelay(postgres.jdbcUrl(database), postgres.username(), postgres.password(),
+        // The relay logs in as a role of its own, so its statements are told apart from the writer's.
+        OutboxRelay relay = new OutboxRelay(postgres.jdbcUrl(database), RELAY_ROLE, RELAY_ROLE,
                 SharedTestInfrastructure.kafkaBootstrapServers(),
                 RelayTestProperties.production(database, Map.of("outbox.relay.mode", mode)), database,
                 new SimpleMeterRegistry(), Clock.systemUTC());
@@ -108,74 +110,89 @@ public final class RelayComparisonBenchmark {
         while (!(relay.state() == OutboxRelay.State.ACTIVE && mode.equals(relay.status().publisher()))) {
             Thread.sleep(50);
         }
-        Map<String, Long> committedAt = new ConcurrentHashMap<>();
-        List<Long> latencies = Collections.synchronizedList(new ArrayList<>());
+        Map<String, Long> arrivedAt = new ConcurrentHashMap<>();
         AtomicBoolean consuming = new AtomicBoolean(true);
-        Thread consumer = new Thread(() -> consume(committedAt, latencies, consuming), "bench-consumer");
+        Thread consumer = new Thread(() -> consume(arrivedAt, consuming), "bench-consumer");
         consumer.start();
         Thread.sleep(3_000); // the consumer joined and sits at the end of the topic
-        write(transaction, writer, committedAt, rate, 5, null); // warm-up, not measured
-        awaitDrained(committedAt, Duration.ofSeconds(30));
-        latencies.clear();
+        awaitArrived(write(transaction, writer, rate, 5, null), arrivedAt, Duration.ofSeconds(30)); // warm-up
 
-        PostgresLoad load = new PostgresLoad(admin, database, postgres.postmasterPid(), writerPid);
+        PostgresLoad load = new PostgresLoad(admin, database, RELAY_ROLE, postgres.postmasterPid(), writerPid);
         load.start();
-        write(transaction, writer, committedAt, rate, seconds, load);
-        awaitDrained(committedAt, Duration.ofSeconds(30));
-        List<Long> steady = sorted(latencies);
-        latencies.clear();
+        Map<String, Long> steady = write(transaction, writer, rate, seconds, load);
+        awaitArrived(steady, arrivedAt, Duration.ofSeconds(30));
+        PostgresLoad.Result result = load.stop();
 
         long burstStarted = System.nanoTime();
-        for (int i = 0; i < burst; i++) {
-            append(transaction, writer, committedAt);
-        }
+        Map<String, Long> burstCommitted = write(transaction, writer, Integer.MAX_VALUE, burst, null);
         double written = (System.nanoTime() - burstStarted) / 1e9;
-        awaitDrained(committedAt, Duration.ofSeconds(60));
-        double drained = (System.nanoTime() - burstStarted) / 1e9;
-        PostgresLoad.Result result = load.stop();
-        List<Long> burstLatencies = sorted(latencies);
+        Long drainedAt = awaitArrived(burstCommitted, arrivedAt, Duration.ofSeconds(60));
         consuming.set(false);
         consumer.join();
         relay.stop();
         dataSource.destroy();
-        System.out.printf("%s: steady %d received, burst %d received, %d never arrived%n", mode, steady.size(),
-                burstLatencies.size(), committedAt.size());
-        return new Phase(mode, steady, burstLatencies, written, drained, result);
+        List<Long> steadyLatencies = latencies(steady, arrivedAt);
+        List<Long> burstLatencies = latencies(burstCommitted, arrivedAt);
+        System.out.printf("%s: steady %d of %d received, burst %d of %d%n", mode, steadyLatencies.size(), steady.size(),
+                burstLatencies.size(), burstCommitted.size());
+        return new Phase(mode, steadyLatencies, burstLatencies, written,
+                drainedAt == null ? Double.NaN : (drainedAt - burstStarted) / 1e9, result);
     }
 
-    private static void write(TransactionTemplate transaction, OutboxWriter writer, Map<String, Long> committedAt,
-                              int rate, int seconds, PostgresLoad load) throws Exception {
-        long period = 1_000_000_000L / rate;
+    /**
+     * Writes {@code rate} events a second ({@link Integer#MAX_VALUE}: as fast as one connection can) until
+     * {@code count} are written; returns each event's key with the time its transaction had committed.
+     */
+    private static Map<String, Long> write(TransactionTemplate transaction, OutboxWriter writer, int rate, long count,
+                                           PostgresLoad load) throws Exception {
+        Map<String, Long> committedAt = new ConcurrentHashMap<>();
+        long period = rate == Integer.MAX_VALUE ? 0 : 1_000_000_000L / rate;
         long start = System.nanoTime();
         long nextSample = start;
-        for (long i = 0; i < (long) rate * seconds; i++) {
-            long due = start + i * period;
-            long wait = due - System.nanoTime();
+        long events = rate == Integer.MAX_VALUE ? count : (long) rate * count;
+        for (long i = 0; i < events; i++) {
+            long wait = start + i * period - System.nanoTime();
             if (wait > 0) {
                 Thread.sleep(wait / 1_000_000, (int) (wait % 1_000_000));
             }
-            append(transaction, writer, committedAt);
+            OrderCreated order = new OrderCreated(UUID.randomUUID(), "bench", 1_000, "KRW", "bench");
+            transaction.executeWithoutResult(status -> writer.append(order));
+            committedAt.put(order.orderId().toString(), System.nanoTime());
             if (load != null && System.nanoTime() >= nextSample) {
                 load.sample();
                 nextSample = System.nanoTime() + 1_000_000_000L;
             }
         }
+        return committedAt;
     }
 
-    private static void append(TransactionTemplate transaction, OutboxWriter writer, Map<String, Long> committedAt) {
-        OrderCreated order = new OrderCreated(UUID.randomUUID(), "bench", 1_000, "KRW", "bench");
-        transaction.executeWithoutResult(status -> writer.append(order));
-        committedAt.put(order.orderId().toString(), System.nanoTime());
-    }
-
-    private static void awaitDrained(Map<String, Long> committedAt, Duration atMost) throws InterruptedException {
+    /** Waits until every key arrived; returns when the last one did, or null if some never did. */
+    private static Long awaitArrived(Map<String, Long> committed, Map<String, Long> arrivedAt, Duration atMost)
+            throws InterruptedException {
         long deadline = System.nanoTime() + atMost.toNanos();
-        while (!committedAt.isEmpty() && System.nanoTime() < deadline) {
+        while (System.nanoTime() < deadline) {
+            if (arrivedAt.keySet().containsAll(committed.keySet())) {
+                return committed.keySet().stream().mapToLong(arrivedAt::get).max().orElse(System.nanoTime());
+            }
             Thread.sleep(20);
         }
+        return null;
     }
 
-    private static void consume(Map<String, Long> committedAt, List<Long> latenciesMicros, AtomicBoolean consuming) {
+    /** Commit -> first arrival, in microseconds, of every key that arrived. */
+    private static List<Long> latencies(Map<String, Long> committed, Map<String, Long> arrivedAt) {
+        List<Long> latencies = new ArrayList<>();
+        committed.forEach((key, at) -> {
+            Long arrived = arrivedAt.get(key);
+            if (arrived != null) {
+                latencies.add(Math.max(0, arrived - at) / 1_000);
+            }
+        });
+        Collections.sort(latencies);
+        return latencies;
+    }
+
+    private static void consume(Map<String, Long> arrivedAt, AtomicBoolean consuming) {
         Properties p = new Properties();
         p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.kafkaBootstrapServers());
         p.put(ConsumerConfig.GROUP_ID_CONFIG, "bench-" + UUID.randomUUID());
@@ -187,23 +204,12 @@ public final class RelayComparisonBenchmark {
             kafka.subscribe(List.of(Topics.ORDER_EVENTS));
             while (consuming.get()) {
                 for (ConsumerRecord<String, String> record : kafka.poll(Duration.ofMillis(20))) {
-                    long now = System.nanoTime();
-                    Long committed = record.key() == null ? null : committedAt.remove(record.key());
-                    if (committed != null) {
-                        latenciesMicros.add((now - committed) / 1_000);
+                    if (record.key() != null) {
+                        arrivedAt.putIfAbsent(record.key(), System.nanoTime());
                     }
                 }
             }
         }
-    }
-
-    private static List<Long> sorted(List<Long> values) {
-        List<Long> copy;
-        synchronized (values) {
-            copy = new ArrayList<>(values);
-        }
-        Collections.sort(copy);
-        return copy;
     }
 
     private static double pct(List<Long> sortedMicros, double percentile) {

@@ -197,6 +197,8 @@ public final class OutboxRelay implements SmartLifecycle {
                 pause = settings.restartBackoff();
             } finally {
                 session = null;
+                // A standby speaks for nothing: whoever holds the lease now reports the slot and any fallback.
+                degraded = null;
                 metrics.standingBy();
             }
             awaitStop(pause);

@@ -51,6 +51,30 @@ class SlotLossIntegrationTest {
     }
 
     @Test
+    void aSlotReCreatedFromNowBehindTheRelaysBackIsNotTrustedAndTheGapIsPublished() {
+        OutboxRelay first = fixture.startRelay();
+        fixture.awaitStreaming(first);
+        List<OrderCreated> before = fixture.appendOrders(2);
+        assertThat(keysOf(consume(Topics.ORDER_EVENTS, ids(before), Duration.ofSeconds(30)))).isEqualTo(ids(before));
+        first.stop();
+
+        List<OrderCreated> inTheGap = fixture.appendOrders(3);
+        // Someone "repairs" the slot: dropped and created again, it streams from now, past the gap.
+        fixture.dropSlot();
+        fixture.jdbc.sql("SELECT pg_create_logical_replication_slot(:slot, 'pgoutput')")
+                .param("slot", fixture.slotName()).query().singleRow();
+        OutboxRelay second = fixture.startRelay(QUICK_RECOVERY);
+        List<OrderCreated> after = fixture.appendOrders(2);
+
+        assertThat(keysOf(consume(Topics.ORDER_EVENTS, ids(inTheGap), Duration.ofSeconds(45))))
+                .as("events the re-created slot skipped").isEqualTo(ids(inTheGap));
+        assertThat(keysOf(consume(Topics.ORDER_EVENTS, ids(after), Duration.ofSeconds(30)))).isEqualTo(ids(after));
+        // The engine refused the slot (it is ahead of its offsets); the polling relay covered the gap.
+        assertThat(fixture.meters(second).get("outbox.relay.fallbacks").tag("reason", "engine_failing").counter().count())
+                .isEqualTo(1);
+    }
+
+    @Test
     void aSlotLostUnderTheRunningRelayIsAnAlarmAndThePollingRelayCoversUntilANewSlotTakesOver() throws Exception {
         OutboxRelay relay = fixture.startRelay(QUICK_RECOVERY);
         fixture.awaitStreaming(relay);

@@ -48,7 +48,8 @@ final class LeaseHolderFrozen extends RelayDrill {
         drill.phase("starting a second payment-service");
         String replicaUrl = drill.target().startReplica(SERVICE);
         drill.note("second payment-service replica at " + replicaUrl + "; the load goes to it, the first holds the lease");
-        LoadGenerator toReplica = new LoadGenerator(new ApprovalClient(drill.http(), drill.target().orderUrl(), replicaUrl),
+        LoadGenerator toReplica = new LoadGenerator(new ApprovalClient(drill.http(), drill.target().orderUrl(), replicaUrl,
+                drill.target().tokens()),
                 drill.recorder());
         try (RelayWatch holder = new RelayWatch(drill.http(), drill.target().paymentUrl(), drill.clock()).start();
              RelayWatch standby = new RelayWatch(drill.http(), replicaUrl, drill.clock()).start()) {

@@ -2,6 +2,7 @@ package dev.payments.drills.observe;
 
 import dev.payments.drills.load.Http;
 import dev.payments.drills.load.PreparedOrder;
+import dev.payments.localstack.identity.Tokens;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -118,11 +119,12 @@ public final class OutboxAudit {
      *
      * @return orders checked, and the number of (order, kind) pairs seen more than once
      */
-    public static int[] doubledNotices(Http http, String notificationUrl, List<PreparedOrder> orders) {
+    public static int[] doubledNotices(Http http, String notificationUrl, Tokens tokens, List<PreparedOrder> orders) {
         int checked = 0;
         int doubled = 0;
         for (PreparedOrder order : orders) {
-            Http.Response r = http.get(notificationUrl + "/api/notifications?orderId=" + order.orderId(), TIMEOUT);
+            Http.Response r = http.get(notificationUrl + "/api/notifications?orderId=" + order.orderId(),
+                    Http.bearer(tokens.member(order.memberId())), TIMEOUT);
             if (!r.ok()) {
                 continue;
             }

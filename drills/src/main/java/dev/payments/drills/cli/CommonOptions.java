@@ -7,6 +7,7 @@ import dev.payments.localstack.LocalStackOptions;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -48,14 +49,24 @@ public final class CommonOptions {
     @Option(names = "--no-progress", description = "No progress bar (e.g. in CI logs).")
     boolean noProgress;
 
-    /** Which JVM options the own stack's services run with; {@code both} runs the drill twice and compares. */
-    enum Jvm { production, laptop, both }
+    /**
+     * Which JVM options the own stack's services run with; {@code both} runs the drill twice and compares;
+     * {@code none}: only the {@code --variant} runs.
+     */
+    enum Jvm { production, laptop, both, none }
 
     @Option(names = "--jvm", defaultValue = "production",
             description = "JVM options of the own stack's services: production (deploy/'s: C2, serial GC, 70 % of "
                     + "768 MB), laptop (the launcher's: C1 only, 256 MB), or both (the drill twice, one stack each, "
-                    + "compared side by side). Default: ${DEFAULT-VALUE}.")
+                    + "compared side by side), or none (only the --variant runs). Default: ${DEFAULT-VALUE}.")
     Jvm jvm;
+
+    @Option(names = "--variant", paramLabel = "LABEL=OPTIONS",
+            description = "One more run, after --jvm's, on a stack of its own: the production JVM options plus these "
+                    + "(space-separated; -Dname=value sets a Spring property of every service), e.g. "
+                    + "'poll 10 ms=-Doutbox.relay.poll-interval=10ms'. Repeatable: the runs are compared side by side, "
+                    + "each against the first.")
+    List<String> variants = new ArrayList<>();
 
     @Option(names = "--jvm-opts", paramLabel = "OPTIONS",
             description = "Other JVM options for every service of the own stack, space-separated (instead of --jvm).")
@@ -72,17 +83,34 @@ public final class CommonOptions {
 
     List<DrillRunner.JvmVariant> jvms() {
         if (jvmOptions != null) {
-            return List.of(new DrillRunner.JvmVariant("custom JVM",
-                    Arrays.stream(jvmOptions.trim().split("\\s+")).filter(o -> !o.isEmpty()).toList()));
+            return List.of(new DrillRunner.JvmVariant("custom JVM", split(jvmOptions)));
         }
         DrillRunner.JvmVariant laptop = new DrillRunner.JvmVariant("laptop JVM", LocalStackOptions.DEFAULT_JVM_OPTIONS);
         DrillRunner.JvmVariant production = new DrillRunner.JvmVariant("production JVM",
                 LocalStackOptions.PRODUCTION_JVM_OPTIONS);
-        return switch (jvm) {
+        List<DrillRunner.JvmVariant> runs = new ArrayList<>(switch (jvm) {
             case production -> List.of(production);
             case laptop -> List.of(laptop);
             case both -> List.of(laptop, production);
-        };
+            case none -> List.<DrillRunner.JvmVariant>of();
+        });
+        for (String variant : variants) {
+            int eq = variant.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("--variant wants LABEL=OPTIONS, got " + variant);
+            }
+            List<String> options = new ArrayList<>(LocalStackOptions.PRODUCTION_JVM_OPTIONS);
+            options.addAll(split(variant.substring(eq + 1)));
+            runs.add(new DrillRunner.JvmVariant(variant.substring(0, eq).trim(), options));
+        }
+        if (runs.isEmpty()) {
+            throw new IllegalArgumentException("--jvm none needs at least one --variant");
+        }
+        return runs;
+    }
+
+    private static List<String> split(String options) {
+        return Arrays.stream(options.trim().split("\\s+")).filter(o -> !o.isEmpty()).toList();
     }
 
     Map<String, String> postgresSettings() {

@@ -1,8 +1,10 @@
 package dev.payments.drills.cli;
 
+import dev.payments.drills.scenario.DrillRunner;
 import dev.payments.drills.scenario.Scenario;
 import dev.payments.drills.scenario.Scenarios;
 import dev.payments.localstack.Component;
+import dev.payments.localstack.LocalStackOptions;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -40,6 +42,27 @@ class DrillsCliTest {
         assertThat(usage.exitCode).isZero();
         assertThat(usage.out).contains("pg-slow", "pg-silent", "pg-flaky", "pg-lost-response", "capacity", "db-outage",
                 "kafka-outage", "crash");
+    }
+
+    @Test
+    void theServicesRunWithProductionJvmOptionsUnlessToldOtherwiseAndEachVariantAddsARun() {
+        assertThat(jvms()).extracting(DrillRunner.JvmVariant::label).containsExactly("production JVM");
+        assertThat(jvms("--jvm", "both")).extracting(DrillRunner.JvmVariant::options)
+                .containsExactly(LocalStackOptions.DEFAULT_JVM_OPTIONS, LocalStackOptions.PRODUCTION_JVM_OPTIONS);
+
+        List<DrillRunner.JvmVariant> variants = jvms("--jvm", "none", "--variant",
+                "before the cuts=-Doutbox.relay.poll-interval=10ms  -Dx=y", "--variant", "after=");
+
+        assertThat(variants).extracting(DrillRunner.JvmVariant::label).containsExactly("before the cuts", "after");
+        assertThat(variants.get(0).options()).startsWith(LocalStackOptions.PRODUCTION_JVM_OPTIONS.toArray(String[]::new))
+                .endsWith("-Doutbox.relay.poll-interval=10ms", "-Dx=y");
+        assertThat(variants.get(1).options()).isEqualTo(LocalStackOptions.PRODUCTION_JVM_OPTIONS);
+    }
+
+    private static List<DrillRunner.JvmVariant> jvms(String... args) {
+        CommonOptions common = new CommonOptions();
+        new CommandLine(common).parseArgs(args);
+        return common.jvms();
     }
 
     @Test

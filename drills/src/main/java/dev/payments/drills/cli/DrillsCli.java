@@ -55,21 +55,24 @@ public final class DrillsCli {
         Scenario scenario = (Scenario) parsed.subcommand().commandSpec().userObject();
         String command = "drills " + String.join(" ", parsed.originalArgs());
         try {
+            List<DrillRunner.JvmVariant> variants = common.jvms();
+            boolean several = variants.size() > 1;
+            List<Path> reports = new ArrayList<>();
+            // Each run's report is written as soon as it is done: a long comparison stopped half-way keeps its runs.
             List<DrillRunner.Labelled> runs = DrillRunner.runAll(scenario, new DrillRunner.Options(common.external(),
                     Duration.ofSeconds(common.settleSeconds), common.noProgress ? null : System.err, command,
-                    common.dataDir, common.jvms(), common.postgresSettings(),
-                    Duration.ofSeconds(common.healthTimeoutSeconds)));
-            List<Path> reports = new ArrayList<>();
-            for (DrillRunner.Labelled run : runs) {
+                    common.dataDir, variants, common.postgresSettings(),
+                    Duration.ofSeconds(common.healthTimeoutSeconds)), run -> {
                 Path html = Reports.write(run.result(), common.reportDir,
-                        runs.size() > 1 ? "-" + run.label().replaceAll("[^A-Za-z0-9]+", "-").toLowerCase() : "");
+                        several ? "-" + run.label().replaceAll("[^A-Za-z0-9]+", "-").toLowerCase() : "");
                 reports.add(html);
-                if (runs.size() > 1) {
+                if (several) {
                     System.out.print("\n### " + run.label());
                 }
                 System.out.print(SummaryTable.render(run.result()));
                 System.out.println("report: " + html.toAbsolutePath() + " (and .json beside it)");
-            }
+                System.out.flush();
+            });
             if (runs.size() > 1) {
                 System.out.print(Comparison.render(runs));
                 System.out.println("compared: " + Reports.writeComparison(runs, reports, common.reportDir).toAbsolutePath());

@@ -65,15 +65,22 @@ public final class DrillRunner {
     private DrillRunner() {
     }
 
-    /** The scenario once per JVM variant, each on a stack of its own (or once on the external stack). */
-    public static List<Labelled> runAll(Scenario scenario, Options options) throws Exception {
+    /**
+     * The scenario once per JVM variant, each on a stack of its own (or once on the external stack).
+     *
+     * @param done told of each run as soon as it is done
+     */
+    public static List<Labelled> runAll(Scenario scenario, Options options, java.util.function.Consumer<Labelled> done)
+            throws Exception {
         List<JvmVariant> jvms = options.external() != null ? options.jvms().subList(0, 1) : options.jvms();
         List<Labelled> results = new ArrayList<>();
         for (JvmVariant jvm : jvms) {
             Target stack = options.external() != null ? options.external() : startStack(scenario, options, jvm);
             try {
-                results.add(new Labelled(options.external() != null ? "external stack" : jvm.label(),
-                        runOn(scenario, stack, options, options.settleDeadline())));
+                Labelled run = new Labelled(options.external() != null ? "external stack" : jvm.label(),
+                        runOn(scenario, stack, options, options.settleDeadline()));
+                results.add(run);
+                done.accept(run);
             } finally {
                 if (options.external() == null) {
                     stack.close();

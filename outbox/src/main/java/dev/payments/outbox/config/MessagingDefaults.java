@@ -8,7 +8,7 @@ import org.springframework.core.env.MapPropertySource;
 import java.util.Map;
 
 /**
- * Kafka client and trace defaults every service shares, added with the lowest precedence so a service's own
+ * Kafka client, trace and observation defaults every service shares, added with the lowest precedence so a service's own
  * configuration still wins. Consumers start from the earliest offset (a new consumer group must see every event), commit only
  * after processing, and give up a dead member's partitions in 10 s rather than Kafka's 45 s.
  */
@@ -28,6 +28,10 @@ public class MessagingDefaults implements EnvironmentPostProcessor {
                 Map.entry("spring.kafka.listener.observation-enabled", "true"),
                 Map.entry("spring.kafka.template.observation-enabled", "true"),
                 // Every approval is worth a trace at this volume; exporting is off until an OTLP endpoint is set.
-                Map.entry("management.tracing.sampling.probability", "1.0"))));
+                Map.entry("management.tracing.sampling.probability", "1.0"),
+                // Spring Security observes each of its ~15 filters, the authentication and the authorization of every
+                // request: spans nobody reads, and a large share of a request thread's CPU (docs/measurements.md,
+                // issue 16). The request's own span, its TX-1/PG/TX-2 children and the Kafka hops stay.
+                Map.entry("management.observations.enable.spring.security", "false"))));
     }
 }

@@ -1,0 +1,28 @@
+package dev.payments.outbox.config;
+
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.SpringApplication;
+import org.springframework.core.env.MapPropertySource;
+import org.springframework.core.env.StandardEnvironment;
+
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class MessagingDefaultsTest {
+
+    @Test
+    void securityFiltersAreNotObservedUnlessAServiceAsksForIt() {
+        StandardEnvironment plain = new StandardEnvironment();
+        new MessagingDefaults().postProcessEnvironment(plain, new SpringApplication());
+
+        StandardEnvironment asking = new StandardEnvironment();
+        asking.getPropertySources().addFirst(new MapPropertySource("service",
+                Map.of("management.observations.enable.spring.security", "true")));
+        new MessagingDefaults().postProcessEnvironment(asking, new SpringApplication());
+
+        assertThat(plain.getProperty("management.observations.enable.spring.security", Boolean.class)).isFalse();
+        assertThat(plain.getProperty("management.tracing.sampling.probability")).isEqualTo("1.0");
+        assertThat(asking.getProperty("management.observations.enable.spring.security", Boolean.class)).isTrue();
+    }
+}

@@ -5,6 +5,7 @@ import dev.payments.reconciliation.support.Security;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.contracts.DomainEvent;
+import dev.payments.contracts.RelayedGoldenEvents;
 import dev.payments.pgsim.PgSimulator;
 import dev.payments.reconciliation.application.settling.CycleReport;
 import dev.payments.reconciliation.application.settling.RepublishLostOutcomes;
@@ -16,7 +17,6 @@ import dev.payments.reconciliation.support.FakePaymentService;
 import dev.payments.reconciliation.support.MutableClock;
 import dev.payments.reconciliation.support.Prometheus;
 import dev.payments.reconciliation.support.ReconciliationServiceTestBase;
-import dev.payments.reconciliation.support.TestEvents;
 import dev.payments.reconciliation.support.WebhookReceiver;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -481,7 +481,7 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
 
     private void publish(DomainEvent... events) {
         for (DomainEvent event : events) {
-            published.add(TestEvents.send(event).eventId());
+            published.add(RelayedGoldenEvents.publish(event).envelope().eventId());
         }
     }
 

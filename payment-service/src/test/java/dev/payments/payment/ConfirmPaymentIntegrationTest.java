@@ -375,6 +375,50 @@ class ConfirmPaymentIntegrationTest extends PaymentServiceTestBase {
     }
 
     @Test
+    void aSettledPaymentsEventsArePublishedAgainWithTheirOwnIdsAndAnUnsettledOneIsRefused() {
+        OrderCreated order = orderCreated(jdbc, member(), 15_000);
+        String paymentId = confirm(port, order, "republish-1").text("paymentId");
+        List<String> ids = paymentEvents(order.orderId().toString(), 2).stream()
+                .map(record -> EventJson.read(record.value()).eventId().toString()).toList();
+
+        Response unauthorized = PaymentTestSupport.post(port, "/api/payments/" + paymentId + "/republish", null);
+        Response memberAsks = PaymentTestSupport.post(port, "/api/payments/" + paymentId + "/republish",
+                PaymentTestSupport.memberToken(order.memberId()));
+        Response republished = PaymentTestSupport.post(port, "/api/payments/" + paymentId + "/republish",
+                PaymentTestSupport.operatorToken());
+
+        assertThat(unauthorized.status()).isEqualTo(401);
+        assertThat(memberAsks.status()).as("a member's token lacks payments:sync").isEqualTo(403);
+        assertThat(republished.status()).as("%s", republished.body()).isEqualTo(200);
+        assertThat(republished.body().path("payment").path("status").asText()).isEqualTo("APPROVED");
+        assertThat(republished.body().path("events")).extracting(e -> e.path("type").asText())
+                .containsExactly("PaymentRequested", "PaymentApproved");
+        List<ConsumerRecord<String, String>> onTopic = paymentEvents(order.orderId().toString(), 4);
+        assertThat(onTopic).extracting(record -> EventJson.read(record.value()).eventId().toString())
+                .as("the same two events again, in their order").containsExactly(ids.get(0), ids.get(1), ids.get(0),
+                        ids.get(1));
+        assertThat(paymentStatus(paymentId)).as("no state changed").isEqualTo("APPROVED");
+
+        simulator().faults().set(
+                FaultSpec.none(Operation.CONFIRM).withDropResponse(1.0, DropMode.HANG),
+                FaultSpec.none(Operation.QUERY).withHang(true));
+        OrderCreated unsettled = orderCreated(jdbc, member(), 15_000);
+        String unknownId = confirm(port, unsettled, "republish-2").text("paymentId");
+        assertThat(paymentStatus(unknownId)).isEqualTo("UNKNOWN");
+
+        Response notFinal = PaymentTestSupport.post(port, "/api/payments/" + unknownId + "/republish",
+                PaymentTestSupport.operatorToken());
+        Response unknown = PaymentTestSupport.post(port, "/api/payments/" + UUID.randomUUID() + "/republish",
+                PaymentTestSupport.operatorToken());
+
+        assertThat(notFinal.status()).isEqualTo(409);
+        assertThat(notFinal.contentType()).startsWith("application/problem+json");
+        assertThat(notFinal.text("code")).isEqualTo("PAYMENT_NOT_FINAL");
+        assertThat(unknown.status()).isEqualTo(404);
+        assertThat(unknown.text("code")).isEqualTo("PAYMENT_NOT_FOUND");
+    }
+
+    @Test
     void anAsynchronousApprovalArrivesBySignedCallback() {
         simulator().faults().set(FaultSpec.none(Operation.CONFIRM).withAsync(new AsyncProcessing(1.0,
                 dev.payments.pgsim.fault.Latency.fixed(2_000), null, "http://127.0.0.1:" + port + "/api/pg/webhooks")));

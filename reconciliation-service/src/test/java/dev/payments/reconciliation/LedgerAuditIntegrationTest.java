@@ -3,6 +3,7 @@ package dev.payments.reconciliation;
 import dev.payments.reconciliation.support.Security;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.payments.contracts.DomainEvent;
+import dev.payments.contracts.RelayedGoldenEvents;
 import dev.payments.pgsim.PgSimulator;
 import dev.payments.pgsim.PgSimulatorConfig;
 import dev.payments.pgsim.fault.ConnectionFault;
@@ -19,7 +20,6 @@ import dev.payments.reconciliation.support.AnOrder;
 import dev.payments.reconciliation.support.PgTestClient;
 import dev.payments.reconciliation.support.Prometheus;
 import dev.payments.reconciliation.support.ReconciliationServiceTestBase;
-import dev.payments.reconciliation.support.TestEvents;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -225,7 +225,7 @@ class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
 
     private static void publish(DomainEvent... events) {
         for (DomainEvent event : events) {
-            TestEvents.send(event);
+            RelayedGoldenEvents.publish(event);
         }
     }
 

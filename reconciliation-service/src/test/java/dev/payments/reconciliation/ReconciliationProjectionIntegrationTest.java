@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.payments.contracts.EventType;
 import dev.payments.contracts.GoldenEvents;
+import dev.payments.contracts.RelayedGoldenEvents;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.reconciliation.support.Prometheus;
 import dev.payments.reconciliation.support.ReconciliationServiceTestBase;
-import dev.payments.reconciliation.support.TestEvents;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
@@ -107,8 +107,8 @@ class ReconciliationProjectionIntegrationTest extends ReconciliationServiceTestB
         double duplicatesBefore = duplicates("PaymentApproved");
         JsonNode before = summary();
 
-        send(EventType.PAYMENT_APPROVED, orderId, paymentId, eventId);
-        send(EventType.PAYMENT_APPROVED, orderId, paymentId, eventId);
+        RelayedGoldenEvents.publish(EventType.PAYMENT_APPROVED, orderId, paymentId, eventId);
+        RelayedGoldenEvents.publish(EventType.PAYMENT_APPROVED, orderId, paymentId, eventId);
 
         await().atMost(EVENTUALLY).until(() -> duplicates("PaymentApproved") > duplicatesBefore);
         JsonNode payment = get("/payments/" + paymentId);
@@ -124,9 +124,9 @@ class ReconciliationProjectionIntegrationTest extends ReconciliationServiceTestB
         UUID paymentId = UUID.randomUUID();
 
         // Same key, same partition: they arrive in exactly this (reversed) order.
-        send(EventType.PAYMENT_CANCELED, orderId, paymentId, UUID.randomUUID());
-        send(EventType.PAYMENT_APPROVED, orderId, paymentId, UUID.randomUUID());
-        send(EventType.PAYMENT_REQUESTED, orderId, paymentId, UUID.randomUUID());
+        RelayedGoldenEvents.publish(EventType.PAYMENT_CANCELED, orderId, paymentId, UUID.randomUUID());
+        RelayedGoldenEvents.publish(EventType.PAYMENT_APPROVED, orderId, paymentId, UUID.randomUUID());
+        RelayedGoldenEvents.publish(EventType.PAYMENT_REQUESTED, orderId, paymentId, UUID.randomUUID());
 
         JsonNode payment = await().atMost(EVENTUALLY).until(() -> get("/payments/" + paymentId),
                 p -> p.path("eventsApplied").asInt() == 3);
@@ -149,13 +149,14 @@ class ReconciliationProjectionIntegrationTest extends ReconciliationServiceTestB
         UUID orderId = UUID.randomUUID();
         UUID paymentId = UUID.randomUUID();
         UUID poisonId = UUID.randomUUID();
-        String unknownType = golden(EventType.PAYMENT_APPROVED, orderId, paymentId, poisonId)
+        String unknownType = GoldenEvents.json(EventType.PAYMENT_APPROVED, orderId, paymentId, poisonId, GoldenEvents.MEMBER_ID)
                 .replace("\"PaymentApproved\"", "\"PaymentRefunded\"");
         String notAnEnvelope = "{\"hello\":\"world\"}";
 
-        send(orderId.toString(), unknownType, poisonId, "PaymentRefunded");
-        send(orderId.toString(), notAnEnvelope, UUID.randomUUID(), "PaymentApproved");
-        send(EventType.PAYMENT_REQUESTED, orderId, paymentId, UUID.randomUUID());
+        RelayedGoldenEvents.send(Topics.PAYMENT_EVENTS, orderId.toString(), unknownType, poisonId, "PaymentRefunded");
+        RelayedGoldenEvents.send(Topics.PAYMENT_EVENTS, orderId.toString(), notAnEnvelope, UUID.randomUUID(),
+                "PaymentApproved");
+        RelayedGoldenEvents.publish(EventType.PAYMENT_REQUESTED, orderId, paymentId, UUID.randomUUID());
 
         await().atMost(EVENTUALLY).until(() -> get("/payments/" + paymentId),
                 p -> p.path("status").asText().equals("REQUESTED"));
@@ -191,7 +192,7 @@ class ReconciliationProjectionIntegrationTest extends ReconciliationServiceTestB
                 .isEqualTo("UP");
         assertThat(http.getForEntity("/actuator/health/liveness", JsonNode.class).getBody().path("status").asText())
                 .isEqualTo("UP");
-        send(EventType.PAYMENT_UNKNOWN, UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID());
+        RelayedGoldenEvents.publish(EventType.PAYMENT_UNKNOWN, UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID());
         await().atMost(EVENTUALLY).until(() -> http.getForObject("/actuator/prometheus", String.class),
                 text -> text.contains(Prometheus.series("reconciliation_projection_events_total{effect=\"created\",type=\"PaymentUnknown\"}")));
     }
@@ -220,21 +221,7 @@ class ReconciliationProjectionIntegrationTest extends ReconciliationServiceTestB
     }
 
     private static void sendGolden(EventType type) {
-        send(ORDER_ID.toString(), GoldenEvents.json(type), GoldenEvents.eventId(type), type.wireName());
-    }
-
-    private static void send(EventType type, UUID orderId, UUID paymentId, UUID eventId) {
-        send(orderId.toString(), golden(type, orderId, paymentId, eventId), eventId, type.wireName());
-    }
-
-    /** The golden event of {@code type}, moved to another order, payment and event id. */
-    private static String golden(EventType type, UUID orderId, UUID paymentId, UUID eventId) {
-        return GoldenEvents.json(type, orderId, paymentId, eventId, GoldenEvents.MEMBER_ID);
-    }
-
-    /** As the outbox relay publishes: key = order id, event id and type in headers. */
-    private static void send(String key, String json, UUID eventId, String type) {
-        TestEvents.sendRaw(type.startsWith("Order") ? Topics.ORDER_EVENTS : Topics.PAYMENT_EVENTS, key, json, eventId, type);
+        RelayedGoldenEvents.publish(type, ORDER_ID, PAYMENT_ID, GoldenEvents.eventId(type));
     }
 
     /** The dead-letter records of one key, read by a plain consumer as an operator would. */

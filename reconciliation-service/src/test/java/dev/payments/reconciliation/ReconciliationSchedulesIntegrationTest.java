@@ -2,12 +2,12 @@ package dev.payments.reconciliation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.payments.contracts.RelayedGoldenEvents;
 import dev.payments.pgsim.PgSimulator;
 import dev.payments.reconciliation.support.AnOrder;
 import dev.payments.reconciliation.support.FakePaymentService;
 import dev.payments.reconciliation.support.Prometheus;
 import dev.payments.reconciliation.support.ReconciliationServiceTestBase;
-import dev.payments.reconciliation.support.TestEvents;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.ResponseEntity;
@@ -55,8 +55,8 @@ class ReconciliationSchedulesIntegrationTest extends ReconciliationServiceTestBa
     void theScheduledSettlerRetriesWithBackoffAndSettlesSoonAfterThePgRecovers() {
         AnOrder order = anOrder();
         paymentService.script(order.paymentId, FakePaymentService.pgDown());
-        TestEvents.send(order.requested());
-        TestEvents.send(order.unknown());
+        RelayedGoldenEvents.publish(order.requested());
+        RelayedGoldenEvents.publish(order.unknown());
 
         await().atMost(Duration.ofSeconds(30)).until(() -> paymentService.callsOf(order.paymentId).size() >= 3);
         List<FakePaymentService.Call> calls = paymentService.callsOf(order.paymentId);

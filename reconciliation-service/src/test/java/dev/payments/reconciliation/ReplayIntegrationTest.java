@@ -4,11 +4,11 @@ import dev.payments.reconciliation.support.Security;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.payments.contracts.EventJson;
 import dev.payments.contracts.Topics;
+import dev.payments.contracts.RelayedGoldenEvents;
+import dev.payments.contracts.RelayedGoldenEvents.Relayed;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.reconciliation.support.AnOrder;
 import dev.payments.reconciliation.support.ReconciliationServiceTestBase;
-import dev.payments.reconciliation.support.TestEvents;
-import dev.payments.reconciliation.support.TestEvents.Published;
 import dev.payments.reconciliation.support.TestKafka;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -71,16 +71,16 @@ class ReplayIntegrationTest extends ReconciliationServiceTestBase {
     @Test
     void aDryRunShowsPerConsumerWhatReplayingOneOrderWouldDo() throws Exception {
         AnOrder order = anOrder();
-        Published created = TestEvents.publish(order.created());
-        Published pending = TestEvents.publish(order.pending());
-        Published requested = TestEvents.publish(order.requested());
-        Published approved = TestEvents.publish(order.approved("tx_1", Instant.now()));
-        Published paid = TestEvents.publish(order.paid());
+        Relayed created = RelayedGoldenEvents.publish(order.created());
+        Relayed pending = RelayedGoldenEvents.publish(order.pending());
+        Relayed requested = RelayedGoldenEvents.publish(order.requested());
+        Relayed approved = RelayedGoldenEvents.publish(order.approved("tx_1", Instant.now()));
+        Relayed paid = RelayedGoldenEvents.publish(order.paid());
         api.awaitOrder(order, "PAID");
 
         // order-service has consumed all of payment.events, but dead-lettered the approval (its effect never happened).
         commit("order-service-it", Topics.PAYMENT_EVENTS, approved.partition(), approved.offset() + 1);
-        TestEvents.sendRaw(Topics.deadLetter(Topics.PAYMENT_EVENTS, "order-service-it"), order.orderId.toString(),
+        RelayedGoldenEvents.send(Topics.deadLetter(Topics.PAYMENT_EVENTS, "order-service-it"), order.orderId.toString(),
                 EventJson.write(approved.envelope()), approved.envelope().eventId(), "PaymentApproved");
         // payment-service has consumed order.events up to OrderCreated only (it lags).
         commit("payment-service-it", Topics.ORDER_EVENTS, created.partition(), created.offset() + 1);
@@ -115,11 +115,11 @@ class ReplayIntegrationTest extends ReconciliationServiceTestBase {
     void replayingThisServicesGroupFromATimestampReDeliversEverythingAndChangesNothing() {
         Instant from = Instant.now().minusSeconds(1);
         AnOrder order = anOrder();
-        TestEvents.publish(order.created());
-        TestEvents.publish(order.requested());
-        TestEvents.publish(order.pending());
-        TestEvents.publish(order.approved("tx_2", Instant.now()));
-        TestEvents.publish(order.paid());
+        RelayedGoldenEvents.publish(order.created());
+        RelayedGoldenEvents.publish(order.requested());
+        RelayedGoldenEvents.publish(order.pending());
+        RelayedGoldenEvents.publish(order.approved("tx_2", Instant.now()));
+        RelayedGoldenEvents.publish(order.paid());
         api.awaitOrder(order, "PAID");
         // The two topics are consumed independently: the order being PAID says nothing of the approval's arrival.
         api.awaitPayment(order, "APPROVED");
@@ -150,7 +150,7 @@ class ReplayIntegrationTest extends ReconciliationServiceTestBase {
 
         // The listeners took up where they were: a new event is still applied.
         AnOrder next = anOrder();
-        TestEvents.publish(next.created());
+        RelayedGoldenEvents.publish(next.created());
         api.awaitOrder(next, "CREATED");
     }
 
@@ -213,8 +213,8 @@ class ReplayIntegrationTest extends ReconciliationServiceTestBase {
         String group = "lagging-consumer-it";
         Instant beforeTheOrder = Instant.now().minusSeconds(1);
         AnOrder order = anOrder();
-        Published requested = TestEvents.publish(order.requested());
-        TestEvents.publish(order.approved("tx_4", Instant.now()));
+        Relayed requested = RelayedGoldenEvents.publish(order.requested());
+        RelayedGoldenEvents.publish(order.approved("tx_4", Instant.now()));
         // The group has consumed everything but this order's two payment events (same key, same partition).
         commitAtEnd(group, Topics.PAYMENT_EVENTS);
         commit(group, Topics.PAYMENT_EVENTS, requested.partition(), requested.offset());
@@ -276,19 +276,19 @@ class ReplayIntegrationTest extends ReconciliationServiceTestBase {
         }
     }
 
-    private static JsonNode event(JsonNode report, Published published) {
+    private static JsonNode event(JsonNode report, Relayed published) {
         return StreamSupport.stream(report.path("timeline").spliterator(), false)
                 .filter(e -> e.path("eventId").asText().equals(published.envelope().eventId().toString()))
                 .findFirst().orElseThrow();
     }
 
-    private static JsonNode consumer(JsonNode report, Published published, String group) {
+    private static JsonNode consumer(JsonNode report, Relayed published, String group) {
         return StreamSupport.stream(event(report, published).path("consumers").spliterator(), false)
                 .filter(c -> c.path("group").asText().equals(group)).findFirst()
                 .orElseThrow(() -> new AssertionError("no verdict of " + group));
     }
 
-    private static String verdict(JsonNode report, Published published, String group) {
+    private static String verdict(JsonNode report, Relayed published, String group) {
         return consumer(report, published, group).path("verdict").asText();
     }
 

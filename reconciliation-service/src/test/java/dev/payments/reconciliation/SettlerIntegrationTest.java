@@ -5,8 +5,10 @@ import dev.payments.reconciliation.support.Security;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.contracts.DomainEvent;
+import dev.payments.contracts.RelayedGoldenEvents;
 import dev.payments.pgsim.PgSimulator;
 import dev.payments.reconciliation.application.settling.CycleReport;
+import dev.payments.reconciliation.application.settling.RepublishLostOutcomes;
 import dev.payments.reconciliation.application.settling.SettleCandidate;
 import dev.payments.reconciliation.application.settling.SettlePayments;
 import dev.payments.reconciliation.application.settling.Settlements;
@@ -15,7 +17,6 @@ import dev.payments.reconciliation.support.FakePaymentService;
 import dev.payments.reconciliation.support.MutableClock;
 import dev.payments.reconciliation.support.Prometheus;
 import dev.payments.reconciliation.support.ReconciliationServiceTestBase;
-import dev.payments.reconciliation.support.TestEvents;
 import dev.payments.reconciliation.support.WebhookReceiver;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -91,6 +92,9 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
     SettlePayments settler;
 
     @Autowired
+    RepublishLostOutcomes republishLostOutcomes;
+
+    @Autowired
     Settlements settlements;
 
     @Autowired
@@ -104,7 +108,8 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
 
     @BeforeEach
     void cleanSlate() {
-        jdbc.sql("TRUNCATE payment_view, order_view, projected_event, settlement, settlement_attempt, incident")
+        jdbc.sql("TRUNCATE payment_view, order_view, projected_event, settlement, settlement_attempt, incident, "
+                        + "outcome_repair")
                 .update();
         paymentService.reset();
         webhook.clear();
@@ -194,6 +199,65 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
     }
 
     @Test
+    void anOrderThatLagsItsPaymentsOutcomeHasThePaymentsEventsRepublishedWithinTheSettleDeadline() {
+        // order-service never applied the approval (the order waits in PAYMENT_PENDING) ...
+        AnOrder lost = anOrder();
+        publish(lost.created(), lost.pending(), lost.requested(), lost.approved("tx_lost", Instant.now()));
+        // ... nor anything of this declined payment (the order is still CREATED) ...
+        AnOrder neverSeen = anOrder();
+        publish(neverSeen.created(), neverSeen.requested(), neverSeen.declined());
+        // ... but this one it did, and a declined customer is trying again on this one.
+        AnOrder consistent = anOrder();
+        publish(consistent.created(), consistent.pending(), consistent.requested(),
+                consistent.approved("tx_ok", Instant.now()), consistent.paid());
+        AnOrder retrying = anOrder();
+        publish(retrying.created(), retrying.pending(), retrying.requested(), retrying.declined(),
+                retrying.orderFailed("PAYMENT_DECLINED"));
+        AnOrder secondAttempt = retrying.nextAttempt();
+        publish(secondAttempt.requested(), secondAttempt.pending());
+        // A declined customer's second card was approved, and that approval never reached order-service.
+        AnOrder retried = anOrder();
+        publish(retried.created(), retried.pending(), retried.requested(), retried.declined(),
+                retried.orderFailed("PAYMENT_DECLINED"));
+        AnOrder approvedRetry = retried.nextAttempt();
+        publish(approvedRetry.requested(), approvedRetry.approved("tx_retry", Instant.now()));
+        api.awaitPayment(lost, "APPROVED");
+        api.awaitOrder(lost, "PAYMENT_PENDING");
+        api.awaitPayment(neverSeen, "DECLINED");
+        api.awaitOrder(consistent, "PAID");
+        api.awaitPayment(secondAttempt, "REQUESTED");
+        api.awaitPayment(approvedRetry, "APPROVED");
+        api.awaitOrder(retried, "FAILED");
+        double republishedBefore = Prometheus.scrape(http,
+                "reconciliation_outcomes_republished_total{result=\"republished\"}", 0);
+
+        assertThat(republishLostOutcomes.run()).as("within the grace: order-service may only be behind").isZero();
+
+        clock.set(Instant.now().plusSeconds(11));
+        assertThat(republishLostOutcomes.run()).isEqualTo(3);
+        assertThat(paymentService.republishes()).extracting(FakePaymentService.Call::paymentId)
+                .as("not the consistent order, not the first attempt of an order that moved on to a second")
+                .containsExactlyInAnyOrder(lost.paymentId, neverSeen.paymentId, approvedRetry.paymentId);
+        assertThat(paymentService.republishes()).as("with reconciliation's own token, scope payments:sync")
+                .allSatisfy(call -> assertThat(call.claims().path("scope").toString()).contains("payments:sync"));
+        assertThat(republishLostOutcomes.run()).as("then it backs off").isZero();
+        assertThat(Prometheus.scrape(http, "reconciliation_outcomes_republished_total{result=\"republished\"}", 0))
+                .isEqualTo(republishedBefore + 3);
+
+        // order-service applied what it got again; one order still lags.
+        publish(lost.paid(), approvedRetry.paid());
+        api.awaitOrder(lost, "PAID");
+        api.awaitOrder(approvedRetry, "PAID");
+        clock.advance(Duration.ofSeconds(6));
+        paymentService.republishAnswer(new FakePaymentService.Problem(503, "UNAVAILABLE", "down"));
+        assertThat(republishLostOutcomes.run()).as("payment-service down: recorded, nothing republished").isZero();
+        assertThat(paymentService.republishes()).hasSize(4).last()
+                .satisfies(call -> assertThat(call.paymentId()).isEqualTo(neverSeen.paymentId));
+        assertThat(Prometheus.scrape(http, "reconciliation_outcomes_republished_total{result=\"unavailable\"}", 0))
+                .isPositive();
+    }
+
+    @Test
     void staleRequestedPaymentsAndOrdersStuckInPaymentPendingAreSwept() {
         AnOrder requestDied = anOrder();
         publish(requestDied.created(), requestDied.requested(), requestDied.pending());
@@ -211,7 +275,8 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(settler.runCycle().attempted()).as("younger than the settle deadline: the request may be alive")
                 .isZero();
 
-        clock.advance(Duration.ofSeconds(31));
+        // From now, not from the clean slate's time: on a busy machine the events above took seconds to arrive.
+        clock.set(Instant.now().plusSeconds(31));
         paymentService.script(requestDied.paymentId, new FakePaymentService.Synced("FAILED", "NOT_FOUND", "FAILED"));
         paymentService.script(pgCanceled.paymentId, new FakePaymentService.Synced("FAILED", "CANCELED", "NONE"));
         paymentService.script(neverApplied.paymentId, new FakePaymentService.Synced("DECLINED", "ABORTED", "NONE"));
@@ -416,7 +481,7 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
 
     private void publish(DomainEvent... events) {
         for (DomainEvent event : events) {
-            published.add(TestEvents.send(event).eventId());
+            published.add(RelayedGoldenEvents.publish(event).envelope().eventId());
         }
     }
 

@@ -288,7 +288,62 @@ class ReconciliationSystemTest {
         assertThat(ledger().path("holds").asBoolean()).isTrue();
     }
 
+    /**
+     * Issue 11 §6: order-service never saw the payment's events (here its group was moved past them while it was
+     * stopped; a dead letter or a restored database lose them the same way). The payment is APPROVED, the order is
+     * not. Reconciliation notices once the order has lagged its payment for the outcome grace (10 s) and has
+     * payment-service publish the payment's events again; order-service applies them, every other consumer skips them.
+     */
+    @Test
+    @Order(9)
+    void anOrderThatNeverSawItsPaymentsEventsIsPaidThroughTheNormalPathWithinTheSettleDeadline() throws Exception {
+        String memberId = member();
+        String orderId = order(memberId, 16_000);
+        await().atMost(Duration.ofSeconds(30)).until(() -> "CREATED".equals(SystemStack.get(
+                Component.RECONCILIATION_SERVICE, "/api/reconciliation/orders/" + orderId).text("status")));
+        double republishedBefore = metric("reconciliation_outcomes_republished_total", "result=\"republished\"");
+
+        get().stop(Component.ORDER_SERVICE);
+        SystemStack.Response confirmed = confirm(orderId, memberId, 16_000, "lost-outcome-" + orderId);
+        assertThat(confirmed.status()).as("%s", confirmed.body()).isEqualTo(200);
+        String paymentId = confirmed.text("paymentId");
+        Instant approved = Instant.now();
+        await().atMost(Duration.ofSeconds(30)).until(() -> "APPROVED".equals(SystemStack.get(
+                Component.RECONCILIATION_SERVICE, "/api/reconciliation/payments/" + paymentId).text("status")));
+        skipToTheEnd("order-service", Topics.PAYMENT_EVENTS);
+        get().start(Component.ORDER_SERVICE);
+        Instant back = Instant.now();
+        System.out.println("lost outcome: order-service back " + Duration.between(approved, back).toMillis()
+                + " ms after the approval");
+
+        await().atMost(SETTLED_WITHIN).pollInterval(Duration.ofMillis(500))
+                .until(() -> "PAID".equals(orderStatus(orderId)));
+        Instant paid = Instant.now();
+        System.out.println("lost outcome: order PAID " + Duration.between(approved, paid).toMillis()
+                + " ms after the approval, " + Duration.between(back, paid).toMillis() + " ms after order-service was back");
+        assertThat(SystemStack.get(Component.ORDER_SERVICE, "/api/orders/" + orderId).text("paymentId"))
+                .isEqualTo(paymentId);
+        assertThat(metric("reconciliation_outcomes_republished_total", "result=\"republished\""))
+                .isGreaterThan(republishedBefore);
+        assertExactlyOneNotice(orderId, "PAYMENT_COMPLETED");
+        assertNoMismatchFor(orderId);
+    }
+
     // --- helpers
+
+    /** Moves a stopped service's group past everything on the topic: what it has not consumed yet, it never will. */
+    private static void skipToTheEnd(String group, String topic) throws Exception {
+        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, get().bootstrapServers()))) {
+            Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+            admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions()
+                    .forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));
+            Map<TopicPartition, OffsetAndMetadata> end = new HashMap<>();
+            admin.listOffsets(latest).all().get().forEach((tp, info) -> end.put(tp, new OffsetAndMetadata(info.offset())));
+            // A stopped member leaves at once, but the broker may take a moment to see the group empty.
+            await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                    .until(() -> admin.alterConsumerGroupOffsets(group, end).all().get() == null);
+        }
+    }
 
     /** Every order this class created: its status in order-service and in reconciliation, and its notifications. */
     private static Map<String, Object> snapshot() {

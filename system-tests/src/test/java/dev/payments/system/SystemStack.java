@@ -64,7 +64,9 @@ final class SystemStack {
                         // Two failed compensating cancels open an incident instead of five (about a minute of
                         // backoff): the "cancel fails every time" case then takes seconds. The rule is the same.
                         .extraArg(Component.RECONCILIATION_SERVICE, "--reconciliation.incidents.compensation-attempts=2")
-                        .healthTimeout(Duration.ofMinutes(3))
+                        // 3 min; more on a machine so busy that a service takes longer to start (as here, with
+                        // several engineers building on 2 cores): -Dsystem-tests.health-timeout-seconds=600
+                        .healthTimeout(Duration.ofSeconds(Long.getLong("system-tests.health-timeout-seconds", 180)))
                         .build());
             } catch (IOException e) {
                 throw new IllegalStateException(e);

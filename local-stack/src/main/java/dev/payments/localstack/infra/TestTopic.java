@@ -6,6 +6,7 @@ import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.KafkaProducer;
 import org.apache.kafka.clients.producer.ProducerConfig;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.clients.producer.RecordMetadata;
 import org.apache.kafka.common.PartitionInfo;
 import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.header.Header;
@@ -17,6 +18,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -26,6 +28,8 @@ import java.util.function.Supplier;
  * module's tests read and write topics through this one class.
  */
 public final class TestTopic {
+
+    private static final Map<String, KafkaProducer<String, String>> PRODUCERS = new ConcurrentHashMap<>();
 
     private final String name;
     private final Supplier<String> bootstrapServers;
@@ -45,19 +49,35 @@ public final class TestTopic {
         return new TestTopic(name, () -> bootstrapServers);
     }
 
-    public void send(String key, String value, Map<String, String> headers) {
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers.get(),
-                ProducerConfig.ACKS_CONFIG, "all"), new StringSerializer(), new StringSerializer())) {
-            ProducerRecord<String, String> record = new ProducerRecord<>(name, key, value);
-            headers.forEach((header, text) -> record.headers().add(header, text.getBytes(StandardCharsets.UTF_8)));
-            producer.send(record).get();
+    /**
+     * Sends one record and waits until the broker has it (acks=all).
+     *
+     * @return where it landed (partition and offset), for tests that commit or replay up to it
+     */
+    public RecordMetadata send(String key, String value, Map<String, String> headers) {
+        ProducerRecord<String, String> record = new ProducerRecord<>(name, key, value);
+        headers.forEach((header, text) -> record.headers().add(header, text.getBytes(StandardCharsets.UTF_8)));
+        try {
+            return producer(bootstrapServers.get()).send(record).get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         } catch (ExecutionException e) {
             throw new IllegalStateException("Could not send to " + name, e.getCause());
         }
+    }
+
+    // One producer per broker and test JVM: a producer per record costs a connection and a metadata round trip, which
+    // a test publishing a hundred events pays a hundred times.
+    private static KafkaProducer<String, String> producer(String bootstrapServers) {
+        return PRODUCERS.computeIfAbsent(bootstrapServers, servers -> {
+            KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
+                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, servers,
+                    ProducerConfig.ACKS_CONFIG, "all",
+                    ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true), new StringSerializer(), new StringSerializer());
+            Runtime.getRuntime().addShutdownHook(new Thread(producer::close, "test-topic-producer-close"));
+            return producer;
+        });
     }
 
     /**

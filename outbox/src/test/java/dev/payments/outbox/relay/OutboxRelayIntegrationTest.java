@@ -3,7 +3,9 @@ package dev.payments.outbox.relay;
 import dev.payments.contracts.EventJson;
 import dev.payments.contracts.EventType;
 import dev.payments.contracts.GoldenEvents;
+import dev.payments.contracts.EventEnvelope;
 import dev.payments.contracts.OrderCreated;
+import dev.payments.contracts.OrderPaymentPending;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.infra.EmbeddedPostgresServer;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
@@ -33,6 +35,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 
 import static dev.payments.outbox.relay.RelayFixture.consume;
 import static dev.payments.outbox.relay.RelayFixture.ids;
@@ -184,6 +187,39 @@ class OutboxRelayIntegrationTest {
     }
 
     @Test
+    void anAggregatesEventsAreSentAgainWithTheirOwnIdsInTheirOrder() {
+        OutboxRelay relay = fixture.startRelay();
+        fixture.awaitStreaming(relay);
+        Instant before = Instant.now().minusSeconds(1);
+        OrderCreated order = order();
+        OrderPaymentPending pending = new OrderPaymentPending(order.orderId(), UUID.randomUUID());
+        OrderCreated other = order();
+        transaction.executeWithoutResult(status -> writer.append(order));
+        transaction.executeWithoutResult(status -> writer.append(pending));
+        transaction.executeWithoutResult(status -> writer.append(other));
+        Set<String> keys = Set.of(order.orderId().toString(), other.orderId().toString());
+        List<ConsumerRecord<String, String>> published = consume(Topics.ORDER_EVENTS, keys, Duration.ofSeconds(30));
+        List<String> orderIds = eventIds(published, order.orderId().toString());
+        assertThat(orderIds).hasSize(2);
+
+        List<EventEnvelope> resent = transaction.execute(status ->
+                writer.resend("order", order.orderId().toString(), before));
+
+        assertThat(resent).extracting(EventEnvelope::type).containsExactly("OrderCreated", "OrderPaymentPending");
+        await().atMost(Duration.ofSeconds(30)).until(() ->
+                consume(Topics.ORDER_EVENTS, keys, Duration.ofSeconds(1)).size() == 5);
+        List<ConsumerRecord<String, String>> all = consume(Topics.ORDER_EVENTS, keys, Duration.ofSeconds(1));
+        assertThat(eventIds(all, order.orderId().toString())).as("the same ids again, in their order")
+                .containsExactly(orderIds.get(0), orderIds.get(1), orderIds.get(0), orderIds.get(1));
+        assertThat(eventIds(all, other.orderId().toString())).as("another aggregate's event once").hasSize(1);
+        List<EventEnvelope> none = transaction.execute(status ->
+                writer.resend("order", UUID.randomUUID().toString(), before));
+        assertThat(none).isEmpty();
+        assertThatThrownBy(() -> writer.resend("order", order.orderId().toString(), before))
+                .isInstanceOf(IllegalTransactionStateException.class);
+    }
+
+    @Test
     void cleanupRemovesOldRowsWithoutPublishingAnything() throws Exception {
         OutboxRelay relay = fixture.startRelay();
         fixture.awaitStreaming(relay);
@@ -217,5 +253,10 @@ class OutboxRelayIntegrationTest {
         await().atMost(Duration.ofSeconds(90)).until(() -> ownDb.sql(
                         "SELECT confirmed_flush_lsn >= CAST(:lsn AS pg_lsn) FROM pg_replication_slots WHERE slot_name = :slot")
                 .param("lsn", walAfterOtherWrites).param("slot", relay.slotName()).query(Boolean.class).single());
+    }
+
+    private static List<String> eventIds(List<ConsumerRecord<String, String>> records, String key) {
+        return records.stream().filter(record -> record.key().equals(key))
+                .map(record -> EventJson.read(record.value()).eventId().toString()).toList();
     }
 }

@@ -14,7 +14,9 @@ import dev.payments.payment.application.PayableOrders;
 import dev.payments.payment.application.PaymentEvents;
 import dev.payments.payment.application.PaymentGateway;
 import dev.payments.payment.application.Payments;
+import dev.payments.payment.application.PaymentEventHistory;
 import dev.payments.payment.application.RecordOrderEvent;
+import dev.payments.payment.application.RepublishPaymentEvents;
 import dev.payments.payment.application.SyncPayment;
 import dev.payments.payment.application.renewal.RenewalCharges;
 import dev.payments.support.security.ApiAccess;
@@ -97,6 +99,12 @@ class PaymentConfiguration {
     }
 
     @Bean
+    RepublishPaymentEvents republishPaymentEvents(Payments payments, PaymentEventHistory events,
+                                                  TransactionTemplate transaction) {
+        return new RepublishPaymentEvents(payments, events, transaction);
+    }
+
+    @Bean
     RecordOrderEvent recordOrderEvent(PayableOrders orders) {
         return new RecordOrderEvent(orders);
     }
@@ -107,7 +115,9 @@ class PaymentConfiguration {
         return ApiAccess.builder()
                 .members(HttpMethod.POST, "/api/payments/confirm", "/api/payments/{paymentId}/cancel")
                 .members(HttpMethod.GET, "/api/payments/{paymentId}")
-                .scope("payments:sync", HttpMethod.POST, "/api/payments/{paymentId}/sync")
+                // Republishing a settled payment's events is a repair of the same kind (reconciliation asks for it).
+                .scope("payments:sync", HttpMethod.POST, "/api/payments/{paymentId}/sync",
+                        "/api/payments/{paymentId}/republish")
                 .members(HttpMethod.POST, "/api/subscriptions")
                 .members(HttpMethod.GET, "/api/subscriptions/{subscriptionId}")
                 .scope("renewals:run", HttpMethod.POST, "/api/renewals/runs")

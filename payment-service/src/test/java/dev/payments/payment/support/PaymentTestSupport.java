@@ -2,13 +2,10 @@ package dev.payments.payment.support;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.contracts.EventEnvelope;
-import dev.payments.contracts.EventJson;
 import dev.payments.contracts.OrderCreated;
-import dev.payments.contracts.Topics;
+import dev.payments.contracts.RelayedGoldenEvents;
 import dev.payments.localstack.identity.TestIssuer;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
-import dev.payments.localstack.infra.TestTopic;
 import dev.payments.pgsim.PgSimulator;
 import dev.payments.pgsim.PgSimulatorConfig;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -20,8 +17,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
-import java.util.Map;
 import java.util.UUID;
 
 import static org.awaitility.Awaitility.await;
@@ -54,9 +49,7 @@ public final class PaymentTestSupport {
     /** Publishes an OrderCreated as order-service would, and waits until payment-service's view has it. */
     public static OrderCreated orderCreated(JdbcClient jdbc, String memberId, long amount) {
         OrderCreated order = new OrderCreated(UUID.randomUUID(), memberId, amount, "KRW", "Annual plan");
-        EventEnvelope envelope = EventEnvelope.wrap(order, Instant.now(), null);
-        TestTopic.named(Topics.ORDER_EVENTS).send(order.orderId().toString(), EventJson.write(envelope),
-                Map.of(Topics.HEADER_EVENT_ID, envelope.eventId().toString(), Topics.HEADER_EVENT_TYPE, envelope.type()));
+        RelayedGoldenEvents.publish(order);
         await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.sql("SELECT count(*) FROM payable_orders WHERE order_id = :id")
                 .param("id", order.orderId()).query(Long.class).single() == 1);
         return order;

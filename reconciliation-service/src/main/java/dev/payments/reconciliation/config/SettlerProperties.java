@@ -26,6 +26,9 @@ import java.time.Duration;
  * @param connectTimeout    to payment-service and the PG
  * @param syncTimeout       one sync call; above payment-service's worst case (query 3 x 5 s, cancel 3 x 5 s)
  * @param claimLease        how long one attempt holds a payment against other replicas; above the sync timeout
+ * @param outcomeGrace      how long an order may lag its payment's final outcome before the payment's events are
+ *                          published again (issue 11 §6); order-service applies an outcome within milliseconds, so
+ *                          10 s is an event lost, not one late, and leaves the repair well inside the settle deadline
  */
 @Validated
 @ConfigurationProperties("reconciliation.settler")
@@ -39,7 +42,8 @@ public record SettlerProperties(@DefaultValue("true") boolean enabled,
                                 @Min(1) @DefaultValue("100") int batchSize,
                                 @NotNull @DefaultValue("1s") Duration connectTimeout,
                                 @NotNull @DefaultValue("40s") Duration syncTimeout,
-                                @NotNull @DefaultValue("60s") Duration claimLease) {
+                                @NotNull @DefaultValue("60s") Duration claimLease,
+                                @NotNull @DefaultValue("10s") Duration outcomeGrace) {
 
     @AssertTrue(message = "claim-lease must be longer than sync-timeout, or a slow call's payment could be synced twice")
     public boolean isClaimLeaseAboveSyncTimeout() {

@@ -10,8 +10,11 @@ import dev.payments.reconciliation.application.incidents.IncidentAlerts;
 import dev.payments.reconciliation.application.incidents.Incidents;
 import dev.payments.reconciliation.application.incidents.OpenIncident;
 import dev.payments.reconciliation.application.settling.EscalateOverdue;
+import dev.payments.reconciliation.application.settling.LostOutcomes;
+import dev.payments.reconciliation.application.settling.OutcomeRepublisher;
 import dev.payments.reconciliation.application.settling.PaymentSync;
 import dev.payments.reconciliation.application.settling.PgStatusQuery;
+import dev.payments.reconciliation.application.settling.RepublishLostOutcomes;
 import dev.payments.reconciliation.application.settling.SettleObserver;
 import dev.payments.reconciliation.application.settling.SettlePayments;
 import dev.payments.reconciliation.application.settling.SettlePolicy;
@@ -34,7 +37,10 @@ import java.net.UnknownHostException;
 import java.time.Clock;
 import java.util.UUID;
 
-/** The settler: payment-service's sync as its means of repair, the cycle, and the escalation of overdue payments. */
+/**
+ * The settler: payment-service's sync as its means of repair, the cycle, the escalation of overdue payments, and the
+ * republish of outcomes an order lost.
+ */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(SettlerProperties.class)
 public class SettlingConfiguration {
@@ -54,9 +60,10 @@ public class SettlingConfiguration {
         return new ServiceTokens(manager, store, PAYMENT_SERVICE_CLIENT);
     }
 
+    /** payment-service's operator API: the sync ({@link PaymentSync}) and the republish ({@link OutcomeRepublisher}). */
     @Bean
-    PaymentSync paymentSync(RestClient.Builder http, ReconciliationProperties properties, SettlerProperties settler,
-                            ServiceTokens tokens, ObjectMapper json) {
+    HttpPaymentSync paymentSync(RestClient.Builder http, ReconciliationProperties properties, SettlerProperties settler,
+                                ServiceTokens tokens, ObjectMapper json) {
         return new HttpPaymentSync(HttpClients.to(http, properties.paymentServiceUrl(), settler.connectTimeout(),
                 settler.syncTimeout()), tokens, json);
     }
@@ -87,6 +94,16 @@ public class SettlingConfiguration {
     }
 
     @Bean
+    RepublishLostOutcomes republishLostOutcomes(LostOutcomes lostOutcomes, OutcomeRepublisher republisher,
+                                                SettleObserver observer, Clock clock, SettlerProperties settler,
+                                                IncidentProperties incidents) {
+        return new RepublishLostOutcomes(lostOutcomes, republisher, observer, clock, settler.outcomeGrace(),
+                incidents.unresolvedAfter(),
+                new Backoff(settler.initialBackoff(), settler.backoffMultiplier(), settler.maxBackoff()),
+                settler.claimLease(), settler.batchSize());
+    }
+
+    @Bean
     ShowSettlement showSettlement(Settlements settlements) {
         return new ShowSettlement(settlements);
     }
@@ -99,8 +116,9 @@ public class SettlingConfiguration {
 
     @Bean
     @ConditionalOnProperty(prefix = "reconciliation.settler", name = "enabled", matchIfMissing = true)
-    SettleSchedule settleSchedule(SettlePayments settlePayments, Cadence settleCadence) {
-        return new SettleSchedule(settlePayments, settleCadence);
+    SettleSchedule settleSchedule(SettlePayments settlePayments, RepublishLostOutcomes republishLostOutcomes,
+                                  Cadence settleCadence) {
+        return new SettleSchedule(settlePayments, republishLostOutcomes, settleCadence);
     }
 
     /** Names this replica in settlement claims, so an operator can see who holds a payment. */

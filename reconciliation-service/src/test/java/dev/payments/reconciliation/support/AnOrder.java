@@ -23,13 +23,23 @@ public final class AnOrder {
     public static final String MEMBER = "member-7";
     public static final String CURRENCY = "KRW";
 
-    public final UUID orderId = UUID.randomUUID();
+    public final UUID orderId;
     public final UUID paymentId = UUID.randomUUID();
     public final String paymentKey = "pk_" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
     public final long amount;
 
-    private AnOrder(long amount) {
+    private AnOrder(UUID orderId, long amount) {
+        this.orderId = orderId;
         this.amount = amount;
+    }
+
+    private AnOrder(long amount) {
+        this(UUID.randomUUID(), amount);
+    }
+
+    /** The same order with a new payment attempt (a declined customer trying another card). */
+    public AnOrder nextAttempt() {
+        return new AnOrder(orderId, amount);
     }
 
     public static AnOrder anOrder() {

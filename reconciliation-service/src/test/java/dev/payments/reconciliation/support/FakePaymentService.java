@@ -21,7 +21,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 
 /**
- * A real HTTP endpoint that answers like payment-service's {@code POST /api/payments/{paymentId}/sync}, for the
+ * A real HTTP endpoint that answers like payment-service's {@code POST /api/payments/{paymentId}/sync} (and
+ * {@code /republish}), for the
  * settler's protocol tests only (stop-after-3, backoff, 502 -> incident): payment-service is another Spring Boot
  * application, so the full chain is tested end to end in {@code system-tests}. Answers are scripted per payment (the
  * last one repeats); every call is recorded with its time and bearer token. The fake accepts a token whose subject is
@@ -79,6 +80,8 @@ public final class FakePaymentService implements AutoCloseable {
     private final HttpServer server;
     private final Map<UUID, Deque<Answer>> scripts = new ConcurrentHashMap<>();
     private final List<Call> calls = new ArrayList<>();
+    private final List<Call> republishes = new ArrayList<>();
+    private volatile Answer republishAnswer = new Synced("APPROVED", null, null);
     private volatile Answer otherwise = new Problem(404, "PAYMENT_NOT_FOUND", "No payment");
     private volatile boolean refuseTokens;
 
@@ -125,8 +128,20 @@ public final class FakePaymentService implements AutoCloseable {
         return calls.stream().filter(c -> c.paymentId().equals(paymentId)).toList();
     }
 
+    /** What {@code POST /api/payments/{id}/republish} answers: a {@link Synced} (200 with two events) or a problem. */
+    public void republishAnswer(Answer answer) {
+        this.republishAnswer = answer;
+    }
+
+    /** The republish calls, in order. */
+    public synchronized List<Call> republishes() {
+        return List.copyOf(republishes);
+    }
+
     public synchronized void reset() {
         calls.clear();
+        republishes.clear();
+        republishAnswer = new Synced("APPROVED", null, null);
         scripts.clear();
         otherwise = new Problem(404, "PAYMENT_NOT_FOUND", "No payment");
         refuseTokens = false;
@@ -134,6 +149,10 @@ public final class FakePaymentService implements AutoCloseable {
 
     private void handle(HttpExchange exchange) throws IOException {
         String[] path = exchange.getRequestURI().getPath().split("/");
+        if (path.length == 5 && "republish".equals(path[4]) && "POST".equals(exchange.getRequestMethod())) {
+            republish(exchange, UUID.fromString(path[3]));
+            return;
+        }
         // /api/payments/{id}/sync
         if (path.length != 5 || !"sync".equals(path[4]) || !"POST".equals(exchange.getRequestMethod())) {
             write(exchange, 404, "{\"code\":\"NOT_FOUND\"}", "application/problem+json");
@@ -165,6 +184,30 @@ public final class FakePaymentService implements AutoCloseable {
         write(exchange, 200, """
                 {"payment":{"paymentId":"%s","status":"%s","customerNotice":"PENDING"},"pgState":"%s","action":"%s"}"""
                 .formatted(paymentId, synced.paymentStatus(), synced.pgState(), synced.action()), "application/json");
+    }
+
+    /** /api/payments/{id}/republish: 200 with the payment and its two events, or the scripted problem. */
+    private void republish(HttpExchange exchange, UUID paymentId) throws IOException {
+        String authorization = exchange.getRequestHeaders().getFirst("Authorization");
+        String token = authorization != null && authorization.startsWith("Bearer ") ? authorization.substring(7) : null;
+        Call call = new Call(paymentId, Instant.now(), token);
+        synchronized (this) {
+            republishes.add(call);
+        }
+        JsonNode claims = call.claims();
+        if (refuseTokens || !Security.CLIENT_ID.equals(claims.path("sub").asText())
+                || !claims.path("scope").toString().contains("payments:sync")) {
+            write(exchange, 401, problem(401, "INVALID_TOKEN", "The bearer token was refused"), "application/problem+json");
+            return;
+        }
+        if (republishAnswer instanceof Problem p) {
+            write(exchange, p.status(), problem(p.status(), p.code(), p.detail()), "application/problem+json");
+            return;
+        }
+        Synced synced = (Synced) republishAnswer;
+        write(exchange, 200, """
+                {"payment":{"paymentId":"%s","status":"%s"},"events":[{"eventId":"%s","type":"PaymentRequested"},                {"eventId":"%s","type":"PaymentApproved"}]}""".formatted(paymentId, synced.paymentStatus(),
+                UUID.randomUUID(), UUID.randomUUID()), "application/json");
     }
 
     private Answer next(UUID paymentId) {

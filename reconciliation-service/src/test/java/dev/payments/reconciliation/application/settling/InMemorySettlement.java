@@ -1,5 +1,7 @@
 package dev.payments.reconciliation.application.settling;
 
+import dev.payments.reconciliation.domain.settling.RepublishOutcome;
+
 import dev.payments.reconciliation.application.incidents.IncidentAlerts;
 import dev.payments.reconciliation.application.incidents.Incidents;
 import dev.payments.reconciliation.application.shared.PgUnavailableException;
@@ -206,6 +208,10 @@ final class InMemorySettlement {
         @Override
         public void cycleEnded(CycleReport report) {
             cycles.add(report);
+        }
+
+        @Override
+        public void republished(RepublishOutcome outcome) {
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.payments.payment.adapter.in.web;
 
 import dev.payments.payment.application.PgSyncException;
 import dev.payments.payment.application.RecoveryCallsBusyException;
+import dev.payments.payment.application.RepublishPaymentEvents;
 import dev.payments.payment.application.SyncPayment;
 import dev.payments.payment.domain.PaymentId;
 import org.slf4j.Logger;
@@ -30,9 +31,37 @@ class OperatorController {
     private static final Logger audit = LoggerFactory.getLogger("audit.operator");
 
     private final SyncPayment syncPayment;
+    private final RepublishPaymentEvents republishPaymentEvents;
 
-    OperatorController(SyncPayment syncPayment) {
+    OperatorController(SyncPayment syncPayment, RepublishPaymentEvents republishPaymentEvents) {
         this.syncPayment = syncPayment;
+        this.republishPaymentEvents = republishPaymentEvents;
+    }
+
+    /**
+     * Publishes a settled payment's events again (same ids), for a consumer that lost its outcome; changes no state
+     * and repeating it is harmless. 409 {@code PAYMENT_NOT_FINAL} for an unsettled payment (sync it instead), 409
+     * {@code EVENTS_NOT_RETAINED} when the outbox no longer keeps them.
+     */
+    @PostMapping("/api/payments/{paymentId}/republish")
+    ResponseEntity<?> republish(@PathVariable UUID paymentId, Caller operator) {
+        audit.info("republish of payment {}'s events requested by {}", paymentId, operator.subject());
+        return republishPaymentEvents.republish(new PaymentId(paymentId))
+                .<ResponseEntity<?>>map(result -> republished(paymentId, result, operator))
+                .orElseGet(() -> Problems.response(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND", "No payment " + paymentId));
+    }
+
+    private static ResponseEntity<?> republished(UUID paymentId, RepublishPaymentEvents.Result result, Caller operator) {
+        if (result instanceof RepublishPaymentEvents.Result.Republished republished) {
+            return ResponseEntity.ok(Map.of("payment", PaymentView.of(republished.payment()),
+                    "events", republished.events(), "requestedBy", operator.subject()));
+        }
+        if (result instanceof RepublishPaymentEvents.Result.NotFinal) {
+            return Problems.response(HttpStatus.CONFLICT, "PAYMENT_NOT_FINAL", "Payment " + paymentId + " is "
+                    + result.payment().status() + ": it has no outcome to publish again; sync it instead");
+        }
+        return Problems.response(HttpStatus.CONFLICT, "EVENTS_NOT_RETAINED", "The events of payment " + paymentId
+                + " are no longer kept in the outbox; its outcome must be repaired by hand");
     }
 
     /** Asks the PG (never blocked by the breaker) and settles the payment; repeating it changes nothing. */

@@ -1,25 +1,28 @@
 package dev.payments.reconciliation.adapter.in.schedule;
 
 import dev.payments.reconciliation.application.settling.CycleReport;
+import dev.payments.reconciliation.application.settling.RepublishLostOutcomes;
 import dev.payments.reconciliation.application.settling.SettlePayments;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.annotation.Scheduled;
 
 /**
- * The settle cycle on its schedule. A fixed delay, so a slow cycle (a hanging PG) never overlaps the next one; the
- * ledger audit has its own scheduler thread, so it is never delayed by it. A cycle that throws is logged and the
- * schedule goes on.
+ * The settle cycle on its schedule, followed by the republish of outcomes orders lost. A fixed delay, so a slow cycle
+ * (a hanging PG) never overlaps the next one; the ledger audit has its own scheduler thread, so it is never delayed by
+ * it. A cycle that throws is logged and the schedule goes on.
  */
 public class SettleSchedule {
 
     private static final Logger log = LoggerFactory.getLogger(SettleSchedule.class);
 
     private final SettlePayments settlePayments;
+    private final RepublishLostOutcomes republishLostOutcomes;
 
     /** @param cadence the bean {@code settleCadence}, which {@link #run} is scheduled by */
-    public SettleSchedule(SettlePayments settlePayments, Cadence cadence) {
+    public SettleSchedule(SettlePayments settlePayments, RepublishLostOutcomes republishLostOutcomes, Cadence cadence) {
         this.settlePayments = settlePayments;
+        this.republishLostOutcomes = republishLostOutcomes;
         log.info("Settler runs every {}", cadence.every());
     }
 
@@ -35,6 +38,12 @@ public class SettleSchedule {
             }
         } catch (RuntimeException e) {
             log.error("Settle cycle failed; the next one tries again", e);
+        }
+        // After the settling: a payment the sync just settled has had no time to reach its order yet.
+        try {
+            republishLostOutcomes.run();
+        } catch (RuntimeException e) {
+            log.error("Republishing lost outcomes failed; the next cycle tries again", e);
         }
     }
 }

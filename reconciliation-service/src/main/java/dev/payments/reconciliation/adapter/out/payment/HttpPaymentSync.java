@@ -3,9 +3,11 @@ package dev.payments.reconciliation.adapter.out.payment;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.payments.reconciliation.application.settling.OutcomeRepublisher;
 import dev.payments.reconciliation.application.settling.PaymentSync;
 import dev.payments.reconciliation.domain.projection.PaymentStatus;
 import dev.payments.reconciliation.domain.settling.FailureStage;
+import dev.payments.reconciliation.domain.settling.RepublishOutcome;
 import dev.payments.reconciliation.domain.settling.SyncOutcome;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 import org.springframework.http.MediaType;
@@ -16,12 +18,12 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 /**
- * {@code POST /api/payments/{paymentId}/sync} on payment-service, with this service's own bearer token (client
+ * {@code POST /api/payments/{paymentId}/sync} (and {@code /republish}) on payment-service, with this service's own bearer token (client
  * credentials, scope {@code payments:sync}: {@link ServiceTokens}). Every way the call can end
  * becomes a {@link SyncOutcome}; nothing is thrown. The read timeout sits above payment-service's own worst case (a
  * status query and a compensating cancel, each retried), so a slow but successful sync is not counted as a failure.
  */
-public class HttpPaymentSync implements PaymentSync {
+public class HttpPaymentSync implements PaymentSync, OutcomeRepublisher {
 
     private final RestClient http;
     private final ServiceTokens tokens;
@@ -52,19 +54,64 @@ public class HttpPaymentSync implements PaymentSync {
         }
         Answer answer;
         try {
-            answer = http.post().uri("/api/payments/{paymentId}/sync", paymentId.value())
-                    .headers(headers -> headers.setBearerAuth(token))
-                    .accept(MediaType.APPLICATION_JSON, MediaType.APPLICATION_PROBLEM_JSON)
-                    .exchange((request, response) -> new Answer(response.getStatusCode().value(),
-                            new String(response.getBody().readAllBytes(), StandardCharsets.UTF_8)));
+            answer = call("/api/payments/{paymentId}/sync", paymentId, token);
         } catch (RestClientException e) {
             // No answer (refused, timed out, dropped, interrupted: the JDK client keeps the thread's interrupt flag).
             return new SyncOutcome.Unavailable("payment-service not reachable: " + e.getMessage());
         }
+        return outcome(answer);
+    }
+
+    /**
+     * {@code POST /api/payments/{paymentId}/republish} (scope {@code payments:sync}): payment-service publishes a
+     * settled payment's events again (same ids), for an order that lost its outcome.
+     */
+    @Override
+    public RepublishOutcome republish(PaymentId paymentId) {
+        Answer answer;
+        try {
+            answer = call("/api/payments/{paymentId}/republish", paymentId, tokens.current());
+        } catch (RestClientException e) {
+            return RepublishOutcome.of(RepublishOutcome.Result.UNAVAILABLE,
+                    "payment-service not reachable: " + e.getMessage());
+        } catch (RuntimeException e) {
+            return RepublishOutcome.of(RepublishOutcome.Result.UNAVAILABLE,
+                    "no access token for payment-service from the issuer: " + e.getMessage());
+        }
+        JsonNode body = parse(answer.body());
+        String code = body.path("code").asText("");
+        String detail = body.path("detail").asText(abbreviate(answer.body()));
+        int status = answer.status();
+        if (status == 200) {
+            return RepublishOutcome.republished(body.path("events").size());
+        }
+        if (status == 409 && "PAYMENT_NOT_FINAL".equals(code)) {
+            return RepublishOutcome.of(RepublishOutcome.Result.NOT_FINAL, detail);
+        }
+        if (status == 409 && "EVENTS_NOT_RETAINED".equals(code)) {
+            return RepublishOutcome.of(RepublishOutcome.Result.NOT_RETAINED, detail);
+        }
+        if (status == 404 && "PAYMENT_NOT_FOUND".equals(code)) {
+            return RepublishOutcome.of(RepublishOutcome.Result.NOT_FOUND, detail);
+        }
+        if (status >= 400 && status < 500) {
+            return RepublishOutcome.of(RepublishOutcome.Result.REFUSED, status + " " + code + ": " + detail);
+        }
+        return RepublishOutcome.of(RepublishOutcome.Result.UNAVAILABLE, "payment-service answered " + status
+                + (code.isEmpty() ? "" : " " + code) + ": " + detail);
+    }
+
+    /** One call; a 401 drops the cached token, so the next call fetches a new one. */
+    private Answer call(String path, PaymentId paymentId, String token) {
+        Answer answer = http.post().uri(path, paymentId.value())
+                .headers(headers -> headers.setBearerAuth(token))
+                .accept(MediaType.APPLICATION_JSON, MediaType.APPLICATION_PROBLEM_JSON)
+                .exchange((request, response) -> new Answer(response.getStatusCode().value(),
+                        new String(response.getBody().readAllBytes(), StandardCharsets.UTF_8)));
         if (answer.status() == 401) {
             tokens.forget();
         }
-        return outcome(answer);
+        return answer;
     }
 
     private SyncOutcome outcome(Answer answer) {

@@ -63,6 +63,7 @@ public final class HtmlReport {
             b.append("<tr><th>").append(Svg.esc(row[0])).append("</th><td>").append(Svg.esc(row[1])).append("</td></tr>");
         }
         b.append("</table>");
+        b.append(concurrency(r));
         if (!m.costs().isEmpty()) {
             b.append(costs(m.costs()));
         }
@@ -129,6 +130,42 @@ public final class HtmlReport {
         r.notes().forEach(n -> b.append("<li>").append(Svg.esc(n)).append("</li>"));
         b.append("</ul><p>Alert rule evaluated: ").append(Svg.esc(m.detect().rule())).append("</p></body></html>\n");
         return b.toString();
+    }
+
+    /**
+     * 000's question, "where p95 bends, and the TPS": approvals/s and p95 of each closed-loop step ({@code C=n})
+     * against its concurrency, with Little's bound C / PG latency as a line; empty without two such steps.
+     */
+    static String concurrency(DrillResult result) {
+        List<DrillResult.Phase> closed = result.measured().phases().stream().filter(p -> p.name().startsWith("C="))
+                .toList();
+        if (closed.size() < 2) {
+            return "";
+        }
+        Object latencyMs = result.run().parameters().get("latency-ms");
+        List<Svg.Point> approved = new ArrayList<>();
+        List<Svg.Point> bound = new ArrayList<>();
+        List<Svg.Point> p95 = new ArrayList<>();
+        double cMax = 0;
+        for (DrillResult.Phase p : closed) {
+            double c = Double.parseDouble(p.name().substring(2));
+            cMax = Math.max(cMax, c);
+            approved.add(new Svg.Point(c, p.approvedPerSecondTimes100() / 100.0));
+            if (latencyMs instanceof Number l && l.doubleValue() > 0) {
+                bound.add(new Svg.Point(c, c * 1000 / l.doubleValue()));
+            }
+            if (p.latency().p95() != null) {
+                p95.add(new Svg.Point(c, p.latency().p95()));
+            }
+        }
+        List<Svg.Series> throughput = new ArrayList<>(List.of(new Svg.Series("approved/s", "#2e8b57", approved, false)));
+        if (!bound.isEmpty()) {
+            throughput.add(new Svg.Series("C / PG latency (Little's bound)", "#999999", bound, false));
+        }
+        return "<h2>Against concurrency</h2>"
+                + Svg.lines("Approvals per second by closed-loop concurrency", "/s", throughput, cMax, false, List.of(), "")
+                + Svg.lines("p95 latency by closed-loop concurrency (ms)", "", List.of(
+                        new Svg.Series("p95", "#e0a800", p95, false)), cMax, false, List.of(), "");
     }
 
     /**

@@ -27,10 +27,16 @@ final class Svg {
 
     static String lines(String title, String unit, List<Series> series, double tMax, boolean log,
                         List<Timeline.Mark> marks) {
+        return lines(title, unit, series, tMax, log, marks, " s");
+    }
+
+    /** @param xUnit what the x axis counts (" s" for drill time, "" for concurrency) */
+    static String lines(String title, String unit, List<Series> series, double tMax, boolean log,
+                        List<Timeline.Mark> marks, String xUnit) {
         double vMax = series.stream().flatMap(s -> s.points().stream()).mapToDouble(Point::v).max().orElse(1);
         vMax = log ? Math.pow(10, Math.ceil(Math.log10(Math.max(vMax, 10)))) : niceCeil(Math.max(vMax, 1));
         double top = vMax;
-        StringBuilder b = frame(title, tMax, marks);
+        StringBuilder b = frame(title, tMax, marks, xUnit);
         // y axis ticks
         if (log) {
             for (double v = 1; v <= top; v *= 10) {
@@ -91,7 +97,7 @@ final class Svg {
         long vMaxRaw = bySecond.values().stream().mapToLong(m -> m.values().stream().mapToLong(Long::longValue).sum())
                 .max().orElse(1);
         double top = niceCeil(Math.max(vMaxRaw, 1));
-        StringBuilder b = frame(title, tMax, marks);
+        StringBuilder b = frame(title, tMax, marks, " s");
         for (int i = 0; i <= 4; i++) {
             double v = top * i / 4;
             b.append(gridY(yLin(v, top), label(v) + "/s"));
@@ -127,7 +133,7 @@ final class Svg {
         return b.append("</svg>").toString();
     }
 
-    private static StringBuilder frame(String title, double tMax, List<Timeline.Mark> marks) {
+    private static StringBuilder frame(String title, double tMax, List<Timeline.Mark> marks, String xUnit) {
         StringBuilder b = new StringBuilder();
         b.append("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 ").append(W).append(' ').append(H)
                 .append("\" width=\"").append(W).append("\" height=\"").append(H).append("\" role=\"img\"><title>")
@@ -142,7 +148,7 @@ final class Svg {
             b.append("<line x1=\"").append(f(x)).append("\" y1=\"").append(H - BOTTOM).append("\" x2=\"").append(f(x))
                     .append("\" y2=\"").append(H - BOTTOM + 4).append("\" stroke=\"#888\"/><text x=\"").append(f(x))
                     .append("\" y=\"").append(H - BOTTOM + 16).append("\" text-anchor=\"middle\" class=\"a\">")
-                    .append(label(t)).append(" s</text>");
+                    .append(label(t)).append(esc(xUnit)).append("</text>");
         }
         int i = 0;
         for (Timeline.Mark m : marks) {

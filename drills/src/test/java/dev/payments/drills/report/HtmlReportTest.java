@@ -50,6 +50,37 @@ class HtmlReportTest {
     }
 
     @Test
+    void aCapacityRunDrawsApprovalsAndP95AgainstConcurrencyWithLittlesBound() {
+        DrillResult slow = DrillTestData.pgSlowResult();
+        DrillResult.Measurements m = slow.measured();
+        java.util.List<DrillResult.Phase> steps = java.util.List.of(step("warm-up", 40), step("C=50", 150),
+                step("C=100", 280), step("C=200", 290));
+        DrillResult capacity = new DrillResult(new DrillResult.Run("capacity", "000", "PG at 300 ms", "drills capacity",
+                slow.run().startedAt(), slow.run().machine(), slow.run().target(), java.util.Map.of("latency-ms", 300),
+                slow.run().settings()),
+                new DrillResult.Measurements(m.durationSeconds(), m.ordersSent(), m.notSent(), m.outcomes(),
+                        m.latency(), steps, m.audit(), m.pool(), m.breakerTransitions(), m.detect(), m.recover(),
+                        m.marks(), m.seconds(), m.samples(), m.costs(), m.resources()),
+                slow.checks(), slow.targets(), slow.extra(), slow.notes());
+
+        String html = HtmlReport.render(capacity);
+        String chart = html.substring(html.indexOf("<h2>Against concurrency</h2>"), html.indexOf("<h2>Over time</h2>"));
+
+        assertThat(count(chart, "<svg ")).as("approvals/s and p95").isEqualTo(2);
+        assertThat(chart).contains("approved/s", "Little's bound", ">200</text>")
+                .doesNotContain("warm-up");
+        // three steps, each a point on the approvals line and on the bound's line, and on the p95 line
+        assertThat(count(chart, "<circle ")).isEqualTo(9);
+        assertThat(HtmlReport.render(slow)).doesNotContain("Against concurrency");
+    }
+
+    private static DrillResult.Phase step(String name, double approvedPerSecond) {
+        return new DrillResult.Phase(name, 0, 10, 100, java.util.Map.of("approved", 100L),
+                new DrillResult.Latency(100, 300.0, 450.0, 600.0, 700.0, 320.0), approvedPerSecond,
+                Math.round(approvedPerSecond * 100), 0);
+    }
+
+    @Test
     void aFailedCheckTurnsTheVerdict() {
         DrillResult passing = DrillTestData.pgSlowResult();
         DrillResult failing = new DrillResult(passing.run(), passing.measured(),

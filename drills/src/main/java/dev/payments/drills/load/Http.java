@@ -62,6 +62,11 @@ public final class Http {
                 .GET().build());
     }
 
+    /** A POST to the PG's gateway API with the merchant's secret key. */
+    public Response postPg(String url, String body, Duration timeout) {
+        return send(request("POST", url, Map.of("Authorization", PG_AUTH), body, timeout));
+    }
+
     public Response post(String url, Map<String, String> headers, String body, Duration timeout) {
         return send(request("POST", url, headers, body, timeout));
     }

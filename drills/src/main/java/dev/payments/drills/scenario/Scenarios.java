@@ -21,7 +21,8 @@ public final class Scenarios {
             KafkaOutage::new,
             Crash::new,
             SlotLost::new,
-            LeaseHolderFrozen::new);
+            LeaseHolderFrozen::new,
+            Renewals::new);
 
     private Scenarios() {
     }

@@ -41,7 +41,7 @@ class DrillsCliTest {
 
         assertThat(usage.exitCode).isZero();
         assertThat(usage.out).contains("pg-slow", "pg-silent", "pg-flaky", "pg-lost-response", "capacity", "db-outage",
-                "kafka-outage", "crash");
+                "kafka-outage", "crash", "renewals");
     }
 
     @Test

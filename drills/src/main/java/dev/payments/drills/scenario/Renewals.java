@@ -137,6 +137,11 @@ final class Renewals extends BaseScenario {
     }
 
     private void subscribe(Drill drill, String payments) throws Exception {
+        // One sign-in at a time: auth-server's in-memory authorization store failed concurrent token requests with a
+        // ConcurrentModificationException (500) under load; the tokens are cached and reused from here on.
+        for (int m = 0; m < Math.min(30, subscriptions); m++) {
+            drill.target().tokens().member("member-renewals-" + m);
+        }
         ExecutorService pool = Executors.newFixedThreadPool(8);
         AtomicInteger done = new AtomicInteger();
         List<Future<?>> created = new ArrayList<>();

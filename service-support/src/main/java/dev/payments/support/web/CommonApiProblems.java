@@ -15,6 +15,7 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.lang.Nullable;
 import org.springframework.validation.FieldError;
+import org.springframework.web.ErrorResponse;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
 import org.springframework.web.bind.MethodArgumentNotValidException;
@@ -121,6 +122,11 @@ public class CommonApiProblems extends ResponseEntityExceptionHandler {
     @Override
     protected ResponseEntity<Object> handleExceptionInternal(Exception e, @Nullable Object body, HttpHeaders headers,
                                                              HttpStatusCode status, WebRequest request) {
+        // Spring passes no body for most of these (unknown path, 405, 415) and builds it later: take it now, or it
+        // would go out without a code.
+        if (body == null && e instanceof ErrorResponse errorResponse) {
+            body = errorResponse.getBody();
+        }
         if (body instanceof ProblemDetail problem && (problem.getProperties() == null
                 || !problem.getProperties().containsKey("code"))) {
             problem.setProperty("code", genericCode(e, status));

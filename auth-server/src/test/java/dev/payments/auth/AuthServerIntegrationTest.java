@@ -94,7 +94,7 @@ class AuthServerIntegrationTest {
     void outsideTheLocalProfileAMissingSigningKeyStopsStartUpNamingTheProperty() {
         Path missing = directory.resolve("absent.json");
         assertThatThrownBy(() -> new SpringApplicationBuilder(AuthServerApplication.class).run(
-                "--server.port=" + FreePorts.pick(), "--auth.signing-key.location=" + missing,
+                "--server.port=" + FreePorts.pick(), "--management.server.port=0", "--auth.signing-key.location=" + missing,
                 "--spring.security.oauth2.authorizationserver.issuer=http://127.0.0.1:1"))
                 .hasStackTraceContaining("auth.signing-key.location");
         assertThat(missing).doesNotExist();
@@ -102,7 +102,7 @@ class AuthServerIntegrationTest {
 
     private static ConfigurableApplicationContext start(int port, Path keys) {
         return new SpringApplicationBuilder(AuthServerApplication.class).run("--server.port=" + port,
-                "--spring.profiles.active=local", "--auth.signing-key.location=" + keys);
+                "--management.server.port=0", "--spring.profiles.active=local", "--auth.signing-key.location=" + keys);
     }
 
     private String jwks(int port) throws Exception {

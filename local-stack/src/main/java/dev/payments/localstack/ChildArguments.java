@@ -18,10 +18,12 @@ final class ChildArguments {
 
     /**
      * @param portOf the port each component listens on
+     * @param managementPortOf the actuator port of each Spring Boot app
      * @param pgSimulatorAdminPort the simulator's admin API port
      * @param jdbcUrlOf the JDBC URL of a database by name
      */
-    static List<String> of(Component component, Function<Component, Integer> portOf, int pgSimulatorAdminPort,
+    static List<String> of(Component component, Function<Component, Integer> portOf,
+                           Function<Component, Integer> managementPortOf, int pgSimulatorAdminPort,
                            Function<String, String> jdbcUrlOf, String username, String password,
                            String bootstrapServers, List<String> extra) {
         List<String> arguments = new ArrayList<>();
@@ -33,6 +35,7 @@ final class ChildArguments {
             arguments.add("--callback-url=" + httpUrl(portOf.apply(Component.PAYMENT_SERVICE)) + "/api/pg/webhooks");
         } else if (component == Component.AUTH_SERVER) {
             arguments.add("--server.port=" + portOf.apply(component));
+            arguments.add("--management.server.port=" + managementPortOf.apply(component));
             // The local profile: committed users and client secrets, a signing key generated once in the working
             // directory (kept across restarts, gone with --clean).
             arguments.add("--spring.profiles.active=local");
@@ -40,6 +43,7 @@ final class ChildArguments {
         } else {
             String database = component.database().orElseThrow();
             arguments.add("--server.port=" + portOf.apply(component));
+            arguments.add("--management.server.port=" + managementPortOf.apply(component));
             arguments.add("--spring.datasource.url=" + jdbcUrlOf.apply(database));
             arguments.add("--spring.datasource.username=" + username);
             arguments.add("--spring.datasource.password=" + password);

@@ -20,15 +20,16 @@ sealed interface HealthProbe {
     boolean isHealthy();
 
     /**
-     * {@code GET} answers 200 with {@code "status":"UP"}: Spring Boot's {@code /actuator/health}, and the PG
-     * simulator's {@code /admin/health} (on its admin port, so gateway faults do not make it look down).
+     * {@code GET} answers 200 with {@code "status":"UP"}: Spring Boot's {@code /actuator/health} on the service's
+     * management port, and the PG simulator's {@code /admin/health} (on its admin port, so gateway faults do not make
+     * it look down).
      */
     record StatusUp(URI uri) implements HealthProbe {
 
         private static final Pattern UP = Pattern.compile("\"status\"\\s*:\\s*\"UP\"");
 
-        static StatusUp actuator(String baseUrl) {
-            return new StatusUp(URI.create(baseUrl + "/actuator/health"));
+        static StatusUp actuator(String managementBaseUrl) {
+            return new StatusUp(URI.create(managementBaseUrl + "/actuator/health"));
         }
 
         static StatusUp pgSimulatorAdmin(String adminBaseUrl) {

@@ -70,6 +70,26 @@ public final class LocalStack implements Callable<Integer> {
             description = "The token issuer (default: ${DEFAULT-VALUE}).")
     int authServerPort;
 
+    @Option(names = "--order-service-management-port", paramLabel = "PORT", defaultValue = "9081",
+            description = "Actuator of order-service: probes, Prometheus (default: ${DEFAULT-VALUE}).")
+    int orderServiceManagementPort;
+
+    @Option(names = "--payment-service-management-port", paramLabel = "PORT", defaultValue = "9082",
+            description = "Default: ${DEFAULT-VALUE}.")
+    int paymentServiceManagementPort;
+
+    @Option(names = "--notification-service-management-port", paramLabel = "PORT", defaultValue = "9083",
+            description = "Default: ${DEFAULT-VALUE}.")
+    int notificationServiceManagementPort;
+
+    @Option(names = "--reconciliation-service-management-port", paramLabel = "PORT", defaultValue = "9084",
+            description = "Default: ${DEFAULT-VALUE}.")
+    int reconciliationServiceManagementPort;
+
+    @Option(names = "--auth-server-management-port", paramLabel = "PORT", defaultValue = "10000",
+            description = "Default: ${DEFAULT-VALUE}.")
+    int authServerManagementPort;
+
     @Option(names = "--control-port", paramLabel = "PORT", defaultValue = "8099",
             description = "Control endpoint on 127.0.0.1 (default: ${DEFAULT-VALUE}; 0 picks one; -1 turns it off).")
     int controlPort;
@@ -154,6 +174,11 @@ public final class LocalStack implements Callable<Integer> {
                 .port(Component.NOTIFICATION_SERVICE, notificationServicePort)
                 .port(Component.RECONCILIATION_SERVICE, reconciliationServicePort)
                 .port(Component.AUTH_SERVER, authServerPort)
+                .managementPort(Component.ORDER_SERVICE, orderServiceManagementPort)
+                .managementPort(Component.PAYMENT_SERVICE, paymentServiceManagementPort)
+                .managementPort(Component.NOTIFICATION_SERVICE, notificationServiceManagementPort)
+                .managementPort(Component.RECONCILIATION_SERVICE, reconciliationServiceManagementPort)
+                .managementPort(Component.AUTH_SERVER, authServerManagementPort)
                 .controlPort(controlPort)
                 .jvmOptions(Arrays.stream(jvmOptions.trim().split("\\s+")).filter(option -> !option.isEmpty()).toList())
                 .allowMissingJars(allowMissing)

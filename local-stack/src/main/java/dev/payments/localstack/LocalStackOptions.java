@@ -20,6 +20,8 @@ import java.util.Set;
  * @param dataDir where PostgreSQL, Kafka and the logs live, or {@code null} for {@code <repo>/.local-stack}
  * @param clean delete {@code dataDir} before starting
  * @param ports per component; missing ones take {@link Component#defaultPort()}
+ * @param managementPorts per Spring Boot app, its actuator port; missing ones take
+ *     {@link Component#defaultManagementPort()}
  * @param pgSimulatorAdminPort the PG simulator's admin API (fault injection, ledger, health)
  * @param children the child processes to run (default: all)
  * @param jvmOptions for every child JVM
@@ -31,7 +33,7 @@ import java.util.Set;
  *     that counts statements), over the server's defaults
  */
 public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<Component, Integer> ports,
-                                int pgSimulatorAdminPort, int controlPort, Set<Component> children, List<String> jvmOptions,
+                                Map<Component, Integer> managementPorts, int pgSimulatorAdminPort, int controlPort, Set<Component> children, List<String> jvmOptions,
                                 Map<Component, List<String>> extraArgs, boolean allowMissingJars,
                                 Duration healthTimeout, Duration stopTimeout, Map<String, String> postgresSettings) {
 
@@ -54,6 +56,7 @@ public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<C
 
     public LocalStackOptions {
         ports = Map.copyOf(ports);
+        managementPorts = Map.copyOf(managementPorts);
         EnumSet<Component> ordered = EnumSet.noneOf(Component.class);
         ordered.addAll(children);
         children = Collections.unmodifiableSet(ordered);
@@ -81,6 +84,10 @@ public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<C
         return ports.getOrDefault(component, component.defaultPort());
     }
 
+    public int managementPort(Component component) {
+        return managementPorts.getOrDefault(component, component.defaultManagementPort());
+    }
+
     public List<String> extraArgs(Component component) {
         return extraArgs.getOrDefault(component, List.of());
     }
@@ -91,6 +98,7 @@ public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<C
         builder.dataDir = dataDir;
         builder.clean = clean;
         builder.ports.putAll(ports);
+        builder.managementPorts.putAll(managementPorts);
         builder.pgSimulatorAdminPort = pgSimulatorAdminPort;
         builder.controlPort = controlPort;
         builder.children = EnumSet.noneOf(Component.class);
@@ -110,6 +118,7 @@ public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<C
         private Path dataDir;
         private boolean clean;
         private final Map<Component, Integer> ports = new EnumMap<>(Component.class);
+        private final Map<Component, Integer> managementPorts = new EnumMap<>(Component.class);
         private int pgSimulatorAdminPort = DEFAULT_PG_SIMULATOR_ADMIN_PORT;
         private int controlPort = DEFAULT_CONTROL_PORT;
         private EnumSet<Component> children = EnumSet.copyOf(Component.childProcesses());
@@ -143,9 +152,16 @@ public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<C
             return this;
         }
 
+        public Builder managementPort(Component component, int port) {
+            managementPorts.put(component, port);
+            return this;
+        }
+
         /** Every port, the control endpoint's included, picked at start: for tests that run beside other stacks. */
         public Builder randomPorts() {
             Arrays.stream(Component.values()).forEach(component -> ports.put(component, 0));
+            Arrays.stream(Component.values()).filter(Component::hasManagementPort)
+                    .forEach(component -> managementPorts.put(component, 0));
             pgSimulatorAdminPort = 0;
             controlPort = 0;
             return this;
@@ -198,8 +214,8 @@ public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<C
         }
 
         public LocalStackOptions build() {
-            return new LocalStackOptions(repoDir, dataDir, clean, ports, pgSimulatorAdminPort, controlPort, children, jvmOptions,
-                    extraArgs, allowMissingJars, healthTimeout, stopTimeout, postgresSettings);
+            return new LocalStackOptions(repoDir, dataDir, clean, ports, managementPorts, pgSimulatorAdminPort, controlPort,
+                    children, jvmOptions, extraArgs, allowMissingJars, healthTimeout, stopTimeout, postgresSettings);
         }
     }
 }

@@ -254,6 +254,11 @@ public final class RunningStack implements AutoCloseable {
         return workingDirectory(Component.AUTH_SERVER).resolve("signing-key.jwks.json");
     }
 
+    /** Where a Spring Boot service serves actuator (probes, Prometheus, metrics); its API port serves only the API. */
+    public String managementUrlOf(Component service) {
+        return ChildArguments.httpUrl(ports.management(service));
+    }
+
     /** The PG simulator's admin API (faults, ledger, stats), where drills inject failures. */
     public String pgSimulatorAdminUrl() {
         return ChildArguments.httpUrl(ports.pgSimulatorAdmin());
@@ -386,9 +391,10 @@ public final class RunningStack implements AutoCloseable {
         String baseUrl = ChildArguments.httpUrl(port);
         HealthProbe probe = component == Component.PG_SIMULATOR
                 ? HealthProbe.StatusUp.pgSimulatorAdmin(pgSimulatorAdminUrl())
-                : HealthProbe.StatusUp.actuator(baseUrl);
-        List<String> arguments = ChildArguments.of(component, ports::of, ports.pgSimulatorAdmin(), postgres::jdbcUrl,
-                postgres.username(), postgres.password(), kafka.bootstrapServers(), options.extraArgs(component));
+                : HealthProbe.StatusUp.actuator(managementUrlOf(component));
+        List<String> arguments = ChildArguments.of(component, ports::of, ports::management, ports.pgSimulatorAdmin(),
+                postgres::jdbcUrl, postgres.username(), postgres.password(), kafka.bootstrapServers(),
+                options.extraArgs(component));
         return new ChildSpec(component, Path.of(System.getProperty("java.home"), "bin", "java"),
                 RepositoryRoot.runnableJar(repoDir, component.id()), options.jvmOptions(), arguments, baseUrl, probe,
                 logFile(component), dataDir.resolve("run").resolve(component.id() + ".pid"),

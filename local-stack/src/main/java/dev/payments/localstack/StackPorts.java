@@ -10,12 +10,15 @@ import java.util.Map;
  * The ports of one stack, picked (0) or taken from the options, and checked free before anything starts: a port
  * another process holds would otherwise surface as a child that never becomes healthy.
  *
+ * @param managementByComponent each Spring Boot app's actuator port, apart from its API port
  * @param pgSimulatorAdmin the PG simulator's admin API, a port of its own so a refused gateway port leaves it reachable
  */
-record StackPorts(Map<Component, Integer> byComponent, int pgSimulatorAdmin) {
+record StackPorts(Map<Component, Integer> byComponent, Map<Component, Integer> managementByComponent,
+                  int pgSimulatorAdmin) {
 
     StackPorts {
         byComponent = Map.copyOf(byComponent);
+        managementByComponent = Map.copyOf(managementByComponent);
     }
 
     static StackPorts resolve(LocalStackOptions options) {
@@ -23,7 +26,13 @@ record StackPorts(Map<Component, Integer> byComponent, int pgSimulatorAdmin) {
         for (Component component : Component.values()) {
             ports.put(component, FreePorts.orPick(options.port(component)));
         }
-        StackPorts resolved = new StackPorts(ports, FreePorts.orPick(options.pgSimulatorAdminPort()));
+        Map<Component, Integer> management = new EnumMap<>(Component.class);
+        for (Component app : options.children()) {
+            if (app.hasManagementPort()) {
+                management.put(app, FreePorts.orPick(options.managementPort(app)));
+            }
+        }
+        StackPorts resolved = new StackPorts(ports, management, FreePorts.orPick(options.pgSimulatorAdminPort()));
         resolved.requireFree(options);
         return resolved;
     }
@@ -32,11 +41,21 @@ record StackPorts(Map<Component, Integer> byComponent, int pgSimulatorAdmin) {
         return byComponent.get(component);
     }
 
+    /** Where a Spring Boot app of this stack serves actuator. */
+    int management(Component app) {
+        Integer port = managementByComponent.get(app);
+        if (port == null) {
+            throw new IllegalArgumentException(app + " has no management port in this stack");
+        }
+        return port;
+    }
+
     private void requireFree(LocalStackOptions options) {
         Map<String, Integer> wanted = new LinkedHashMap<>();
         wanted.put(Component.POSTGRES.id(), of(Component.POSTGRES));
         wanted.put(Component.KAFKA.id(), of(Component.KAFKA));
         options.children().forEach(child -> wanted.put(child.id(), of(child)));
+        managementByComponent.forEach((app, port) -> wanted.put(app.id() + " management", port));
         if (options.children().contains(Component.PG_SIMULATOR)) {
             wanted.put("pg-simulator admin", pgSimulatorAdmin);
         }

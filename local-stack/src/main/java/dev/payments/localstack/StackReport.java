@@ -32,6 +32,10 @@ final class StackReport {
                             : status.state().name(),
                     status.residentBytes() > 0 ? ResidentMemory.format(status.residentBytes()) : "",
                     status.proportionalBytes() > 0 ? ResidentMemory.format(status.proportionalBytes()) : "");
+            if (status.component().hasManagementPort()) {
+                out.printf(ROW, "  management", stack.managementUrlOf(status.component()) + "/actuator/health",
+                        "", "", "", "");
+            }
         }
         if (stack.components().contains(Component.PG_SIMULATOR)) {
             out.printf(ROW, "  pg-simulator admin", stack.pgSimulatorAdminUrl() + "/admin/faults", "", "", "", "");

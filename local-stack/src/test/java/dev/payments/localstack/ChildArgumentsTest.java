@@ -16,6 +16,7 @@ class ChildArgumentsTest {
     void everyServiceGetsItsPortDatabaseAndKafka() {
         assertThat(arguments(Component.NOTIFICATION_SERVICE, List.of())).containsExactly(
                 "--server.port=8083",
+                "--management.server.port=9083",
                 "--spring.datasource.url=jdbc:postgresql://127.0.0.1:15432/notifications",
                 "--spring.datasource.username=postgres",
                 "--spring.datasource.password=postgres",
@@ -45,7 +46,7 @@ class ChildArgumentsTest {
     @Test
     void theIssuerRunsItsLocalProfileAndNamesItselfAsTheServicesExpect() {
         assertThat(arguments(Component.AUTH_SERVER, List.of())).containsExactly("--server.port=9000",
-                "--spring.profiles.active=local", "--spring.security.oauth2.authorizationserver.issuer=http://127.0.0.1:9000");
+                "--management.server.port=10000", "--spring.profiles.active=local", "--spring.security.oauth2.authorizationserver.issuer=http://127.0.0.1:9000");
     }
 
     @Test
@@ -58,7 +59,8 @@ class ChildArgumentsTest {
     }
 
     private static List<String> arguments(Component component, List<String> extra) {
-        return ChildArguments.of(component, PORTS::get, 8091, database -> "jdbc:postgresql://127.0.0.1:15432/" + database,
+        return ChildArguments.of(component, PORTS::get, Component::defaultManagementPort, 8091,
+                database -> "jdbc:postgresql://127.0.0.1:15432/" + database,
                 "postgres", "postgres", "127.0.0.1:9092", extra);
     }
 }

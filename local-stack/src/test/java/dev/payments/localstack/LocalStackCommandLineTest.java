@@ -23,6 +23,10 @@ class LocalStackCommandLineTest {
         assertThat(options.port(Component.RECONCILIATION_SERVICE)).isEqualTo(8084);
         assertThat(options.port(Component.PG_SIMULATOR)).isEqualTo(8090);
         assertThat(options.pgSimulatorAdminPort()).isEqualTo(8091);
+        assertThat(options.managementPort(Component.ORDER_SERVICE)).isEqualTo(9081);
+        assertThat(options.managementPort(Component.PAYMENT_SERVICE)).isEqualTo(9082);
+        assertThat(options.managementPort(Component.NOTIFICATION_SERVICE)).isEqualTo(9083);
+        assertThat(options.managementPort(Component.RECONCILIATION_SERVICE)).isEqualTo(9084);
         assertThat(options.controlPort()).isEqualTo(8099);
         assertThat(options.children()).containsExactlyElementsOf(Component.childProcesses());
         assertThat(options.jvmOptions()).containsExactlyElementsOf(LocalStackOptions.DEFAULT_JVM_OPTIONS);
@@ -37,6 +41,7 @@ class LocalStackCommandLineTest {
         LocalStackOptions options = parse(
                 "--repo-dir", "/src/payments", "--data-dir", "/tmp/stack", "--clean",
                 "--postgres-port", "5433", "--kafka-port", "19092", "--pg-simulator-admin-port", "9091", "--payment-service-port", "9082",
+                "--payment-service-management-port", "19082",
                 "--control-port", "-1", "--only", "pg-simulator,payment-service",
                 "--jvm-opts", " -Xmx512m   -XX:+UseG1GC ",
                 "--arg", "payment-service=--pg.client.read-timeout=2s",
@@ -50,6 +55,7 @@ class LocalStackCommandLineTest {
         assertThat(options.port(Component.KAFKA)).isEqualTo(19092);
         assertThat(options.pgSimulatorAdminPort()).isEqualTo(9091);
         assertThat(options.port(Component.PAYMENT_SERVICE)).isEqualTo(9082);
+        assertThat(options.managementPort(Component.PAYMENT_SERVICE)).isEqualTo(19082);
         assertThat(options.controlPort()).isEqualTo(-1);
         assertThat(options.children()).containsExactly(Component.PG_SIMULATOR, Component.PAYMENT_SERVICE);
         assertThat(options.jvmOptions()).containsExactly("-Xmx512m", "-XX:+UseG1GC");

@@ -55,6 +55,7 @@ class LocalStackIntegrationTest {
             String paymentArgs = get(stack.urlOf(Component.PAYMENT_SERVICE) + "/args").body();
             assertThat(paymentArgs.lines()).contains(
                     "--server.port=" + stack.portOf(Component.PAYMENT_SERVICE),
+                    "--management.server.port=" + URI.create(stack.managementUrlOf(Component.PAYMENT_SERVICE)).getPort(),
                     "--spring.datasource.url=" + stack.jdbcUrl("payments"),
                     "--spring.datasource.username=postgres",
                     "--spring.kafka.bootstrap-servers=" + stack.bootstrapServers(),
@@ -70,9 +71,9 @@ class LocalStackIntegrationTest {
 
             String control = stack.controlUrl().orElseThrow();
             assertThat(post(control + "/order-service/stop").body()).contains("\"state\":\"STOPPED\"");
-            assertThat(HealthProbe.StatusUp.actuator(stack.urlOf(Component.ORDER_SERVICE)).isHealthy()).isFalse();
+            assertThat(HealthProbe.StatusUp.actuator(stack.managementUrlOf(Component.ORDER_SERVICE)).isHealthy()).isFalse();
             assertThat(post(control + "/order-service/start").body()).contains("\"state\":\"RUNNING\"");
-            assertThat(HealthProbe.StatusUp.actuator(stack.urlOf(Component.ORDER_SERVICE)).isHealthy()).isTrue();
+            assertThat(HealthProbe.StatusUp.actuator(stack.managementUrlOf(Component.ORDER_SERVICE)).isHealthy()).isTrue();
             assertThat(post(control + "/order-service/kill").body()).contains("\"state\":\"KILLED\"");
             assertThat(post(control + "/postgres/restart").statusCode()).isEqualTo(200);
             assertThat(post(control + "/kafka/kill").statusCode()).isEqualTo(400);

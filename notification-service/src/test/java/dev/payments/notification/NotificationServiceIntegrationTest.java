@@ -18,6 +18,7 @@ import org.springframework.boot.test.autoconfigure.actuate.observability.AutoCon
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Primary;
 import org.springframework.http.HttpStatus;
@@ -71,6 +72,9 @@ class NotificationServiceIntegrationTest {
 
     @Autowired
     TestRestTemplate http;
+
+    @LocalManagementPort
+    int managementPort;
 
     @Autowired
     JdbcClient jdbc;
@@ -197,9 +201,12 @@ class NotificationServiceIntegrationTest {
                 assertThat(((ConcurrentMessageListenerContainer<?, ?>) container).getConcurrency()).isEqualTo(4));
         assertThat(jdbc.sql("SELECT to_regclass('outbox') IS NULL").query(Boolean.class).single())
                 .as("publishes nothing: no outbox table").isTrue();
-        ResponseEntity<String> health = http.getForEntity("/actuator/health/readiness", String.class);
+        String management = "http://127.0.0.1:" + managementPort;
+        ResponseEntity<String> health = http.getForEntity(management + "/actuator/health/readiness", String.class);
         assertThat(health.getStatusCode()).isEqualTo(HttpStatus.OK);
-        assertThat(http.getForEntity("/actuator/prometheus", String.class).getBody()).contains("inbox_events");
+        assertThat(http.getForEntity(management + "/actuator/prometheus", String.class).getBody()).contains("inbox_events");
+        assertThat(http.getForEntity("/actuator/prometheus", String.class).getStatusCode())
+                .as("the API port serves only the API").isEqualTo(HttpStatus.NOT_FOUND);
     }
 
     /** member-1's view: the golden events' member. */

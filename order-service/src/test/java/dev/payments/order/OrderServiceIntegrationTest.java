@@ -16,6 +16,7 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.http.HttpEntity;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
@@ -57,6 +58,9 @@ class OrderServiceIntegrationTest {
 
     @Autowired
     TestRestTemplate http;
+
+    @LocalManagementPort
+    int managementPort;
 
     @Autowired
     JdbcClient jdbc;
@@ -167,7 +171,7 @@ class OrderServiceIntegrationTest {
         assertThat(EventJson.read(approval.value()).eventId()).isEqualTo(forUnknownOrder);
         assertThat(TestTopic.header(approval, "kafka_dlt-exception-message")).contains("No order " + unknownOrder);
         // An order this service does not have is never coming: parked at once, without the retries a bug gets.
-        assertThat(http.getForObject("/actuator/prometheus", String.class)).contains(
+        assertThat(http.getForObject("http://127.0.0.1:" + managementPort + "/actuator/prometheus", String.class)).contains(
                 "inbox_dead_letters_total{application=\"order-service\",kind=\"permanent\",topic=\"payment.events\"} 3.0");
         assertThat(jdbc.sql("SELECT count(*) FROM inbox WHERE event_id = :id").param("id", forUnknownOrder)
                 .query(Integer.class).single()).as("a failed effect leaves no inbox row").isZero();
@@ -222,12 +226,13 @@ class OrderServiceIntegrationTest {
         assertThat(count("orders")).isEqualTo(ordersBefore);
     }
 
-    @Test
-    void operatorsSeeHealthAndMetrics() {
-        ResponseEntity<String> health = http.getForEntity("/actuator/health/readiness", String.class);
+    void operatorsSeeHealthAndMetricsOnTheManagementPortOnly() throws Exception {
+        String management = "http://127.0.0.1:" + managementPort;
+        ResponseEntity<String> health = http.getForEntity(management + "/actuator/health/readiness", String.class);
         assertThat(health.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(health.getBody()).contains("UP");
-        ResponseEntity<String> metrics = http.getForEntity("/actuator/prometheus", String.class);
+        assertProblem(http.getForEntity("/actuator/prometheus", String.class), 404, "NOT_FOUND");
+        ResponseEntity<String> metrics = http.getForEntity(management + "/actuator/prometheus", String.class);
         assertThat(metrics.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(metrics.getBody()).contains("outbox_relay_active");
         // At 0 from the start, so the first failure is an increase Prometheus sees (seed 000).
@@ -243,18 +248,25 @@ class OrderServiceIntegrationTest {
     @Test
     void aDeadRelayRestartsThePodAndPublishingHasItsOwnProbe() throws Exception {
         // The relay is in the liveness group: an orchestrator restarts a pod whose relay thread died.
-        JsonNode liveness = json.readTree(http.getForEntity("/actuator/health/liveness", String.class).getBody());
+        JsonNode liveness = json.readTree(http.getForEntity(management("/actuator/health/liveness"), String.class)
+                .getBody());
         assertThat(liveness.path("status").asText()).isEqualTo("UP");
         assertThat(liveness.path("components").path("outboxRelay").path("status").asText()).isEqualTo("UP");
         // Publishing is its own group, not readiness: a lost slot must not take the pod out of traffic.
         await().atMost(EVENTUALLY).untilAsserted(() -> {
-            JsonNode publishing = json.readTree(http.getForEntity("/actuator/health/publishing", String.class).getBody());
+            JsonNode publishing = json.readTree(http.getForEntity(management("/actuator/health/publishing"),
+                    String.class).getBody());
             assertThat(publishing.path("status").asText()).isEqualTo("UP");
             assertThat(publishing.path("components").path("outboxPublishing").path("details").path("publisher").asText())
                     .isEqualTo("debezium");
         });
-        JsonNode readiness = json.readTree(http.getForEntity("/actuator/health/readiness", String.class).getBody());
+        JsonNode readiness = json.readTree(http.getForEntity(management("/actuator/health/readiness"), String.class)
+                .getBody());
         assertThat(readiness.path("components").has("outboxPublishing")).isFalse();
+    }
+
+    private String management(String path) {
+        return "http://127.0.0.1:" + managementPort + path;
     }
 
     private UUID placeOrder() throws Exception {

@@ -163,7 +163,7 @@ class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(scrape("ledger_identity_terms{term=\"pg_approvals\"}")).isEqualTo(6);
         assertThat(scrape("ledger_identity_terms{term=\"cancellations\"}")).isEqualTo(2);
         assertThat(scrape("ledger_identity_terms{term=\"in_flight\"}")).isEqualTo(1);
-        assertThat(Prometheus.httpClientCalls(http, "GET", "/v1/transactions?"))
+        assertThat(Prometheus.httpClientCalls(management, "GET", "/v1/transactions?"))
                 .as("the listing's pages are observed, as every call of Boot's RestClient.Builder is").isPositive();
 
         // Without refresh: the stored result.
@@ -240,7 +240,7 @@ class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
     }
 
     private double scrape(String series) {
-        double value = Prometheus.scrape(http, series, Double.NaN);
+        double value = Prometheus.scrape(management, series, Double.NaN);
         if (Double.isNaN(value)) {
             throw new AssertionError("no series " + series);
         }

@@ -187,13 +187,17 @@ class ReconciliationProjectionIntegrationTest extends ReconciliationServiceTestB
     }
 
     @Test
-    void probesAndMetricsAreExposed() {
-        assertThat(http.getForEntity("/actuator/health/readiness", JsonNode.class).getBody().path("status").asText())
-                .isEqualTo("UP");
-        assertThat(http.getForEntity("/actuator/health/liveness", JsonNode.class).getBody().path("status").asText())
+    void probesAndMetricsAreExposedOnTheManagementPortOnly() {
+        ResponseEntity<JsonNode> onApiPort = http.getForEntity("/actuator/health", JsonNode.class);
+        assertThat(onApiPort.getStatusCode()).isEqualTo(HttpStatus.NOT_FOUND);
+        assertThat(onApiPort.getBody().path("code").asText()).isEqualTo("NOT_FOUND");
+        assertThat(management.getForEntity("/actuator/health/readiness", JsonNode.class).getBody().path("status")
+                .asText()).isEqualTo("UP");
+        assertThat(management.getForEntity("/actuator/health/liveness", JsonNode.class).getBody().path("status")
+                .asText())
                 .isEqualTo("UP");
         RelayedGoldenEvents.publish(EventType.PAYMENT_UNKNOWN, UUID.randomUUID(), UUID.randomUUID(), UUID.randomUUID());
-        await().atMost(EVENTUALLY).until(() -> http.getForObject("/actuator/prometheus", String.class),
+        await().atMost(EVENTUALLY).until(() -> management.getForObject("/actuator/prometheus", String.class),
                 text -> text.contains(Prometheus.series("reconciliation_projection_events_total{effect=\"created\",type=\"PaymentUnknown\"}")));
     }
 

@@ -79,7 +79,7 @@ class ReconciliationSchedulesIntegrationTest extends ReconciliationServiceTestBa
             ResponseEntity<JsonNode> ledger = http.getForEntity("/api/reconciliation/ledger", JsonNode.class);
             return ledger.getStatusCode().is2xxSuccessful() && ledger.getBody().path("holds").asBoolean();
         });
-        String prometheus = http.getForObject("/actuator/prometheus", String.class);
+        String prometheus = management.getForObject("/actuator/prometheus", String.class);
         assertThat(prometheus).contains(Prometheus.series("ledger_audits_total{outcome=\"holds\"}"));
         assertThat(prometheus).contains(Prometheus.series("reconciliation_settle_cycles_total{outcome=\"completed\"}"));
     }

@@ -147,7 +147,7 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         clock.advance(Duration.ofMinutes(1));
         assertThat(settler.runCycle().attempted()).isZero();
         assertThat(paymentService.callsOf(order.paymentId)).hasSize(1);
-        assertThat(Prometheus.httpClientCalls(http, "POST", "/api/payments/{paymentId}/sync\""))
+        assertThat(Prometheus.httpClientCalls(management, "POST", "/api/payments/{paymentId}/sync\""))
                 .as("the sync call is observed, as every call of Boot's RestClient.Builder is").isPositive();
     }
 
@@ -494,6 +494,6 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
 
     /** One sample's value from {@code /actuator/prometheus}; 0 when the series is absent. */
     private double scrape(String series) {
-        return Prometheus.scrape(http, series, 0);
+        return Prometheus.scrape(management, series, 0);
     }
 }

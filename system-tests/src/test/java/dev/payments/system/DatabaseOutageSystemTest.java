@@ -264,7 +264,7 @@ class DatabaseOutageSystemTest {
 
     /** payment_approval_total{outcome=...} from payment-service's Prometheus endpoint. */
     private static double approvals(String outcome) {
-        String text = call(get().urlOf(Component.PAYMENT_SERVICE) + "/actuator/prometheus", "GET", null, Map.of());
+        String text = call(get().managementUrlOf(Component.PAYMENT_SERVICE) + "/actuator/prometheus", "GET", null, Map.of());
         List<Double> values = new ArrayList<>();
         text.lines().filter(line -> line.startsWith("payment_approval_total{") && line.contains("outcome=\"" + outcome + "\""))
                 .forEach(line -> values.add(Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))));

@@ -71,10 +71,14 @@ class HappyPathSystemTest {
     }
 
     @Test
-    void everyServiceIsHealthy() {
+    void everyServiceIsHealthyOnItsManagementPortAndItsApiPortServesOnlyTheApi() {
         for (Component component : List.of(Component.ORDER_SERVICE, Component.PAYMENT_SERVICE,
                 Component.NOTIFICATION_SERVICE, Component.RECONCILIATION_SERVICE)) {
-            assertThat(SystemStack.get(component, "/actuator/health").text("status")).as(component.name()).isEqualTo("UP");
+            assertThat(SystemStack.management(component, "/actuator/health").text("status")).as(component.name())
+                    .isEqualTo("UP");
+            SystemStack.Response onApiPort = SystemStack.get(component, "/actuator/prometheus");
+            assertThat(onApiPort.status()).as(component.name()).isEqualTo(404);
+            assertThat(onApiPort.text("code")).as(component.name()).isEqualTo("NOT_FOUND");
         }
     }
 

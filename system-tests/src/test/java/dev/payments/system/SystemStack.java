@@ -153,12 +153,18 @@ final class SystemStack {
         return send(request.build());
     }
 
+    /** A GET to a service's management port, where actuator lives. */
+    static Response management(Component component, String path) {
+        return send(HttpRequest.newBuilder(URI.create(get().managementUrlOf(component) + path))
+                .timeout(Duration.ofSeconds(30)).GET().build());
+    }
+
     /**
      * The value of a Prometheus sample as scraped: the series named {@code name} whose labels contain {@code label}
      * (e.g. {@code reason="COMPENSATION_FAILED"}, or "" for any); 0 when there is none.
      */
     static double metric(Component component, String name, String label) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(get().urlOf(component) + "/actuator/prometheus"))
+        HttpRequest request = HttpRequest.newBuilder(URI.create(get().managementUrlOf(component) + "/actuator/prometheus"))
                 .timeout(Duration.ofSeconds(30)).GET().build();
         try {
             return HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body().lines()

@@ -22,6 +22,7 @@ public final class CommonOptions {
 
     @Option(names = "--order-port", defaultValue = "8081") int orderPort;
     @Option(names = "--payment-port", defaultValue = "8082") int paymentPort;
+    @Option(names = "--payment-management-port", defaultValue = "9082") int paymentManagementPort;
     @Option(names = "--notification-port", defaultValue = "8083") int notificationPort;
     @Option(names = "--reconciliation-port", defaultValue = "8084") int reconciliationPort;
     @Option(names = "--pg-port", defaultValue = "8090") int pgPort;
@@ -125,7 +126,7 @@ public final class CommonOptions {
         if (!host.equals("127.0.0.1") && !host.equals("localhost")) {
             throw new IllegalArgumentException("drills only load 127.0.0.1, not " + host);
         }
-        return new ExternalStack("127.0.0.1", orderPort, paymentPort, notificationPort, reconciliationPort, pgPort,
-                pgAdminPort, kafkaPort, postgresPort, controlUrl, issuerPort);
+        return new ExternalStack("127.0.0.1", orderPort, paymentPort, paymentManagementPort, notificationPort,
+                reconciliationPort, pgPort, pgAdminPort, kafkaPort, postgresPort, controlUrl, issuerPort);
     }
 }

@@ -12,8 +12,9 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Scrapes payment-service every second (as Prometheus would, but 15x finer) and reads consumer lag. The breaker
- * is also watched every {@value #BREAKER_POLL_MILLIS} ms from its small metrics endpoint, for transition times.
+ * Scrapes payment-service's management port every second (as Prometheus would, but 15x finer) and reads consumer
+ * lag. The breaker is also watched every {@value #BREAKER_POLL_MILLIS} ms from its small metrics endpoint, for
+ * transition times.
  */
 public final class MetricsSampler implements AutoCloseable {
 
@@ -25,7 +26,7 @@ public final class MetricsSampler implements AutoCloseable {
     }
 
     private final Http http;
-    private final String paymentUrl;
+    private final String paymentManagementUrl;
     private final Clock clock;
     private final ConsumerLag lag;
     private final List<Sample> samples = new ArrayList<>();
@@ -38,9 +39,9 @@ public final class MetricsSampler implements AutoCloseable {
     private volatile String breaker;
     private volatile Map<String, Long> lastLag;
 
-    public MetricsSampler(Http http, String paymentUrl, Clock clock, ConsumerLag lag) {
+    public MetricsSampler(Http http, String paymentManagementUrl, Clock clock, ConsumerLag lag) {
         this.http = http;
-        this.paymentUrl = paymentUrl;
+        this.paymentManagementUrl = paymentManagementUrl;
         this.clock = clock;
         this.lag = lag;
     }
@@ -55,7 +56,7 @@ public final class MetricsSampler implements AutoCloseable {
 
     private void scrape() {
         double t = clock.seconds();
-        Http.Response response = http.get(paymentUrl + "/actuator/prometheus", Duration.ofSeconds(2));
+        Http.Response response = http.get(paymentManagementUrl + "/actuator/prometheus", Duration.ofSeconds(2));
         Prometheus p = Prometheus.parse(response.ok() ? response.body() : null);
         Map<String, Double> approvals = new LinkedHashMap<>();
         if (!p.isEmpty()) {
@@ -86,7 +87,7 @@ public final class MetricsSampler implements AutoCloseable {
     private void watchBreaker() {
         String state = null;
         for (String s : List.of("open", "half_open")) {
-            Http.Response r = http.get(paymentUrl
+            Http.Response r = http.get(paymentManagementUrl
                     + "/actuator/metrics/resilience4j.circuitbreaker.state?tag=name:pg-approve&tag=state:" + s,
                     Duration.ofMillis(500));
             if (!r.ok()) {

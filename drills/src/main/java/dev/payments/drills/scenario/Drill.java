@@ -160,7 +160,7 @@ public final class Drill {
     public String breakerState() {
         String state = "CLOSED";
         for (String s : List.of("open", "half_open")) {
-            Http.Response r = http.get(target.paymentUrl()
+            Http.Response r = http.get(target.paymentManagementUrl()
                     + "/actuator/metrics/resilience4j.circuitbreaker.state?tag=name:pg-approve&tag=state:" + s,
                     Duration.ofSeconds(1));
             if (!r.ok()) {

@@ -132,7 +132,7 @@ public final class DrillRunner {
         Books books = new Books(drill.http(), target);
         Progress progress = null;
         try (ConsumerLag lag = new ConsumerLag(target.bootstrapServers());
-             MetricsSampler sampler = new MetricsSampler(drill.http(), target.paymentUrl(), clock, lag);
+             MetricsSampler sampler = new MetricsSampler(drill.http(), target.paymentManagementUrl(), clock, lag);
              ResourceSampler resources = new ResourceSampler(target::processes, target.launcherProcess(),
                      new PostgresCounters(target.postgresJdbcUrl(), EmbeddedPostgresServer.USERNAME,
                              EmbeddedPostgresServer.PASSWORD), clock)) {

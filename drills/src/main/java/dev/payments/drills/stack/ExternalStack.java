@@ -18,6 +18,7 @@ public final class ExternalStack implements Target {
     private final String host;
     private final int orderPort;
     private final int paymentPort;
+    private final int paymentManagementPort;
     private final int notificationPort;
     private final int reconciliationPort;
     private final int pgPort;
@@ -29,13 +30,14 @@ public final class ExternalStack implements Target {
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
 
-    public ExternalStack(String host, int orderPort, int paymentPort, int notificationPort, int reconciliationPort,
-                         int pgPort, int pgAdminPort, int kafkaPort, int postgresPort, String controlUrl,
-                         int issuerPort) {
+    public ExternalStack(String host, int orderPort, int paymentPort, int paymentManagementPort, int notificationPort,
+                         int reconciliationPort, int pgPort, int pgAdminPort, int kafkaPort, int postgresPort,
+                         String controlUrl, int issuerPort) {
         this.tokens = new Tokens(java.net.URI.create("http://" + host + ":" + issuerPort));
         this.host = host;
         this.orderPort = orderPort;
         this.paymentPort = paymentPort;
+        this.paymentManagementPort = paymentManagementPort;
         this.notificationPort = notificationPort;
         this.reconciliationPort = reconciliationPort;
         this.pgPort = pgPort;
@@ -62,6 +64,11 @@ public final class ExternalStack implements Target {
     @Override
     public String paymentUrl() {
         return url(paymentPort);
+    }
+
+    @Override
+    public String paymentManagementUrl() {
+        return url(paymentManagementPort);
     }
 
     @Override

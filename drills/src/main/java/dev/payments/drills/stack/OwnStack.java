@@ -117,6 +117,11 @@ public final class OwnStack implements Target {
     }
 
     @Override
+    public String paymentManagementUrl() {
+        return stack.managementUrlOf(Component.PAYMENT_SERVICE);
+    }
+
+    @Override
     public String notificationUrl() {
         return stack.urlOf(Component.NOTIFICATION_SERVICE);
     }

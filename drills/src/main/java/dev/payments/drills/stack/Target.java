@@ -11,6 +11,9 @@ public interface Target extends AutoCloseable {
 
     String paymentUrl();
 
+    /** payment-service's management port: its Prometheus scrape and the breaker's metric. */
+    String paymentManagementUrl();
+
     String notificationUrl();
 
     String reconciliationUrl();

@@ -78,9 +78,9 @@ public final class OpenBreakerBenchmark {
     private final Map<Probe, AtomicLong> transportErrors = new java.util.EnumMap<>(Map.of(
             Probe.REFUSED, new AtomicLong(), Probe.LIVENESS, new AtomicLong(), Probe.NETTY, new AtomicLong()));
 
-    private OpenBreakerBenchmark(int port, String simulatorAdmin, int members) {
+    private OpenBreakerBenchmark(int port, int managementPort, String simulatorAdmin, int members) {
         this.confirm = URI.create("http://127.0.0.1:" + port + "/api/payments/confirm");
-        this.liveness = URI.create("http://127.0.0.1:" + port + "/actuator/health/liveness");
+        this.liveness = URI.create("http://127.0.0.1:" + managementPort + "/actuator/health/liveness");
         this.simulatorNotFound = URI.create(simulatorAdmin + "/admin/bench-not-found");
         this.members = members;
         this.memberTokens = new String[members];
@@ -93,7 +93,7 @@ public final class OpenBreakerBenchmark {
     enum Probe {
         /** POST /api/payments/confirm with the breaker open: 503 PG_UNAVAILABLE. */
         REFUSED,
-        /** GET /actuator/health/liveness of the same service: Tomcat + Spring MVC + JSON, no use case. */
+        /** GET /actuator/health/liveness of the same JVM (its management port): Tomcat + Spring MVC + JSON, no use case. */
         LIVENESS,
         /** A 404 from the PG simulator's admin port (Reactor Netty, no Spring): the client and loopback alone. */
         NETTY
@@ -136,7 +136,8 @@ public final class OpenBreakerBenchmark {
         int exit = 0;
         try {
             int port = ((WebServerApplicationContext) app).getWebServer().getPort();
-            OpenBreakerBenchmark bench = new OpenBreakerBenchmark(port, simulator.adminBaseUrl(), members);
+            int managementPort = app.getEnvironment().getRequiredProperty("local.management.port", Integer.class);
+            OpenBreakerBenchmark bench = new OpenBreakerBenchmark(port, managementPort, simulator.adminBaseUrl(), members);
             CircuitBreaker breaker = app.getBean(CircuitBreakerRegistry.class).circuitBreaker("pg-approve");
             JdbcClient jdbc = app.getBean(JdbcClient.class);
             MeterRegistry meters = app.getBean(MeterRegistry.class);
@@ -226,6 +227,7 @@ public final class OpenBreakerBenchmark {
         Map<String, String> properties = new LinkedHashMap<>(SharedTestInfrastructure.springProperties(DATABASE));
         properties.putAll(TestIssuer.shared().springProperties());
         properties.put("server.port", "0");
+        properties.put("management.server.port", "0");
         properties.put("pg.client.base-url", simulator.baseUrl());
         // Opening phase only: the seeds' 15 s read timeout and 20 s deadline scaled to test time, as in
         // PgOutageIntegrationTest. They play no part once the breaker is open.

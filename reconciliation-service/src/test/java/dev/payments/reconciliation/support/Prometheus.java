@@ -2,7 +2,10 @@ package dev.payments.reconciliation.support;
 
 import org.springframework.boot.test.web.client.TestRestTemplate;
 
-/** Reads one series from {@code /actuator/prometheus} as an operator's Prometheus would see it. */
+/**
+ * Reads one series from {@code /actuator/prometheus} as an operator's Prometheus would see it: {@code management} is
+ * a client of the service's management port.
+ */
 public final class Prometheus {
 
     /** Every series carries the service's common tag; labels are exported in name order, so it comes first. */
@@ -23,8 +26,8 @@ public final class Prometheus {
      *
      * @param uriTemplate how the route's {@code uri} label starts (it keeps a query template, if the call has one)
      */
-    public static double httpClientCalls(TestRestTemplate http, String method, String uriTemplate) {
-        return http.getForObject("/actuator/prometheus", String.class).lines()
+    public static double httpClientCalls(TestRestTemplate management, String method, String uriTemplate) {
+        return management.getForObject("/actuator/prometheus", String.class).lines()
                 .filter(line -> line.startsWith("http_client_requests_seconds_count{"))
                 .filter(line -> line.contains("method=\"" + method + "\""))
                 .filter(line -> line.contains("uri=\"" + uriTemplate))
@@ -33,9 +36,9 @@ public final class Prometheus {
     }
 
     /** The current value of a series, or {@code missing} when it is not exported. */
-    public static double scrape(TestRestTemplate http, String nameWithLabels, double missing) {
+    public static double scrape(TestRestTemplate management, String nameWithLabels, double missing) {
         String wanted = series(nameWithLabels);
-        for (String line : http.getForObject("/actuator/prometheus", String.class).split("\n")) {
+        for (String line : management.getForObject("/actuator/prometheus", String.class).split("\n")) {
             if (line.startsWith(wanted + " ")) {
                 return Double.parseDouble(line.substring(wanted.length() + 1).trim());
             }

@@ -8,6 +8,8 @@ import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.boot.test.web.server.LocalManagementPort;
+import org.springframework.boot.web.client.RestTemplateBuilder;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
@@ -33,12 +35,19 @@ public abstract class ReconciliationServiceTestBase {
     @Autowired
     protected TestRestTemplate http;
 
+    /** Actuator: probes and Prometheus answer on the management port only. */
+    protected TestRestTemplate management;
+
+    @LocalManagementPort
+    private int managementPort;
+
     /** The HTTP API; every call of {@link #http} goes as operator-1 with every operator scope ({@link Security}). */
     protected ReconciliationApi api;
 
     @BeforeEach
     void operatorApi() {
         api = new ReconciliationApi(http);
+        management = new TestRestTemplate(new RestTemplateBuilder().rootUri("http://127.0.0.1:" + managementPort));
     }
 
     /**

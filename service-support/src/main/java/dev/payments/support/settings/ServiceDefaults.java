@@ -1,0 +1,33 @@
+package dev.payments.support.settings;
+
+import org.springframework.boot.SpringApplication;
+import org.springframework.boot.env.EnvironmentPostProcessor;
+import org.springframework.core.Ordered;
+import org.springframework.core.env.ConfigurableEnvironment;
+import org.springframework.core.env.MapPropertySource;
+
+import java.util.Map;
+
+/**
+ * What every service's actuator shares, added with the lowest precedence so a service may still widen it
+ * (payment-service exposes {@code metrics} for the drills' breaker watch). Where actuator listens is each service's
+ * own {@code management.server.port}, which {@link ManagementPort} insists on.
+ */
+public class ServiceDefaults implements EnvironmentPostProcessor, Ordered {
+
+    /** After Boot's config data (the application.yml files, profiles, command line) is in the environment. */
+    private static final int ORDER = Ordered.LOWEST_PRECEDENCE - 10;
+
+    @Override
+    public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
+        environment.getPropertySources().addLast(new MapPropertySource("serviceDefaults", Map.of(
+                "management.endpoints.web.exposure.include", "health,info,prometheus",
+                "management.endpoint.health.probes.enabled", "true",
+                "management.metrics.tags.application", "${spring.application.name}")));
+    }
+
+    @Override
+    public int getOrder() {
+        return ORDER;
+    }
+}

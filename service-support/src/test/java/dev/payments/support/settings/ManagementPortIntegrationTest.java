@@ -1,0 +1,77 @@
+package dev.payments.support.settings;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.payments.support.testapp.TestApplication;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.system.CapturedOutput;
+import org.springframework.boot.test.system.OutputCaptureExtension;
+import org.springframework.boot.test.web.server.LocalManagementPort;
+import org.springframework.boot.test.web.server.LocalServerPort;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** A service built on service-support, over real HTTP: actuator answers on the management port and only there. */
+@ExtendWith(OutputCaptureExtension.class)
+@SpringBootTest(classes = TestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
+        properties = {"server.port=8080", "management.server.port=9080"})
+class ManagementPortIntegrationTest {
+
+    private final HttpClient http = HttpClient.newHttpClient();
+    private final ObjectMapper json = new ObjectMapper();
+
+    @LocalServerPort
+    int apiPort;
+
+    @LocalManagementPort
+    int managementPort;
+
+    @Test
+    void probesAnswerOnTheManagementPortAndTheApiPortServesOnlyTheApi() throws Exception {
+        assertThat(managementPort).isNotEqualTo(apiPort);
+        assertThat(get(managementPort, "/actuator/health/readiness").body().path("status").asText()).isEqualTo("UP");
+        assertThat(get(managementPort, "/actuator/health/liveness").body().path("status").asText()).isEqualTo("UP");
+
+        for (String path : new String[] {"/actuator/health", "/actuator/health/liveness", "/actuator/info",
+                "/actuator/prometheus", "/actuator"}) {
+            Reply reply = get(apiPort, path);
+            assertThat(reply.status()).as(path).isEqualTo(404);
+            assertThat(reply.contentType()).as(path).startsWith("application/problem+json");
+            assertThat(reply.body().path("code").asText()).as(path + " " + reply.body()).isEqualTo("NOT_FOUND");
+        }
+        assertThat(get(apiPort, "/api/ping").body().path("pong").asText()).isEqualTo("yes");
+    }
+
+    @Test
+    void aServiceWithoutAManagementPortOfItsOwnRefusesToStart(CapturedOutput output) {
+        SpringApplicationBuilder sameAsApi = new SpringApplicationBuilder(TestApplication.class)
+                .web(WebApplicationType.SERVLET)
+                .properties("server.port=0", "spring.main.banner-mode=off");
+
+        assertThatThrownBy(() -> sameAsApi.run().close())
+                .isInstanceOfSatisfying(UnsafeSettingsException.class, e -> assertThat(e.problems())
+                        .singleElement().asString().startsWith("management.server.port is not set"));
+        assertThat(output).contains("APPLICATION FAILED TO START", "The service refuses to start with these settings",
+                "  - management.server.port is not set");
+    }
+
+    private Reply get(int port, String path) throws Exception {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .GET().build(), HttpResponse.BodyHandlers.ofString());
+        return new Reply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
+                response.body().isBlank() ? json.nullNode() : json.readTree(response.body()));
+    }
+
+    private record Reply(int status, String contentType, JsonNode body) {
+    }
+}

@@ -22,17 +22,18 @@ record StackPorts(Map<Component, Integer> byComponent, Map<Component, Integer> m
     }
 
     static StackPorts resolve(LocalStackOptions options) {
+        FreePorts.Distinct free = new FreePorts.Distinct();
         Map<Component, Integer> ports = new EnumMap<>(Component.class);
         for (Component component : Component.values()) {
-            ports.put(component, FreePorts.orPick(options.port(component)));
+            ports.put(component, free.orPick(options.port(component)));
         }
         Map<Component, Integer> management = new EnumMap<>(Component.class);
         for (Component app : options.children()) {
             if (app.hasManagementPort()) {
-                management.put(app, FreePorts.orPick(options.managementPort(app)));
+                management.put(app, free.orPick(options.managementPort(app)));
             }
         }
-        StackPorts resolved = new StackPorts(ports, management, FreePorts.orPick(options.pgSimulatorAdminPort()));
+        StackPorts resolved = new StackPorts(ports, management, free.orPick(options.pgSimulatorAdminPort()));
         resolved.requireFree(options);
         return resolved;
     }

@@ -5,6 +5,8 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.util.HashSet;
+import java.util.Set;
 
 /** Picks loopback ports that are free right now (a small race with other processes is accepted). */
 public final class FreePorts {
@@ -25,6 +27,25 @@ public final class FreePorts {
     /** {@code requested} itself, or a free port when it is 0. */
     public static int orPick(int requested) {
         return requested == 0 ? pick() : requested;
+    }
+
+    /**
+     * Ports for one owner of many (a whole stack): a port closed right after it was found free may be found free
+     * again, and two components given one port would fail only at start; this never hands out a port twice.
+     */
+    public static final class Distinct {
+
+        private final Set<Integer> handedOut = new HashSet<>();
+
+        /** {@code requested} itself, or a free port it has not handed out before when it is 0. */
+        public synchronized int orPick(int requested) {
+            int port = requested;
+            while (port == 0 || (requested == 0 && handedOut.contains(port))) {
+                port = pick();
+            }
+            handedOut.add(port);
+            return port;
+        }
     }
 
     public static boolean isFree(int port) {

@@ -86,8 +86,14 @@ promtool check rules "$tools/dashboard-queries.yml"   # every panel query parses
 # --- 4. docker-compose -------------------------------------------------------------------------------------------------
 step "docker-compose config"
 docker-compose --version
-docker-compose -f docker-compose.yml config -q
-echo "docker-compose.yml is valid"
+docker-compose -f docker-compose.yml --env-file deploy/compose/local.env config -q
+# No secret has a default: without the env file compose must refuse, naming what is missing.
+if (env -u POSTGRES_PASSWORD docker-compose -f docker-compose.yml --env-file /dev/null config -q) 2> "$tools/compose.err"; then
+    echo "docker-compose.yml starts without POSTGRES_PASSWORD: a secret has a default" >&2
+    exit 1
+fi
+grep -q POSTGRES_PASSWORD "$tools/compose.err"
+echo "docker-compose.yml is valid and has no default secret"
 
 # --- 5. Kubernetes manifests ----------------------------------------------------------------------------------------------
 step "kubectl kustomize + schema validation"

@@ -44,6 +44,8 @@ final class ChildArguments {
             String database = component.database().orElseThrow();
             arguments.add("--server.port=" + portOf.apply(component));
             arguments.add("--management.server.port=" + managementPortOf.apply(component));
+            // The local profile: the simulator's secrets (application-local.yml); nothing else has any.
+            arguments.add("--spring.profiles.active=local");
             arguments.add("--spring.datasource.url=" + jdbcUrlOf.apply(database));
             arguments.add("--spring.datasource.username=" + username);
             arguments.add("--spring.datasource.password=" + password);

@@ -17,6 +17,7 @@ class ChildArgumentsTest {
         assertThat(arguments(Component.NOTIFICATION_SERVICE, List.of())).containsExactly(
                 "--server.port=8083",
                 "--management.server.port=9083",
+                "--spring.profiles.active=local",
                 "--spring.datasource.url=jdbc:postgresql://127.0.0.1:15432/notifications",
                 "--spring.datasource.username=postgres",
                 "--spring.datasource.password=postgres",
@@ -46,7 +47,8 @@ class ChildArgumentsTest {
     @Test
     void theIssuerRunsItsLocalProfileAndNamesItselfAsTheServicesExpect() {
         assertThat(arguments(Component.AUTH_SERVER, List.of())).containsExactly("--server.port=9000",
-                "--management.server.port=10000", "--spring.profiles.active=local", "--spring.security.oauth2.authorizationserver.issuer=http://127.0.0.1:9000");
+                "--management.server.port=10000", "--spring.profiles.active=local",
+                "--spring.security.oauth2.authorizationserver.issuer=http://127.0.0.1:9000");
     }
 
     @Test

@@ -25,6 +25,7 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -41,6 +42,7 @@ import static org.awaitility.Awaitility.await;
  * order-service on real PostgreSQL (logical replication), the Debezium outbox relay and Kafka: what a client sees over
  * HTTP, and what other services see on {@code order.events}.
  */
+@ActiveProfiles("local")
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
 @AutoConfigureObservability(tracing = false)
 // Close the application (relay, listeners) while Kafka and PostgreSQL still run; their JVM shutdown hooks would

@@ -228,6 +228,7 @@ public final class OpenBreakerBenchmark {
         properties.putAll(TestIssuer.shared().springProperties());
         properties.put("server.port", "0");
         properties.put("management.server.port", "0");
+        properties.put("spring.profiles.active", "local");
         properties.put("pg.client.base-url", simulator.baseUrl());
         // Opening phase only: the seeds' 15 s read timeout and 20 s deadline scaled to test time, as in
         // PgOutageIntegrationTest. They play no part once the breaker is open.

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.jdbc.core.simple.JdbcClient;
+import org.springframework.test.context.ActiveProfiles;
 
 import static dev.payments.payment.support.PaymentTestSupport.simulator;
 
@@ -15,6 +16,8 @@ import static dev.payments.payment.support.PaymentTestSupport.simulator;
  * properties and names its own database with a {@code @DynamicPropertySource} calling
  * {@link PaymentTestSupport#register}.
  */
+// Secrets as the local stack has them (application-local.yml); the infrastructure comes from the test.
+@ActiveProfiles("local")
 public abstract class PaymentServiceTestBase {
 
     @LocalServerPort

@@ -10,7 +10,8 @@ import java.net.URI;
 
 /**
  * Where reconciliation reaches the systems it settles payments against. Its own token for payment-service comes from
- * the client-credentials registration {@code spring.security.oauth2.client.registration.payment-service}.
+ * the client-credentials registration {@code spring.security.oauth2.client.registration.payment-service}. The PG key
+ * has no default: only the local profile gives it (application-local.yml).
  *
  * @param paymentServiceUrl   base URL of payment-service, whose sync API settles a payment with the PG
  * @param pgBaseUrl           base URL of the PG, whose transaction listing the ledger audit reads
@@ -20,5 +21,5 @@ import java.net.URI;
 @ConfigurationProperties("reconciliation")
 public record ReconciliationProperties(@NotNull @DefaultValue("http://localhost:8082") URI paymentServiceUrl,
                                        @NotNull @DefaultValue("http://localhost:8090") URI pgBaseUrl,
-                                       @NotBlank @DefaultValue("test_sk_simulator") String pgSecretKey) {
+                                       @NotBlank String pgSecretKey) {
 }

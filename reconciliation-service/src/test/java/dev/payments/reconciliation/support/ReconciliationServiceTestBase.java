@@ -11,6 +11,7 @@ import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.web.client.RestTemplateBuilder;
 import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 import java.time.Duration;
@@ -27,6 +28,8 @@ import java.time.Duration;
         properties = {"inbox.initial-backoff=50ms", "inbox.max-retries=2",
                 "reconciliation.settler.enabled=false", "reconciliation.ledger.enabled=false"})
 @AutoConfigureObservability(tracing = false)
+// Secrets as the local stack has them (application-local.yml); the infrastructure comes from the test.
+@ActiveProfiles("local")
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
 public abstract class ReconciliationServiceTestBase {
 

@@ -9,9 +9,10 @@ import org.springframework.core.env.MapPropertySource;
 import java.util.Map;
 
 /**
- * What every service's actuator shares, added with the lowest precedence so a service may still widen it
- * (payment-service exposes {@code metrics} for the drills' breaker watch). Where actuator listens is each service's
- * own {@code management.server.port}, which {@link ManagementPort} insists on.
+ * What every service shares, added with the lowest precedence so a service may still change it: actuator's exposure
+ * (payment-service widens it with {@code metrics} for the drills' breaker watch) and the settings every service
+ * requires (its database's). Where actuator listens is each service's own {@code management.server.port}, which
+ * {@link ManagementPort} insists on.
  */
 public class ServiceDefaults implements EnvironmentPostProcessor, Ordered {
 
@@ -23,7 +24,10 @@ public class ServiceDefaults implements EnvironmentPostProcessor, Ordered {
         environment.getPropertySources().addLast(new MapPropertySource("serviceDefaults", Map.of(
                 "management.endpoints.web.exposure.include", "health,info,prometheus",
                 "management.endpoint.health.probes.enabled", "true",
-                "management.metrics.tags.application", "${spring.application.name}")));
+                "management.metrics.tags.application", "${spring.application.name}",
+                // Every service has a database; one without sets this group to an empty list.
+                RequiredSettings.PREFIX + ".database",
+                "spring.datasource.url, spring.datasource.username, spring.datasource.password")));
     }
 
     @Override

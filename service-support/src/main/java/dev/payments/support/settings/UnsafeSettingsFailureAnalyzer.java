@@ -5,7 +5,7 @@ import org.springframework.boot.diagnostics.FailureAnalysis;
 
 import java.util.stream.Collectors;
 
-/** Prints the refused settings as Spring Boot's start-up failure report, one property per line, without a stack trace. */
+/** Prints the refused settings as Spring Boot's start-up failure report: one property per line, no stack trace. */
 public class UnsafeSettingsFailureAnalyzer extends AbstractFailureAnalyzer<UnsafeSettingsException> {
 
     @Override

@@ -21,11 +21,14 @@ import java.net.http.HttpResponse;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** A service built on service-support, over real HTTP: actuator answers on the management port and only there. */
+/**
+ * A service built on service-support, over real HTTP: actuator answers on the management port and only there, and
+ * the service refuses to start without a port of its own for actuator or without a required setting.
+ */
 @ExtendWith(OutputCaptureExtension.class)
 @SpringBootTest(classes = TestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"server.port=8080", "management.server.port=9080"})
-class ManagementPortIntegrationTest {
+        properties = {"server.port=8080", "management.server.port=9080", "settings.required.database="})
+class SettingsCheckIntegrationTest {
 
     private final HttpClient http = HttpClient.newHttpClient();
     private final ObjectMapper json = new ObjectMapper();
@@ -55,14 +58,29 @@ class ManagementPortIntegrationTest {
     @Test
     void aServiceWithoutAManagementPortOfItsOwnRefusesToStart(CapturedOutput output) {
         SpringApplicationBuilder sameAsApi = new SpringApplicationBuilder(TestApplication.class)
-                .web(WebApplicationType.SERVLET)
-                .properties("server.port=0", "spring.main.banner-mode=off");
+                .web(WebApplicationType.SERVLET);
 
-        assertThatThrownBy(() -> sameAsApi.run().close())
+        assertThatThrownBy(() -> sameAsApi.run("--server.port=0", "--spring.main.banner-mode=off",
+                "--settings.required.database=").close())
                 .isInstanceOfSatisfying(UnsafeSettingsException.class, e -> assertThat(e.problems())
                         .singleElement().asString().startsWith("management.server.port is not set"));
         assertThat(output).contains("APPLICATION FAILED TO START", "The service refuses to start with these settings",
                 "  - management.server.port is not set");
+    }
+
+    @Test
+    void aServiceWithoutItsSecretsRefusesToStartNamingEveryOne(CapturedOutput output) {
+        SpringApplicationBuilder withoutSecrets = new SpringApplicationBuilder(TestApplication.class)
+                .web(WebApplicationType.SERVLET);
+
+        assertThatThrownBy(() -> withoutSecrets.run("--server.port=0", "--management.server.port=0",
+                "--spring.main.banner-mode=off", "--settings.required.pg=pg.client.secret-key",
+                "--spring.datasource.url=jdbc:postgresql://db:5432/payments", "--spring.datasource.password=").close())
+                .isInstanceOfSatisfying(UnsafeSettingsException.class, e -> assertThat(e.problems()).containsExactly(
+                        "pg.client.secret-key is not set (environment: PG_CLIENT_SECRETKEY)",
+                        "spring.datasource.password is not set (environment: SPRING_DATASOURCE_PASSWORD)",
+                        "spring.datasource.username is not set (environment: SPRING_DATASOURCE_USERNAME)"));
+        assertThat(output).contains("  - pg.client.secret-key is not set", "--spring.profiles.active=local");
     }
 
     private Reply get(int port, String path) throws Exception {

@@ -207,8 +207,8 @@ class NotificationServiceIntegrationTest {
         ResponseEntity<String> health = http.getForEntity(management + "/actuator/health/readiness", String.class);
         assertThat(health.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(http.getForEntity(management + "/actuator/prometheus", String.class).getBody()).contains("inbox_events");
-        assertThat(http.getForEntity("/actuator/prometheus", String.class).getStatusCode())
-                .as("the API port serves only the API").isEqualTo(HttpStatus.NOT_FOUND);
+        assertThat(get("/actuator/prometheus", "member-1").getStatusCode())
+                .as("the API port serves only the API, even to a caller with a valid token").isEqualTo(HttpStatus.NOT_FOUND);
     }
 
     /** member-1's view: the golden events' member. */

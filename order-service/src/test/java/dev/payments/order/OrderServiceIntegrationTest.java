@@ -233,7 +233,8 @@ class OrderServiceIntegrationTest {
         ResponseEntity<String> health = http.getForEntity(management + "/actuator/health/readiness", String.class);
         assertThat(health.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(health.getBody()).contains("UP");
-        assertProblem(http.getForEntity("/actuator/prometheus", String.class), 404, "NOT_FOUND");
+        // The API port serves only the API: even for a caller with a valid token actuator is an unknown path.
+        assertProblem(get("/actuator/prometheus", memberToken()), 404, "NOT_FOUND");
         ResponseEntity<String> metrics = http.getForEntity(management + "/actuator/prometheus", String.class);
         assertThat(metrics.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(metrics.getBody()).contains("outbox_relay_active");

@@ -22,7 +22,9 @@ class StartupSettingsTest {
     private static final Map<String, String> SECRETS = Map.of(
             "spring.datasource.url", "jdbc:postgresql://db.invalid:5432/orders",
             "spring.datasource.username", "orders_user",
-            "spring.datasource.password", "not-a-password");
+            "spring.datasource.password", "not-a-password",
+            "spring.security.oauth2.resourceserver.jwt.issuer-uri", "https://idp.invalid",
+            "spring.security.oauth2.resourceserver.jwt.audiences", "payments-api");
 
     @Test
     void withNothingGivenEverySecretIsNamed() {

@@ -25,7 +25,8 @@ class StartupSettingsTest {
             "spring.datasource.password", "not-a-password",
             "pg.client.secret-key", "sk_placeholder",
             "payment.approval.webhook-secret", "whsec_placeholder",
-            "payment.approval.operator-token", "placeholder-token");
+            "spring.security.oauth2.resourceserver.jwt.issuer-uri", "https://idp.invalid",
+            "spring.security.oauth2.resourceserver.jwt.audiences", "payments-api");
 
     @Test
     void withNothingGivenEverySecretIsNamed() {

@@ -24,8 +24,10 @@ class StartupSettingsTest {
             "spring.datasource.username", "reconciliation_user",
             "spring.datasource.password", "not-a-password",
             "reconciliation.pg-secret-key", "sk_placeholder",
-            "reconciliation.payment-service-token", "placeholder-token",
-            "reconciliation.operator-token", "placeholder-token");
+            "spring.security.oauth2.client.registration.payment-service.client-secret", "placeholder-secret",
+            "spring.security.oauth2.client.provider.payments-issuer.token-uri", "https://idp.invalid/oauth2/token",
+            "spring.security.oauth2.resourceserver.jwt.issuer-uri", "https://idp.invalid",
+            "spring.security.oauth2.resourceserver.jwt.audiences", "payments-api");
 
     @Test
     void withNothingGivenEverySecretIsNamed() {

@@ -76,7 +76,9 @@ class HappyPathSystemTest {
                 Component.NOTIFICATION_SERVICE, Component.RECONCILIATION_SERVICE)) {
             assertThat(SystemStack.management(component, "/actuator/health").text("status")).as(component.name())
                     .isEqualTo("UP");
-            SystemStack.Response onApiPort = SystemStack.get(component, "/actuator/prometheus");
+            // Not even a caller with a valid token finds actuator on the API port.
+            SystemStack.Response onApiPort = SystemStack.get(component, "/actuator/prometheus",
+                    SystemStack.asMember("member-1"));
             assertThat(onApiPort.status()).as(component.name()).isEqualTo(404);
             assertThat(onApiPort.text("code")).as(component.name()).isEqualTo("NOT_FOUND");
         }

@@ -5,10 +5,8 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.security.servlet.EndpointRequest;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
-import org.springframework.boot.autoconfigure.security.oauth2.resource.OAuth2ResourceServerProperties;
 import org.springframework.boot.autoconfigure.security.oauth2.resource.servlet.OAuth2ResourceServerAutoConfiguration;
 import org.springframework.boot.autoconfigure.security.servlet.SecurityAutoConfiguration;
-import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.security.config.ObjectPostProcessor;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
@@ -20,7 +18,6 @@ import org.springframework.security.oauth2.server.resource.authentication.JwtAut
 import org.springframework.security.oauth2.server.resource.authentication.JwtGrantedAuthoritiesConverter;
 import org.springframework.security.oauth2.server.resource.web.authentication.BearerTokenAuthenticationFilter;
 import org.springframework.security.web.SecurityFilterChain;
-import org.springframework.util.StringUtils;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
@@ -31,21 +28,17 @@ import java.util.List;
  * issuer's JWKS, with issuer, audience, expiry and subject checked (Spring Boot's decoder from
  * {@code spring.security.oauth2.resourceserver.jwt.issuer-uri} and {@code .audiences}, plus {@link SubjectValidator});
  * the service's {@link ApiAccess} says which scope each endpoint needs. Stateless, no cookies, so no CSRF token; every
- * refusal is problem+json ({@link SecurityProblems}). The actuator endpoints stay open (probes, Prometheus).
+ * refusal is problem+json ({@link SecurityProblems}). The actuator endpoints stay open (probes, Prometheus). Issuer and
+ * audience are required settings: the service does not start without them (support.settings.ServiceDefaults).
  */
 @AutoConfiguration(before = {SecurityAutoConfiguration.class, OAuth2ResourceServerAutoConfiguration.class},
         beforeName = "org.springframework.boot.autoconfigure.security.oauth2.client.servlet.OAuth2ClientWebSecurityAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
-@EnableConfigurationProperties(OAuth2ResourceServerProperties.class)
 public class ApiSecurityAutoConfiguration {
 
-    static final String ISSUER_PROPERTY = "spring.security.oauth2.resourceserver.jwt.issuer-uri";
-    static final String AUDIENCES_PROPERTY = "spring.security.oauth2.resourceserver.jwt.audiences";
-
     @Bean
-    SecurityFilterChain apiSecurity(HttpSecurity http, ObjectProvider<ApiAccess> access, ObjectMapper json,
-                                    OAuth2ResourceServerProperties properties) throws Exception {
-        requireIssuerAndAudience(properties.getJwt());
+    SecurityFilterChain apiSecurity(HttpSecurity http, ObjectProvider<ApiAccess> access, ObjectMapper json)
+            throws Exception {
         SecurityProblems problems = new SecurityProblems(json);
         http.csrf(AbstractHttpConfigurer::disable)
                 .sessionManagement(sessions -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
@@ -104,18 +97,4 @@ public class ApiSecurityAutoConfiguration {
         return converter;
     }
 
-    /**
-     * Without an issuer Boot configures no decoder, and without an audience it checks none: a token minted for any
-     * other application of the same identity provider would pass. Neither has a default; start-up says what is missing.
-     */
-    static void requireIssuerAndAudience(OAuth2ResourceServerProperties.Jwt jwt) {
-        if (!StringUtils.hasText(jwt.getIssuerUri())) {
-            throw new IllegalStateException(ISSUER_PROPERTY + " is not set: the API verifies tokens of that issuer "
-                    + "(the local stack's auth-server, or any OpenID Connect provider; docs/security.md)");
-        }
-        if (jwt.getAudiences() == null || jwt.getAudiences().stream().noneMatch(StringUtils::hasText)) {
-            throw new IllegalStateException(AUDIENCES_PROPERTY + " is not set: the API accepts only tokens meant for "
-                    + "it (docs/security.md)");
-        }
-    }
 }

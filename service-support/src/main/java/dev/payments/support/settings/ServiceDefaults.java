@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * What every service shares, added with the lowest precedence so a service may still change it: actuator's exposure
  * (payment-service widens it with {@code metrics} for the drills' breaker watch) and the settings every service
- * requires (its database's). Where actuator listens is each service's own {@code management.server.port}, which
+ * requires (its database's, its token issuer and audience). Where actuator listens is each service's own {@code management.server.port}, which
  * {@link ManagementPort} insists on.
  */
 public class ServiceDefaults implements EnvironmentPostProcessor, Ordered {
@@ -27,7 +27,12 @@ public class ServiceDefaults implements EnvironmentPostProcessor, Ordered {
                 "management.metrics.tags.application", "${spring.application.name}",
                 // Every service has a database; one without sets this group to an empty list.
                 RequiredSettings.PREFIX + ".database",
-                "spring.datasource.url, spring.datasource.username, spring.datasource.password")));
+                "spring.datasource.url, spring.datasource.username, spring.datasource.password",
+                // Every API is a resource server (support.security): without an issuer Boot configures no token
+                // decoder, and without an audience it checks none, so a token minted for any other application of
+                // the same identity provider would pass.
+                RequiredSettings.PREFIX + ".issuer",
+                "spring.security.oauth2.resourceserver.jwt.issuer-uri, spring.security.oauth2.resourceserver.jwt.audiences")));
     }
 
     @Override

@@ -2,6 +2,7 @@ package dev.payments.support.settings;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.payments.localstack.identity.TestIssuer;
 import dev.payments.support.testapp.TestApplication;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -12,6 +13,8 @@ import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.test.web.server.LocalServerPort;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -30,6 +33,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
         properties = {"server.port=8080", "management.server.port=9080", "settings.required.database="})
 class SettingsCheckIntegrationTest {
 
+    @DynamicPropertySource
+    static void issuer(DynamicPropertyRegistry registry) {
+        TestIssuer.shared().springProperties().forEach((name, value) -> registry.add(name, () -> value));
+    }
+
     private final HttpClient http = HttpClient.newHttpClient();
     private final ObjectMapper json = new ObjectMapper();
 
@@ -45,14 +53,16 @@ class SettingsCheckIntegrationTest {
         assertThat(get(managementPort, "/actuator/health/readiness").body().path("status").asText()).isEqualTo("UP");
         assertThat(get(managementPort, "/actuator/health/liveness").body().path("status").asText()).isEqualTo("UP");
 
+        // Even a caller with a valid token finds no actuator on the API port (without one: 401, like any path).
+        String token = TestIssuer.shared().member("member-1");
         for (String path : new String[] {"/actuator/health", "/actuator/health/liveness", "/actuator/info",
                 "/actuator/prometheus", "/actuator"}) {
-            Reply reply = get(apiPort, path);
+            Reply reply = get(apiPort, path, token);
             assertThat(reply.status()).as(path).isEqualTo(404);
             assertThat(reply.contentType()).as(path).startsWith("application/problem+json");
             assertThat(reply.body().path("code").asText()).as(path + " " + reply.body()).isEqualTo("NOT_FOUND");
         }
-        assertThat(get(apiPort, "/api/ping").body().path("pong").asText()).isEqualTo("yes");
+        assertThat(get(apiPort, "/api/ping", token).body().path("pong").asText()).isEqualTo("yes");
     }
 
     @Test
@@ -61,7 +71,7 @@ class SettingsCheckIntegrationTest {
                 .web(WebApplicationType.SERVLET);
 
         assertThatThrownBy(() -> sameAsApi.run("--server.port=0", "--spring.main.banner-mode=off",
-                "--settings.required.database=").close())
+                "--settings.required.database=", "--settings.required.issuer=").close())
                 .isInstanceOfSatisfying(UnsafeSettingsException.class, e -> assertThat(e.problems())
                         .singleElement().asString().startsWith("management.server.port is not set"));
         assertThat(output).contains("APPLICATION FAILED TO START", "The service refuses to start with these settings",
@@ -75,6 +85,7 @@ class SettingsCheckIntegrationTest {
 
         assertThatThrownBy(() -> withoutSecrets.run("--server.port=0", "--management.server.port=0",
                 "--spring.main.banner-mode=off", "--settings.required.pg=pg.client.secret-key",
+                "--settings.required.issuer=",
                 "--spring.datasource.url=jdbc:postgresql://db:5432/payments", "--spring.datasource.password=").close())
                 .isInstanceOfSatisfying(UnsafeSettingsException.class, e -> assertThat(e.problems()).containsExactly(
                         "pg.client.secret-key is not set (environment: PG_CLIENT_SECRETKEY)",
@@ -84,8 +95,15 @@ class SettingsCheckIntegrationTest {
     }
 
     private Reply get(int port, String path) throws Exception {
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
-                .GET().build(), HttpResponse.BodyHandlers.ofString());
+        return get(port, path, null);
+    }
+
+    private Reply get(int port, String path, String token) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).GET();
+        if (token != null) {
+            request.header("Authorization", "Bearer " + token);
+        }
+        HttpResponse<String> response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
         return new Reply(response.statusCode(), response.headers().firstValue("Content-Type").orElse(""),
                 response.body().isBlank() ? json.nullNode() : json.readTree(response.body()));
     }

@@ -7,6 +7,7 @@ import dev.payments.contracts.EventJson;
 import dev.payments.contracts.EventType;
 import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.Topics;
+import dev.payments.localstack.infra.CommittedApiDocument;
 import dev.payments.notification.support.Infrastructure;
 import dev.payments.notification.support.RecordingSender;
 import dev.payments.localstack.infra.TestTopic;
@@ -19,6 +20,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.context.TestConfiguration;
 import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.boot.test.web.server.LocalManagementPort;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Primary;
 import org.springframework.http.HttpStatus;
@@ -77,6 +79,9 @@ class NotificationServiceIntegrationTest {
 
     @LocalManagementPort
     int managementPort;
+
+    @LocalServerPort
+    int port;
 
     @Autowired
     JdbcClient jdbc;
@@ -239,5 +244,11 @@ class NotificationServiceIntegrationTest {
         assertThat(response.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
         assertThat(response.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
         assertThat(json.readTree(response.getBody()).get("code").asText()).isEqualTo(code);
+    }
+
+
+    @Test
+    void theServedOpenApiDocumentIsTheCommittedOne() {
+        CommittedApiDocument.assertServedIsCommitted("notification-service", port);
     }
 }

@@ -6,6 +6,7 @@ import dev.payments.contracts.EventJson;
 import dev.payments.contracts.EventType;
 import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.Topics;
+import dev.payments.localstack.infra.CommittedApiDocument;
 import dev.payments.order.support.Infrastructure;
 import dev.payments.localstack.identity.TestIssuer;
 import dev.payments.localstack.infra.TestTopic;
@@ -17,6 +18,7 @@ import org.springframework.boot.test.autoconfigure.actuate.observability.AutoCon
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.boot.test.web.server.LocalManagementPort;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.http.HttpEntity;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
@@ -29,6 +31,7 @@ import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -63,6 +66,9 @@ class OrderServiceIntegrationTest {
 
     @LocalManagementPort
     int managementPort;
+
+    @LocalServerPort
+    int port;
 
     @Autowired
     JdbcClient jdbc;
@@ -352,5 +358,33 @@ class OrderServiceIntegrationTest {
 
     private long count(String table) {
         return jdbc.sql("SELECT count(*) FROM " + table).query(Long.class).single();
+    }
+
+
+    @Test
+    void theServedOpenApiDocumentIsTheCommittedOne() {
+        CommittedApiDocument.assertServedIsCommitted("order-service", port);
+    }
+
+    @Test
+    void aProblemsTypeResolvesToThePageDescribingItsCode() throws Exception {
+        HttpHeaders headers = new HttpHeaders();
+        headers.setBearerAuth(TestIssuer.shared().member("member-1"));
+        ResponseEntity<String> notFound = http.exchange("/api/orders/" + UUID.randomUUID(), HttpMethod.GET,
+                new HttpEntity<>(headers), String.class);
+        JsonNode problem = json.readTree(notFound.getBody());
+        assertThat(problem.path("code").asText()).isEqualTo("ORDER_NOT_FOUND");
+        URI type = URI.create(problem.path("type").asText());
+        assertThat(type.getFragment()).isEqualTo("order_not_found");
+
+        // Resolved against the service that answered, as RFC 9457 resolves a relative type; no token needed.
+        ResponseEntity<String> page = http.exchange(type.getPath(), HttpMethod.GET, new HttpEntity<>(new HttpHeaders()),
+                String.class);
+
+        assertThat(page.getStatusCode()).isEqualTo(HttpStatus.OK);
+        assertThat(page.getHeaders().getContentType()).isNotNull();
+        assertThat(page.getHeaders().getContentType().isCompatibleWith(MediaType.parseMediaType("text/markdown")))
+                .isTrue();
+        assertThat(page.getBody()).contains("\n### ORDER_NOT_FOUND\n");
     }
 }

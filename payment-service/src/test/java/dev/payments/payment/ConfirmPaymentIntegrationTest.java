@@ -5,6 +5,7 @@ import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.identity.TestIssuer;
+import dev.payments.localstack.infra.CommittedApiDocument;
 import dev.payments.localstack.infra.TestTopic;
 import dev.payments.payment.support.PaymentServiceTestBase;
 import dev.payments.payment.support.PaymentTestSupport;
@@ -560,5 +561,11 @@ class ConfirmPaymentIntegrationTest extends PaymentServiceTestBase {
 
     static String header(ConsumerRecord<String, String> record, String name) {
         return TestTopic.header(record, name);
+    }
+
+
+    @Test
+    void theServedOpenApiDocumentIsTheCommittedOne() {
+        CommittedApiDocument.assertServedIsCommitted("payment-service", port);
     }
 }

@@ -6,6 +6,7 @@ import dev.payments.contracts.EventType;
 import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.RelayedGoldenEvents;
 import dev.payments.contracts.Topics;
+import dev.payments.localstack.infra.CommittedApiDocument;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.reconciliation.support.Prometheus;
 import dev.payments.reconciliation.support.ReconciliationServiceTestBase;
@@ -247,5 +248,11 @@ class ReconciliationProjectionIntegrationTest extends ReconciliationServiceTestB
             });
         }
         return found;
+    }
+
+
+    @Test
+    void theServedOpenApiDocumentIsTheCommittedOne() {
+        CommittedApiDocument.assertServedIsCommitted("reconciliation-service", port);
     }
 }

@@ -10,6 +10,7 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.boot.test.web.server.LocalManagementPort;
 import org.springframework.boot.web.client.RestTemplateBuilder;
+import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -43,6 +44,9 @@ public abstract class ReconciliationServiceTestBase {
 
     @LocalManagementPort
     private int managementPort;
+
+    @LocalServerPort
+    protected int port;
 
     /** The HTTP API; every call of {@link #http} goes as operator-1 with every operator scope ({@link Security}). */
     protected ReconciliationApi api;

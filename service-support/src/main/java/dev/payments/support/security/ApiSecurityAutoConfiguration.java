@@ -1,6 +1,7 @@
 package dev.payments.support.security;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.payments.support.web.Problems;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.security.servlet.EndpointRequest;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -8,6 +9,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplicat
 import org.springframework.boot.autoconfigure.security.oauth2.resource.servlet.OAuth2ResourceServerAutoConfiguration;
 import org.springframework.boot.autoconfigure.security.servlet.SecurityAutoConfiguration;
 import org.springframework.context.annotation.Bean;
+import org.springframework.http.HttpMethod;
 import org.springframework.security.config.ObjectPostProcessor;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.config.annotation.web.configurers.AbstractHttpConfigurer;
@@ -50,6 +52,10 @@ public class ApiSecurityAutoConfiguration {
                     requests.requestMatchers(EndpointRequest.toAnyEndpoint()).permitAll();
                     // The container's error dispatch of a request already refused or failed; it serves no data.
                     requests.requestMatchers("/error").permitAll();
+                    // What the API is and what its problems mean are no secret: the OpenAPI document, the page each
+                    // problem's type points to, and (local profile only) the Swagger UI.
+                    requests.requestMatchers(HttpMethod.GET, "/v3/api-docs", "/v3/api-docs/**", Problems.TYPE_PAGE,
+                            "/swagger-ui.html", "/swagger-ui/**").permitAll();
                     access.orderedStream().flatMap(rules -> rules.rules().stream()).forEach(rule -> {
                         if (rule.open()) {
                             requests.requestMatchers(rule.method(), rule.pattern()).permitAll();

@@ -129,7 +129,9 @@ public class CommonApiProblems extends ResponseEntityExceptionHandler {
         }
         if (body instanceof ProblemDetail problem && (problem.getProperties() == null
                 || !problem.getProperties().containsKey("code"))) {
-            problem.setProperty("code", genericCode(e, status));
+            String code = genericCode(e, status);
+            problem.setProperty("code", code);
+            problem.setType(Problems.type(code));
         }
         return super.handleExceptionInternal(e, body, headers, status, request);
     }

@@ -6,10 +6,15 @@ import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 
+import java.net.URI;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 
-/** RFC 9457 problem responses with a stable {@code code} property that clients may switch on. */
+/**
+ * RFC 9457 problem responses with a stable {@code code} property that clients may switch on, and a {@code type} that
+ * resolves to the code's section of docs/problems.md, which every service serves at {@value #TYPE_PAGE}.
+ */
 public final class Problems {
 
     public static final String VALIDATION_FAILED = "VALIDATION_FAILED";
@@ -17,11 +22,23 @@ public final class Problems {
     public static final String MISSING_HEADER = "MISSING_HEADER";
     public static final String INTERNAL_ERROR = "INTERNAL_ERROR";
 
+    /** Where every service serves docs/problems.md ({@link ProblemTypes}). */
+    public static final String TYPE_PAGE = "/problems";
+
     private Problems() {
+    }
+
+    /**
+     * The code's page: relative, so it resolves against whichever service answered (RFC 9457 allows a relative
+     * reference), to the section the code's heading starts (a Markdown heading's anchor is its text in lower case).
+     */
+    public static URI type(String code) {
+        return URI.create(TYPE_PAGE + "#" + code.toLowerCase(Locale.ROOT));
     }
 
     public static ProblemDetail problem(HttpStatus status, String code, String detail) {
         ProblemDetail problem = ProblemDetail.forStatusAndDetail(status, detail);
+        problem.setType(type(code));
         problem.setTitle(status.getReasonPhrase());
         problem.setProperty("code", code);
         return problem;

@@ -6,7 +6,11 @@ import dev.payments.order.domain.MemberId;
 import dev.payments.order.domain.Money;
 import dev.payments.order.domain.Order;
 import dev.payments.order.domain.OrderId;
+import dev.payments.support.api.ProblemResponse;
 import dev.payments.support.security.Caller;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -32,6 +36,8 @@ class OrderController {
         this.getOrder = getOrder;
     }
 
+    @ApiResponse(responseCode = "201", description = "The order, PENDING until paid; Location names it",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = OrderResponse.class)))
     @PostMapping
     ResponseEntity<OrderResponse> place(Caller member, @Valid @RequestBody PlaceOrderRequest request) {
         Order order = placeOrder.place(new PlaceOrder.Command(new MemberId(member.subject()),
@@ -42,6 +48,7 @@ class OrderController {
     }
 
     /** Another member's order answers 404, like one that does not exist. */
+    @ProblemResponse(status = 404, codes = "ORDER_NOT_FOUND")
     @GetMapping("/{orderId}")
     OrderResponse get(@PathVariable UUID orderId, Caller member) {
         return OrderResponse.of(getOrder.get(new OrderId(orderId), new MemberId(member.subject())));

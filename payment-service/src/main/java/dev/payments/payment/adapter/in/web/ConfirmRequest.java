@@ -1,5 +1,6 @@
 package dev.payments.payment.adapter.in.web;
 
+import io.swagger.v3.oas.annotations.media.Schema;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Positive;
@@ -7,7 +8,9 @@ import jakarta.validation.constraints.Size;
 
 import java.util.UUID;
 
-record ConfirmRequest(@NotNull UUID orderId,
+record ConfirmRequest(@Schema(example = "0b5f8a3e-6c1d-4f7a-9a55-2d3c4b5a6f70") @NotNull UUID orderId,
+                      @Schema(example = "pk_0001", description = "The PG's key from the checkout")
                       @NotBlank @Size(max = 200) String paymentKey,
-                      @NotNull @Positive Long amount) {
+                      @Schema(example = "15000", description = "Must equal the order's amount") @NotNull @Positive
+                      Long amount) {
 }

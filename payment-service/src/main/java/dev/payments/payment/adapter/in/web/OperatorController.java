@@ -5,6 +5,9 @@ import dev.payments.payment.application.RecoveryCallsBusyException;
 import dev.payments.payment.application.RepublishPaymentEvents;
 import dev.payments.payment.application.SyncPayment;
 import dev.payments.payment.domain.PaymentId;
+import dev.payments.support.api.ProblemResponse;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import dev.payments.support.security.Caller;
@@ -65,6 +68,10 @@ class OperatorController {
     }
 
     /** Asks the PG (never blocked by the breaker) and settles the payment; repeating it changes nothing. */
+    @ApiResponse(responseCode = "200", description = "Synced: payment, pgState, action taken, requestedBy", content = @Content(mediaType = "application/json"))
+    @ProblemResponse(status = 404, codes = "PAYMENT_NOT_FOUND")
+    @ProblemResponse(status = 502, codes = "PG_SYNC_FAILED")
+    @ProblemResponse(status = 503, codes = "PG_UNAVAILABLE")
     @PostMapping("/api/payments/{paymentId}/sync")
     ResponseEntity<?> sync(@PathVariable UUID paymentId, Caller operator) {
         audit.info("payment sync requested by {} for payment {}", operator.subject(), paymentId);

@@ -9,6 +9,10 @@ import dev.payments.payment.application.Payments;
 import dev.payments.payment.domain.MemberId;
 import dev.payments.payment.domain.OrderId;
 import dev.payments.payment.domain.PaymentId;
+import dev.payments.support.api.ProblemResponse;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Size;
@@ -43,6 +47,17 @@ class PaymentController {
         this.payments = payments;
     }
 
+    @ApiResponse(responseCode = "200", description = "APPROVED: the customer is charged",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = PaymentResponse.class)))
+    @ApiResponse(responseCode = "202", description = "The outcome is not known yet (the PG is slow or silent): PENDING, settled later; poll the payment",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = PaymentResponse.class)))
+    @ProblemResponse(status = 400, codes = "AMOUNT_MISMATCH")
+    @ProblemResponse(status = 404, codes = "ORDER_NOT_FOUND")
+    @ProblemResponse(status = 409, codes = {"ORDER_ALREADY_PAID", "ORDER_NOT_PAYABLE", "PAYMENT_IN_PROGRESS", "IDEMPOTENCY_KEY_REUSED"})
+    @ProblemResponse(status = 422, codes = "PAYMENT_DECLINED")
+    @ProblemResponse(status = 429, codes = "RATE_LIMITED")
+    @ProblemResponse(status = 502, codes = "PAYMENT_FAILED")
+    @ProblemResponse(status = 503, codes = {"PG_UNAVAILABLE", "DB_UNAVAILABLE"})
     @PostMapping("/confirm")
     ResponseEntity<?> confirm(@RequestHeader("Idempotency-Key") @NotBlank @Size(max = 128) String idempotencyKey,
                               Caller member, @Valid @RequestBody ConfirmRequest request) {
@@ -58,6 +73,9 @@ class PaymentController {
     }
 
     /** Another member's payment is answered like one that does not exist: its id reveals nothing. */
+    @ApiResponse(responseCode = "200", description = "The payment",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = PaymentView.class)))
+    @ProblemResponse(status = 404, codes = "PAYMENT_NOT_FOUND")
     @GetMapping("/{paymentId}")
     ResponseEntity<?> get(@PathVariable UUID paymentId, Caller member) {
         return payments.findById(new PaymentId(paymentId))
@@ -71,6 +89,14 @@ class PaymentController {
      * Refunds an approved payment, or gives up on one whose outcome is unknown (docs/decisions/payment-cancel.md):
      * 200 with the final payment, 202 while the PG has not settled it (the member will not be charged either way).
      */
+    @ApiResponse(responseCode = "200", description = "Canceled (refunded, or given up on: the customer is not charged)",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = PaymentView.class)))
+    @ApiResponse(responseCode = "202", description = "Accepted: the PG has not settled the cancel yet; the customer will not be charged",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = PaymentView.class)))
+    @ProblemResponse(status = 404, codes = "PAYMENT_NOT_FOUND")
+    @ProblemResponse(status = 409, codes = {"PAYMENT_IN_FLIGHT", "PAYMENT_NOT_CANCELABLE"})
+    @ProblemResponse(status = 502, codes = "PG_CANCEL_FAILED")
+    @ProblemResponse(status = 503, codes = "PG_UNAVAILABLE")
     @PostMapping("/{paymentId}/cancel")
     ResponseEntity<?> cancel(@PathVariable UUID paymentId,
                              Caller member, @Valid @RequestBody(required = false) CancelRequest request) {

@@ -9,6 +9,9 @@ import dev.payments.payment.application.PgSyncException;
 import dev.payments.payment.domain.OrderId;
 import dev.payments.payment.domain.Payment;
 import dev.payments.payment.domain.PaymentId;
+import dev.payments.support.api.ProblemResponse;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import dev.payments.support.web.Problems;
@@ -56,6 +59,9 @@ class PgWebhookController {
         }
     }
 
+    @ApiResponse(responseCode = "200", description = "Applied or ignored: result, paymentId", content = @Content(mediaType = "application/json"))
+    @ProblemResponse(status = 401, codes = "INVALID_SIGNATURE")
+    @ProblemResponse(status = 503, codes = "PG_SYNC_FAILED")
     @PostMapping("/api/pg/webhooks")
     ResponseEntity<?> receive(@RequestHeader(value = "X-PG-Timestamp", required = false) String timestamp,
                               @RequestHeader(value = "X-PG-Signature", required = false) String signature,

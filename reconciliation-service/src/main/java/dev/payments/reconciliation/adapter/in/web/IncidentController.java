@@ -6,6 +6,7 @@ import dev.payments.reconciliation.application.incidents.ListIncidents;
 import dev.payments.reconciliation.application.incidents.ResolveIncident;
 import dev.payments.reconciliation.domain.incidents.IncidentId;
 import dev.payments.reconciliation.domain.incidents.IncidentState;
+import dev.payments.support.api.ProblemResponse;
 import dev.payments.support.security.Caller;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
@@ -57,12 +58,15 @@ class IncidentController {
         return new IncidentList(state == null ? null : state.name(), incidents.size(), incidents);
     }
 
+    @ProblemResponse(status = 404, codes = "INCIDENT_NOT_FOUND")
     @GetMapping("/{id}")
     IncidentResponse show(@PathVariable UUID id) {
         return listIncidents.show(new IncidentId(id)).map(IncidentResponse::of)
                 .orElseThrow(() -> new IncidentNotFoundException(new IncidentId(id)));
     }
 
+    @ProblemResponse(status = 404, codes = "INCIDENT_NOT_FOUND")
+    @ProblemResponse(status = 409, codes = "ILLEGAL_INCIDENT_TRANSITION")
     @PostMapping("/{id}/acknowledge")
     IncidentResponse acknowledge(@PathVariable UUID id, Caller operator,
                                  @Valid @RequestBody(required = false) AcknowledgeRequest request) {
@@ -70,6 +74,8 @@ class IncidentController {
                 request == null ? null : request.note()));
     }
 
+    @ProblemResponse(status = 404, codes = "INCIDENT_NOT_FOUND")
+    @ProblemResponse(status = 409, codes = "ILLEGAL_INCIDENT_TRANSITION")
     @PostMapping("/{id}/resolve")
     IncidentResponse resolve(@PathVariable UUID id, Caller operator, @Valid @RequestBody ResolveRequest request) {
         return IncidentResponse.of(resolveIncident.resolve(new IncidentId(id), operator.subject(), request.resolution()));

@@ -1,6 +1,7 @@
 package dev.payments.reconciliation.adapter.in.web;
 
 import dev.payments.reconciliation.application.ledger.AuditLedger;
+import dev.payments.support.api.ProblemResponse;
 import dev.payments.support.security.Caller;
 import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -27,6 +28,8 @@ class LedgerController {
      * @param refresh run the regular audit now (stored, moves the gauge) instead of returning the last one
      * @param from    with {@code to}: audit this window only (not stored); ISO-8601
      */
+    @ProblemResponse(status = 403, codes = "INSUFFICIENT_SCOPE")
+    @ProblemResponse(status = 502, codes = "PG_LISTING_FAILED")
     @GetMapping
     LedgerResponse ledger(Caller operator, @RequestParam(defaultValue = "false") boolean refresh,
                           @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant from,

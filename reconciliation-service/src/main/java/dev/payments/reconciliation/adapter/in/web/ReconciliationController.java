@@ -5,6 +5,7 @@ import dev.payments.reconciliation.application.queries.ShowPayment;
 import dev.payments.reconciliation.application.queries.SummarizeBooks;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
+import dev.payments.support.api.ProblemResponse;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -27,6 +28,7 @@ class ReconciliationController {
         this.summarizeBooks = summarizeBooks;
     }
 
+    @ProblemResponse(status = 404, codes = "PAYMENT_NOT_FOUND")
     @GetMapping("/payments/{paymentId}")
     PaymentResponse payment(@PathVariable UUID paymentId) {
         return showPayment.show(new PaymentId(paymentId))
@@ -35,6 +37,7 @@ class ReconciliationController {
                         "No event of payment " + paymentId + " has been seen"));
     }
 
+    @ProblemResponse(status = 404, codes = "ORDER_NOT_FOUND")
     @GetMapping("/orders/{orderId}")
     OrderResponse order(@PathVariable UUID orderId) {
         return showOrder.show(new OrderId(orderId))

@@ -5,6 +5,7 @@ import dev.payments.reconciliation.application.replay.OffsetReset;
 import dev.payments.reconciliation.application.replay.OrderReplayReport;
 import dev.payments.reconciliation.application.replay.ReplayTopic;
 import dev.payments.reconciliation.domain.shared.OrderId;
+import dev.payments.support.api.ProblemResponse;
 import dev.payments.support.security.Caller;
 import jakarta.validation.Valid;
 import org.slf4j.Logger;
@@ -56,6 +57,8 @@ class ReplayController {
         }
     }
 
+    @ProblemResponse(status = 400, codes = "UNKNOWN_CONSUMER_GROUP")
+    @ProblemResponse(status = 409, codes = {"CONSUMER_GROUP_ACTIVE", "REPLAY_WOULD_SKIP_EVENTS"})
     @PostMapping("/offsets")
     OffsetsResponse offsets(Caller operator, @Valid @RequestBody OffsetsRequest request) {
         boolean dryRun = request.dryRun() == null || request.dryRun();
@@ -78,6 +81,7 @@ class ReplayController {
     }
 
     /** @param since read the topics from this time (default: their start) */
+    @ProblemResponse(status = 400, codes = "UNKNOWN_CONSUMER_GROUP")
     @GetMapping("/orders/{orderId}")
     OrderReplayResponse dryRun(@PathVariable UUID orderId,
                                @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME)

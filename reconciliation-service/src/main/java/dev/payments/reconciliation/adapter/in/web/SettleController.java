@@ -6,6 +6,7 @@ import dev.payments.reconciliation.application.settling.SettlePayments;
 import dev.payments.reconciliation.application.settling.ShowSettlement;
 import dev.payments.reconciliation.domain.settling.Settlement;
 import dev.payments.reconciliation.domain.shared.PaymentId;
+import dev.payments.support.api.ProblemResponse;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -64,11 +65,13 @@ class SettleController {
         }
     }
 
+    @ProblemResponse(status = 502, codes = "PG_LISTING_FAILED")
     @PostMapping("/settle")
     CycleResponse settleNow() {
         return CycleResponse.of(settlePayments.runCycle());
     }
 
+    @ProblemResponse(status = 404, codes = "SETTLEMENT_NOT_FOUND")
     @GetMapping("/settlements/{paymentId}")
     SettlementResponse settlement(@PathVariable UUID paymentId) {
         return showSettlement.show(new PaymentId(paymentId)).map(SettlementResponse::of)

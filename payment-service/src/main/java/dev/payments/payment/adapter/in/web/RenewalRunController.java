@@ -3,8 +3,11 @@ package dev.payments.payment.adapter.in.web;
 import dev.payments.payment.application.renewal.RenewSubscriptions;
 import dev.payments.payment.application.renewal.RenewalRuns;
 import dev.payments.payment.domain.renewal.RenewalRun;
+import dev.payments.support.api.ProblemResponse;
 import dev.payments.support.security.Caller;
 import dev.payments.support.web.Problems;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
@@ -42,6 +45,9 @@ class RenewalRunController {
     }
 
     /** 202 with the run record; the run goes on after the answer. */
+    @ApiResponse(responseCode = "202", description = "The run record; the run goes on after the answer",
+            content = @Content(mediaType = "application/json"))
+    @ProblemResponse(status = 503, codes = "SHUTTING_DOWN")
     @PostMapping
     ResponseEntity<?> start(Caller operator) {
         audit.info("renewal run requested by {}", operator.subject());
@@ -54,6 +60,7 @@ class RenewalRunController {
         return ResponseEntity.accepted().location(URI.create("/api/renewals/runs/" + run.id())).body(run);
     }
 
+    @ProblemResponse(status = 404, codes = "RUN_NOT_FOUND")
     @GetMapping("/{runId}")
     ResponseEntity<?> get(@PathVariable UUID runId) {
         return runs.findById(runId).<ResponseEntity<?>>map(ResponseEntity::ok)

@@ -6,8 +6,11 @@ import dev.payments.payment.domain.MemberId;
 import dev.payments.payment.domain.Money;
 import dev.payments.payment.domain.renewal.Subscription;
 import dev.payments.payment.domain.renewal.SubscriptionId;
+import dev.payments.support.api.ProblemResponse;
 import dev.payments.support.security.Caller;
 import dev.payments.support.web.Problems;
+import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
@@ -61,6 +64,9 @@ class SubscriptionController {
         }
     }
 
+    @ApiResponse(responseCode = "201", description = "The subscription; Location names it",
+            content = @Content(mediaType = "application/json"))
+    @ProblemResponse(status = 400, codes = "INVALID_AMOUNT")
     @PostMapping
     ResponseEntity<?> create(Caller member, @Valid @RequestBody CreateRequest request) {
         Money money;
@@ -74,6 +80,7 @@ class SubscriptionController {
         return ResponseEntity.created(URI.create("/api/subscriptions/" + created.id())).body(SubscriptionView.of(created));
     }
 
+    @ProblemResponse(status = 404, codes = "SUBSCRIPTION_NOT_FOUND")
     @GetMapping("/{subscriptionId}")
     ResponseEntity<?> get(@PathVariable UUID subscriptionId, Caller member) {
         return subscriptions.findById(new SubscriptionId(subscriptionId))

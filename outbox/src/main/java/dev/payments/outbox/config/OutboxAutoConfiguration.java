@@ -3,6 +3,7 @@ package dev.payments.outbox.config;
 import dev.payments.outbox.OutboxWriter;
 import dev.payments.outbox.TraceContext;
 import dev.payments.outbox.relay.OutboxRelay;
+import dev.payments.outbox.relay.PublishTracing;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.flywaydb.core.api.Location;
@@ -54,10 +55,12 @@ public class OutboxAutoConfiguration {
     @Bean
     @ConditionalOnProperty(prefix = "outbox.relay", name = "enabled", matchIfMissing = true)
     OutboxRelay outboxRelay(DataSourceProperties dataSource, KafkaProperties kafka, OutboxProperties properties,
-                            Environment environment, ObjectProvider<MeterRegistry> meters, ObjectProvider<Clock> clock) {
+                            Environment environment, ObjectProvider<MeterRegistry> meters, ObjectProvider<Clock> clock,
+                            ObjectProvider<PublishTracing> tracing) {
         return new OutboxRelay(dataSource.determineUrl(), dataSource.determineUsername(), dataSource.determinePassword(),
                 String.join(",", kafka.getBootstrapServers()), properties,
                 environment.getRequiredProperty("spring.application.name"),
-                meters.getIfAvailable(SimpleMeterRegistry::new), clock.getIfAvailable(Clock::systemUTC));
+                meters.getIfAvailable(SimpleMeterRegistry::new), clock.getIfAvailable(Clock::systemUTC),
+                tracing.getIfAvailable(() -> PublishTracing.NONE));
     }
 }

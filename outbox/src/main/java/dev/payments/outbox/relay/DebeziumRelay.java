@@ -47,8 +47,10 @@ final class DebeziumRelay {
     private final Function<String, Properties> settings;
     private final RelayMetrics metrics;
     private final Clock clock;
+    private final PublishTracing tracing;
 
-    DebeziumRelay(Function<String, Properties> settings, RelayMetrics metrics, Clock clock) {
+    DebeziumRelay(Function<String, Properties> settings, RelayMetrics metrics, Clock clock, PublishTracing tracing) {
+        this.tracing = tracing;
         this.settings = settings;
         this.metrics = metrics;
         this.clock = clock;
@@ -66,7 +68,7 @@ final class DebeziumRelay {
                     }
                     engineDone.countDown();
                 })
-                .notifying(new KafkaPublisher(session.producer(), clock, metrics, lease::isValid))
+                .notifying(new KafkaPublisher(session.producer(), clock, metrics, lease::isValid, tracing))
                 .build();
         ExecutorService executor = Executors.newSingleThreadExecutor(r -> new Thread(r, "outbox-engine"));
         executor.execute(engine);

@@ -34,9 +34,12 @@ final class KafkaPublisher implements DebeziumEngine.ChangeConsumer<RecordChange
     private final Clock clock;
     private final RelayMetrics metrics;
     private final BooleanSupplier mayPublish;
+    private final PublishTracing tracing;
 
-    KafkaPublisher(Producer<String, String> producer, Clock clock, RelayMetrics metrics, BooleanSupplier mayPublish) {
+    KafkaPublisher(Producer<String, String> producer, Clock clock, RelayMetrics metrics, BooleanSupplier mayPublish,
+                   PublishTracing tracing) {
         this.producer = producer;
+        this.tracing = tracing;
         this.clock = clock;
         this.metrics = metrics;
         this.mayPublish = mayPublish;
@@ -55,7 +58,7 @@ final class KafkaPublisher implements DebeziumEngine.ChangeConsumer<RecordChange
         for (RecordChangeEvent<SourceRecord> change : batch) {
             SourceRecord record = change.record();
             if (isOutboxEvent(record)) {
-                acks.add(producer.send(toProducerRecord(record)));
+                acks.add(tracing.send(producer, toProducerRecord(record)));
                 createdAt.add(instantHeader(record, HEADER_CREATED_AT));
             }
         }

@@ -81,6 +81,14 @@ public final class OutboxRelay implements SmartLifecycle {
 
     public OutboxRelay(String jdbcUrl, String username, String password, String bootstrapServers,
                        OutboxProperties properties, String applicationName, MeterRegistry meters, Clock clock) {
+        this(jdbcUrl, username, password, bootstrapServers, properties, applicationName, meters, clock,
+                PublishTracing.NONE);
+    }
+
+    /** @param tracing how both relays send a record ({@link TracedPublishing}: a PRODUCER span per event) */
+    public OutboxRelay(String jdbcUrl, String username, String password, String bootstrapServers,
+                       OutboxProperties properties, String applicationName, MeterRegistry meters, Clock clock,
+                       PublishTracing tracing) {
         this.target = PostgresTarget.parse(jdbcUrl, username, password);
         this.bootstrapServers = bootstrapServers;
         this.settings = properties.relay();
@@ -93,7 +101,7 @@ public final class OutboxRelay implements SmartLifecycle {
         this.progress = new RelayProgress(slotName);
         this.cleanup = new OutboxCleanup(target, slotName, properties.cleanup().interval(),
                 properties.cleanup().retention(), clock);
-        this.polling = new PollingRelay(settings.polling(), metrics, clock);
+        this.polling = new PollingRelay(settings.polling(), metrics, clock, tracing);
         // Engines of two relays in one JVM (tests, a drill) must not share JMX names.
         String instance = Long.toString(INSTANCES.incrementAndGet(), 36) + Long.toString(System.nanoTime() % 46_656, 36);
         this.debezium = new DebeziumRelay(engineName -> {
@@ -101,7 +109,7 @@ public final class OutboxRelay implements SmartLifecycle {
                     .toProperties();
             p.setProperty("custom.metric.tags", "relay=" + instance);
             return p;
-        }, metrics, clock);
+        }, metrics, clock, tracing);
         Gauge.builder("outbox.relay.active", this, relay -> relay.state() == State.ACTIVE ? 1 : 0)
                 .description("1 when this replica holds the relay lease and publishes the outbox").register(meters);
     }

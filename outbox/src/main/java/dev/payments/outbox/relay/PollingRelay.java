@@ -42,8 +42,10 @@ final class PollingRelay {
     private final OutboxProperties.Polling settings;
     private final RelayMetrics metrics;
     private final Clock clock;
+    private final PublishTracing tracing;
 
-    PollingRelay(OutboxProperties.Polling settings, RelayMetrics metrics, Clock clock) {
+    PollingRelay(OutboxProperties.Polling settings, RelayMetrics metrics, Clock clock, PublishTracing tracing) {
+        this.tracing = tracing;
         this.settings = settings;
         this.metrics = metrics;
         this.clock = clock;
@@ -113,7 +115,7 @@ final class PollingRelay {
         Producer<String, String> producer = session.producer();
         List<Future<RecordMetadata>> acks = new ArrayList<>(rows.size());
         for (OutboxRecords.Row row : rows) {
-            acks.add(producer.send(OutboxRecords.toRecord(row)));
+            acks.add(tracing.send(producer, OutboxRecords.toRecord(row)));
         }
         for (int i = 0; i < acks.size(); i++) {
             try {

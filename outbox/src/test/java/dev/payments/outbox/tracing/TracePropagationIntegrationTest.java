@@ -7,6 +7,8 @@ import dev.payments.outbox.OutboxWriter;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.tracing.Tracer;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -33,7 +35,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * One trace from a request through the outbox row, the Debezium relay and the Kafka header to a consumer: the
- * consumer's span carries the request's trace id (Micrometer Tracing with the OpenTelemetry bridge, W3C context).
+ * consumer's span carries the request's trace id (Micrometer Tracing with the OpenTelemetry bridge, W3C context), and
+ * is the child of the relay's PRODUCER span, itself the child of the span that wrote the row.
  */
 @DirtiesContext
 @AutoConfigureObservability
@@ -64,11 +67,14 @@ class TracePropagationIntegrationTest {
     void theConsumersSpanHasTheRequestsTraceId() {
         OrderCreated order = new OrderCreated(UUID.randomUUID(), "member-1", 15_000, "KRW", "Annual plan");
         String[] requestTrace = new String[1];
+        String[] requestSpan = new String[1];
+        UUID[] eventId = new UUID[1];
 
         Observation request = Observation.start("test.request", observations);
         try (Observation.Scope ignored = request.openScope()) {
             requestTrace[0] = tracer.currentSpan().context().traceId();
-            transaction.executeWithoutResult(status -> writer.append(order));
+            requestSpan[0] = tracer.currentSpan().context().spanId();
+            transaction.executeWithoutResult(status -> eventId[0] = writer.append(order).eventId());
         } finally {
             request.stop();
         }
@@ -81,6 +87,22 @@ class TracePropagationIntegrationTest {
                 .anyMatch(span -> span.getTraceId().equals(requestTrace[0]) && span.getKind().name().equals("CONSUMER")));
         assertThat(spans.getFinishedSpanItems()).filteredOn(span -> span.getTraceId().equals(requestTrace[0]))
                 .extracting(SpanData::getName).contains("test.request");
+
+        // request -> the relay's publish (PRODUCER, OpenTelemetry messaging conventions) -> the consumer
+        SpanData publish = spans.getFinishedSpanItems().stream()
+                .filter(span -> span.getTraceId().equals(requestTrace[0]) && span.getKind() == SpanKind.PRODUCER)
+                .findFirst().orElseThrow(() -> new AssertionError("no PRODUCER span in the request's trace"));
+        assertThat(publish.getName()).isEqualTo("send " + Topics.ORDER_EVENTS);
+        assertThat(publish.getParentSpanId()).isEqualTo(requestSpan[0]);
+        assertThat(publish.getAttributes().get(AttributeKey.stringKey("messaging.system"))).isEqualTo("kafka");
+        assertThat(publish.getAttributes().get(AttributeKey.stringKey("messaging.destination.name")))
+                .isEqualTo(Topics.ORDER_EVENTS);
+        assertThat(publish.getAttributes().get(AttributeKey.stringKey("messaging.message.id")))
+                .isEqualTo(eventId[0].toString());
+        assertThat(app.traceparentHeader.get(key)).isEqualTo("00-" + requestTrace[0] + "-" + publish.getSpanId() + "-01");
+        assertThat(spans.getFinishedSpanItems()).filteredOn(span -> span.getKind() == SpanKind.CONSUMER
+                        && span.getTraceId().equals(requestTrace[0]))
+                .extracting(SpanData::getParentSpanId).contains(publish.getSpanId());
     }
 
     @SpringBootApplication

@@ -368,18 +368,14 @@ class OrderServiceIntegrationTest {
 
     @Test
     void aProblemsTypeResolvesToThePageDescribingItsCode() throws Exception {
-        HttpHeaders headers = new HttpHeaders();
-        headers.setBearerAuth(TestIssuer.shared().member("member-1"));
-        ResponseEntity<String> notFound = http.exchange("/api/orders/" + UUID.randomUUID(), HttpMethod.GET,
-                new HttpEntity<>(headers), String.class);
+        ResponseEntity<String> notFound = get("/api/orders/" + UUID.randomUUID(), memberToken());
         JsonNode problem = json.readTree(notFound.getBody());
         assertThat(problem.path("code").asText()).isEqualTo("ORDER_NOT_FOUND");
         URI type = URI.create(problem.path("type").asText());
         assertThat(type.getFragment()).isEqualTo("order_not_found");
 
         // Resolved against the service that answered, as RFC 9457 resolves a relative type; no token needed.
-        ResponseEntity<String> page = http.exchange(type.getPath(), HttpMethod.GET, new HttpEntity<>(new HttpHeaders()),
-                String.class);
+        ResponseEntity<String> page = get(type.getPath(), null);
 
         assertThat(page.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(page.getHeaders().getContentType()).isNotNull();

@@ -46,6 +46,10 @@ class OperatorController {
      * and repeating it is harmless. 409 {@code PAYMENT_NOT_FINAL} for an unsettled payment (sync it instead), 409
      * {@code EVENTS_NOT_RETAINED} when the outbox no longer keeps them.
      */
+    @ApiResponse(responseCode = "200", description = "Republished: payment, events, requestedBy",
+            content = @Content(mediaType = "application/json"))
+    @ProblemResponse(status = 404, codes = "PAYMENT_NOT_FOUND")
+    @ProblemResponse(status = 409, codes = {"PAYMENT_NOT_FINAL", "EVENTS_NOT_RETAINED"})
     @PostMapping("/api/payments/{paymentId}/republish")
     ResponseEntity<?> republish(@PathVariable UUID paymentId, Caller operator) {
         audit.info("republish of payment {}'s events requested by {}", paymentId, operator.subject());

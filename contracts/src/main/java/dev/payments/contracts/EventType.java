@@ -18,6 +18,7 @@ public enum EventType {
     PAYMENT_DECLINED("PaymentDeclined", PaymentDeclined.class, AggregateType.PAYMENT),
     PAYMENT_FAILED("PaymentFailed", PaymentFailed.class, AggregateType.PAYMENT),
     PAYMENT_UNKNOWN("PaymentUnknown", PaymentUnknown.class, AggregateType.PAYMENT),
+    PAYMENT_CANCEL_OWED("PaymentCancelOwed", PaymentCancelOwed.class, AggregateType.PAYMENT),
     PAYMENT_CANCELED("PaymentCanceled", PaymentCanceled.class, AggregateType.PAYMENT);
 
     private static final Map<String, EventType> BY_WIRE_NAME = Arrays.stream(values())

@@ -4,7 +4,8 @@ import java.util.UUID;
 
 /** Events published by payment-service on {@link Topics#PAYMENT_EVENTS}. */
 public sealed interface PaymentEvent extends DomainEvent
-        permits PaymentRequested, PaymentApproved, PaymentDeclined, PaymentFailed, PaymentUnknown, PaymentCanceled {
+        permits PaymentRequested, PaymentApproved, PaymentDeclined, PaymentFailed, PaymentUnknown, PaymentCancelOwed,
+        PaymentCanceled {
 
     UUID paymentId();
 

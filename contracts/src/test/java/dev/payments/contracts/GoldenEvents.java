@@ -51,6 +51,8 @@ public final class GoldenEvents {
                     "PG_CONNECT_FAILED");
             case PAYMENT_UNKNOWN -> new PaymentUnknown(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY,
                     "PG_READ_TIMEOUT");
+            case PAYMENT_CANCEL_OWED -> new PaymentCancelOwed(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY,
+                    "LATE_APPROVAL", "txn_0001", AT);
             case PAYMENT_CANCELED -> new PaymentCanceled(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY,
                     "COMPENSATION", AT);
         };

@@ -1,6 +1,7 @@
 package dev.payments.notification.domain;
 
 import dev.payments.contracts.PaymentApproved;
+import dev.payments.contracts.PaymentCancelOwed;
 import dev.payments.contracts.PaymentCanceled;
 import dev.payments.contracts.PaymentDeclined;
 import dev.payments.contracts.PaymentEvent;
@@ -25,6 +26,10 @@ public final class NotificationPolicy {
         }
         if (event instanceof PaymentCanceled) {
             return List.of(NotificationKind.PAYMENT_CANCELED);
+        }
+        if (event instanceof PaymentCancelOwed) {
+            // The charge is still on the card until the PG confirms the cancel; PaymentCanceled tells the customer.
+            return List.of();
         }
         if (event instanceof PaymentRequested || event instanceof PaymentUnknown) {
             // The API already said "pending". Never say "failed" while money may have moved (field report 002,

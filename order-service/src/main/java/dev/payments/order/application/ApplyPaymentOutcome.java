@@ -3,6 +3,7 @@ package dev.payments.order.application;
 import dev.payments.contracts.DomainEvent;
 import dev.payments.contracts.OrderEvent;
 import dev.payments.contracts.PaymentApproved;
+import dev.payments.contracts.PaymentCancelOwed;
 import dev.payments.contracts.PaymentCanceled;
 import dev.payments.contracts.PaymentDeclined;
 import dev.payments.contracts.PaymentEvent;
@@ -76,6 +77,11 @@ public class ApplyPaymentOutcome {
         if (event instanceof PaymentUnknown unknown) {
             // Money may have moved: never finalise on UNKNOWN; reconciliation settles it (docs/field-reports.md, 002).
             order.paymentOutcomeUnknown(new PaymentId(unknown.paymentId()));
+            return Optional.empty();
+        }
+        if (event instanceof PaymentCancelOwed) {
+            // payment-service owes the PG a cancel and retries it until the PG confirms; the order moves with that
+            // confirmation (PaymentCanceled), never before: until then the money is still charged.
             return Optional.empty();
         }
         if (event instanceof PaymentCanceled canceled) {

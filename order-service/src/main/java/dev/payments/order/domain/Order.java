@@ -119,11 +119,13 @@ public final class Order {
     /**
      * The PG cancelled the current attempt's charge. A paid order is CANCELED; an order still waiting ends FAILED,
      * because the approval it waited for was compensated (seed 000: without this branch such orders stayed
-     * PAYMENT_PENDING forever).
+     * PAYMENT_PENDING forever). A cancel of an earlier attempt changes nothing.
      */
     public Optional<OrderEvent> paymentCanceled(PaymentId payment, String reason, Instant now) {
         if (!isCurrent(payment)) {
-            throw illegal(status == PAID ? CANCELED : FAILED, payment);
+            // An earlier attempt's charge given back (the PG approved it after the order moved on, issue 11): money
+            // the order never counted, now returned. Nothing for this order to do, and nothing unaccounted.
+            return Optional.empty();
         }
         switch (status) {
             case PAID:

@@ -43,7 +43,7 @@ class OrderTest {
             "CREATED,         START_PAYMENT,    OTHER,   PAYMENT_PENDING, OrderPaymentPending",
             "CREATED,         MARK_PAID,        OTHER,   ILLEGAL,",
             "CREATED,         MARK_FAILED,      OTHER,   ILLEGAL,",
-            "CREATED,         PAYMENT_CANCELED, OTHER,   ILLEGAL,",
+            "CREATED,         PAYMENT_CANCELED, OTHER,   NO_OP,",
             "CREATED,         PAYMENT_UNKNOWN,  OTHER,   ILLEGAL,",
 
             "PAYMENT_PENDING, START_PAYMENT,    CURRENT, NO_OP,",
@@ -53,7 +53,7 @@ class OrderTest {
             "PAYMENT_PENDING, MARK_FAILED,      CURRENT, FAILED,          OrderFailed",
             "PAYMENT_PENDING, MARK_FAILED,      OTHER,   ILLEGAL,",
             "PAYMENT_PENDING, PAYMENT_CANCELED, CURRENT, FAILED,          OrderFailed",
-            "PAYMENT_PENDING, PAYMENT_CANCELED, OTHER,   ILLEGAL,",
+            "PAYMENT_PENDING, PAYMENT_CANCELED, OTHER,   NO_OP,",
             "PAYMENT_PENDING, PAYMENT_UNKNOWN,  CURRENT, NO_OP,",
             "PAYMENT_PENDING, PAYMENT_UNKNOWN,  OTHER,   ILLEGAL,",
 
@@ -64,7 +64,7 @@ class OrderTest {
             "PAID,            MARK_FAILED,      CURRENT, ILLEGAL,",
             "PAID,            MARK_FAILED,      OTHER,   ILLEGAL,",
             "PAID,            PAYMENT_CANCELED, CURRENT, CANCELED,        OrderCanceled",
-            "PAID,            PAYMENT_CANCELED, OTHER,   ILLEGAL,",
+            "PAID,            PAYMENT_CANCELED, OTHER,   NO_OP,",
             "PAID,            PAYMENT_UNKNOWN,  CURRENT, NO_OP,",
             "PAID,            PAYMENT_UNKNOWN,  OTHER,   ILLEGAL,",
 
@@ -75,7 +75,7 @@ class OrderTest {
             "FAILED,          MARK_FAILED,      CURRENT, NO_OP,",
             "FAILED,          MARK_FAILED,      OTHER,   ILLEGAL,",
             "FAILED,          PAYMENT_CANCELED, CURRENT, NO_OP,",
-            "FAILED,          PAYMENT_CANCELED, OTHER,   ILLEGAL,",
+            "FAILED,          PAYMENT_CANCELED, OTHER,   NO_OP,",
             "FAILED,          PAYMENT_UNKNOWN,  CURRENT, NO_OP,",
             "FAILED,          PAYMENT_UNKNOWN,  OTHER,   ILLEGAL,",
 
@@ -86,7 +86,7 @@ class OrderTest {
             "CANCELED,        MARK_FAILED,      CURRENT, ILLEGAL,",
             "CANCELED,        MARK_FAILED,      OTHER,   ILLEGAL,",
             "CANCELED,        PAYMENT_CANCELED, CURRENT, NO_OP,",
-            "CANCELED,        PAYMENT_CANCELED, OTHER,   ILLEGAL,",
+            "CANCELED,        PAYMENT_CANCELED, OTHER,   NO_OP,",
             "CANCELED,        PAYMENT_UNKNOWN,  CURRENT, NO_OP,",
             "CANCELED,        PAYMENT_UNKNOWN,  OTHER,   ILLEGAL,",
     })

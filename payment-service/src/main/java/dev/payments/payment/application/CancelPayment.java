@@ -4,8 +4,6 @@ import dev.payments.payment.domain.MemberId;
 import dev.payments.payment.domain.Payment;
 import dev.payments.payment.domain.PaymentId;
 import dev.payments.payment.domain.PaymentStatus;
-import dev.payments.payment.domain.PgStatus;
-import dev.payments.payment.domain.SyncAction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.transaction.support.TransactionTemplate;
@@ -18,9 +16,11 @@ import java.util.Optional;
  * A member takes a payment back (docs/decisions/payment-cancel.md).
  *
  * <ul>
- *   <li>APPROVED: refunded at the PG, outside any transaction; only a CANCELED answer from the PG is written
- *       (APPROVED -> CANCELED, the order follows to CANCELED). A cancel that fails changes nothing and says so; the
- *       PG's cancel is idempotent, so the member or an operator simply asks again.</li>
+ *   <li>APPROVED: the refund is recorded first as a cancel we owe (APPROVED -> CANCEL_OWED, {@code PaymentCancelOwed},
+ *       in its own transaction), then sent to the PG once, outside any transaction. The PG's CANCELED is written
+ *       (CANCEL_OWED -> CANCELED, the order follows to CANCELED); anything else leaves it owed, and reconciliation's
+ *       settler retries it until the PG confirms or an incident is opened (issue 11, sequence 7).</li>
+ *   <li>CANCEL_OWED: the owed cancel is sent again now (idempotent at the PG).</li>
  *   <li>UNKNOWN: the member gives up waiting. They are told "you will not be charged", and that is recorded as the
  *       customer having been told FAILED, in its own short transaction, before anything else. From then on whoever
  *       settles the payment (this request at once if the PG answers, else reconciliation) cancels a charge the PG
@@ -34,20 +34,15 @@ public class CancelPayment {
 
     private static final Logger log = LoggerFactory.getLogger(CancelPayment.class);
 
-    /** {@link Payment#cancel} reason of a member's refund; order-service shows it as the order's status reason. */
-    public static final String REFUNDED = "REFUNDED";
-
     private final Payments payments;
-    private final PaymentGateway gateway;
     private final PaymentEvents events;
     private final SyncPayment syncPayment;
     private final TransactionTemplate transaction;
     private final Clock clock;
 
-    public CancelPayment(Payments payments, PaymentGateway gateway, PaymentEvents events,
-                         SyncPayment syncPayment, TransactionTemplate transaction, Clock clock) {
+    public CancelPayment(Payments payments, PaymentEvents events, SyncPayment syncPayment,
+                         TransactionTemplate transaction, Clock clock) {
         this.payments = payments;
-        this.gateway = gateway;
         this.events = events;
         this.syncPayment = syncPayment;
         this.transaction = transaction;
@@ -61,7 +56,11 @@ public class CancelPayment {
         record Done(Payment payment) implements Result {
         }
 
-        /** The member was told they will not be charged; the PG has not settled yet, reconciliation finishes it. */
+        /**
+         * Accepted, not final yet: a refund owed and not yet confirmed by the PG (CANCEL_OWED), or a give-up on a
+         * payment the PG has not settled (UNKNOWN, the member told they will not be charged). Reconciliation finishes
+         * it.
+         */
         record Pending(Payment payment) implements Result {
         }
 
@@ -69,20 +68,10 @@ public class CancelPayment {
         record Refused(Refusal refusal, String detail, Duration retryAfter) implements Result {
         }
 
-        /**
-         * The PG did not confirm a cancel of the approved charge (it refused, failed, or its answer was lost); nothing
-         * changed here, asking again is safe.
-         */
-        record PgFailed(Payment payment, String detail) implements Result {
-        }
-
         /** No such payment for this member. */
         record NotFound() implements Result {
         }
 
-        /** The PG was not asked: every recovery slot is busy (a slow or hung PG). Nothing changed; ask again later. */
-        record Busy(Duration retryAfter) implements Result {
-        }
     }
 
     public enum Refusal {
@@ -101,6 +90,7 @@ public class CancelPayment {
         Payment payment = found.get();
         return switch (payment.status()) {
             case APPROVED -> refund(payment, reason);
+            case CANCEL_OWED -> sendOwed(payment, reason);
             case UNKNOWN -> giveUp(id, member, reason);
             case CANCELED -> new Result.Done(payment);
             case REQUESTED -> new Result.Refused(Refusal.PAYMENT_IN_FLIGHT,
@@ -112,35 +102,32 @@ public class CancelPayment {
     }
 
     private Result refund(Payment payment, String reason) {
-        PgStatus answer;
-        try {
-            answer = gateway.cancel(payment.paymentKey(), "REFUND: " + reason);
-        } catch (RecoveryCallsBusyException busy) {
-            log.warn("Refund of payment {} not sent: {}", payment.id(), busy.getMessage());
-            return new Result.Busy(busy.retryAfter());
-        } catch (RuntimeException e) {
-            log.warn("Refund of payment {} failed at the PG; the payment stays APPROVED", payment.id(), e);
-            return new Result.PgFailed(payment, e.getMessage());
-        }
-        Refunded refunded = transaction.execute(tx -> {
+        Payment owed = transaction.execute(tx -> {
             Payment locked = payments.lockById(payment.id()).orElseThrow();
-            Payment.Settlement settlement = locked.canceledAtPg(answer, REFUNDED, clock.instant());
-            settlement.event().ifPresent(event -> {
-                events.publish(event);
+            if (locked.status() == PaymentStatus.APPROVED) {
+                events.publish(locked.refundRequested(clock.instant()));
                 payments.update(locked);
-            });
-            return new Refunded(locked, settlement.action());
+            }
+            return locked;
         });
-        if (refunded.action() == SyncAction.RETRY_LATER) {
-            log.warn("Refund of payment {}: the PG answered {} instead of CANCELED; the payment stays APPROVED",
-                    payment.id(), answer.state());
-            return new Result.PgFailed(refunded.payment(), "the PG answered " + answer.state() + " instead of CANCELED");
+        if (owed.status() != PaymentStatus.CANCEL_OWED) {
+            // A sync recorded a cancel by the PG between our read and our lock: answer for the state it is in now.
+            return new Result.Done(owed);
         }
-        log.info("Payment {} refunded at the PG; now {}", payment.id(), refunded.payment().status());
-        return new Result.Done(refunded.payment());
+        log.info("Payment {}: refund requested, a cancel at the PG is owed", payment.id());
+        return sendOwed(owed, reason);
     }
 
-    private record Refunded(Payment payment, SyncAction action) {
+    /** One attempt now; whatever it ends in, the cancel stays owed until the PG confirms it. */
+    private Result sendOwed(Payment owed, String reason) {
+        try {
+            SyncPayment.SyncResult result = syncPayment.sendOwedCancel(owed, "refund requested by the member: " + reason);
+            return new Result.Done(result.payment());
+        } catch (PgSyncException e) {
+            log.warn("Payment {}: the PG did not confirm the cancel now ({}); it stays owed and reconciliation retries it",
+                    owed.id(), e.getMessage());
+            return new Result.Pending(payments.findById(owed.id()).orElse(owed));
+        }
     }
 
     private Result giveUp(PaymentId id, MemberId member, String reason) {

@@ -197,6 +197,10 @@ public class ConfirmPayment {
             return new Refused(Refusal.PAYMENT_IN_PROGRESS,
                     "Order " + command.orderId() + " already has a payment that is approved or being confirmed");
         }
+        if (payments.paymentKeyInUse(command.paymentKey())) {
+            return new Refused(Refusal.PAYMENT_KEY_USED, "Payment key " + command.paymentKey()
+                    + " already belongs to a payment the PG may have seen; a new attempt needs a new checkout");
+        }
         Payment payment = Payment.request(paymentId, command.orderId(), command.memberId(), payable.money(),
                 command.paymentKey(), clock.instant());
         payments.insert(payment);
@@ -262,7 +266,7 @@ public class ConfirmPayment {
             case APPROVED -> PaymentReceipt.of(payment, CustomerNotice.APPROVED, "APPROVED", "Payment approved");
             case DECLINED -> PaymentReceipt.of(payment, CustomerNotice.DECLINED, payment.failureCode(),
                     payment.failureMessage());
-            case FAILED, CANCELED -> PaymentReceipt.of(payment, CustomerNotice.FAILED, payment.failureCode(),
+            case FAILED, CANCEL_OWED, CANCELED -> PaymentReceipt.of(payment, CustomerNotice.FAILED, payment.failureCode(),
                     "The payment did not go through; nothing was charged");
             case REQUESTED, UNKNOWN -> PaymentReceipt.of(payment, CustomerNotice.PENDING, "PENDING",
                     "We are confirming the payment with the PG");

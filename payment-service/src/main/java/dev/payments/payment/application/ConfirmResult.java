@@ -28,6 +28,8 @@ public sealed interface ConfirmResult {
         ORDER_ALREADY_PAID,
         ORDER_NOT_PAYABLE,
         PAYMENT_IN_PROGRESS,
+        /** The PG payment key belongs to an earlier payment that may have reached the PG. */
+        PAYMENT_KEY_USED,
         IDEMPOTENCY_KEY_REUSED,
         AMOUNT_MISMATCH,
         /** The database failed before the PG was called: nothing happened, try again. */

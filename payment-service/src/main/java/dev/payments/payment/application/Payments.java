@@ -23,6 +23,12 @@ public interface Payments {
 
     Optional<Payment> findLatestByOrder(OrderId orderId);
 
+    /**
+     * Whether an earlier payment of ours holds this PG payment key: any that may have reached the PG (all but those
+     * FAILED because the confirm never left us or our credentials were refused).
+     */
+    boolean paymentKeyInUse(String paymentKey);
+
     /** Our newest payment confirmed with this PG payment key. */
     Optional<Payment> findLatestByPaymentKey(String paymentKey);
 }

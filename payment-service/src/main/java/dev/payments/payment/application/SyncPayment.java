@@ -89,28 +89,39 @@ public class SyncPayment {
                             + "recorded, nothing changed", id, decided.payment().status(), status.state(),
                     status.paymentKey(), status.orderId(), status.amount());
         }
-        return decided.action() == SyncAction.CANCEL_AT_PG ? compensate(decided.payment(), status) : decided;
+        return decided.action() == SyncAction.CANCEL_AT_PG ? sendOwedCancel(decided.payment()) : decided;
     }
 
-    private SyncResult compensate(Payment payment, PgStatus approved) {
-        String why = compensationReason(payment);
+    /**
+     * Sends the cancel a CANCEL_OWED payment is owed, outside any transaction (the PG's cancel is idempotent, so a
+     * repeat is safe), and records CANCELED only on the PG's CANCELED. Shared by the sync and a member's refund.
+     *
+     * @throws PgSyncException at stage CANCEL when the PG did not confirm it; the payment stays CANCEL_OWED and
+     *                         reconciliation retries it
+     */
+    public SyncResult sendOwedCancel(Payment owed) {
+        return sendOwedCancel(owed, why(owed));
+    }
+
+    /** @param why the words the PG gets with the cancel, after the reason code */
+    public SyncResult sendOwedCancel(Payment owed, String why) {
         PgStatus answer;
         try {
-            answer = gateway.cancel(payment.paymentKey(), Payment.COMPENSATION + ": " + why);
+            answer = gateway.cancel(owed.paymentKey(), owed.failureCode() + ": " + why);
         } catch (RuntimeException e) {
-            throw new PgSyncException(PgSyncException.Stage.CANCEL, approved.state().name(), e);
+            throw new PgSyncException(PgSyncException.Stage.CANCEL, PgState.DONE.name(), e);
         }
         SyncResult result = transaction.execute(tx -> {
-            Payment locked = payments.lockById(payment.id()).orElseThrow();
-            Payment.Settlement settlement = locked.canceledAtPg(answer, Payment.COMPENSATION, clock.instant());
+            Payment locked = payments.lockById(owed.id()).orElseThrow();
+            Payment.Settlement settlement = locked.canceledAtPg(answer, clock.instant());
             write(locked, settlement);
             return new SyncResult(locked, answer.state(), settlement.action());
         });
         if (result.action() == SyncAction.RETRY_LATER) {
-            throw new PgSyncException(PgSyncException.Stage.CANCEL, approved.state().name(),
+            throw new PgSyncException(PgSyncException.Stage.CANCEL, PgState.DONE.name(),
                     new IllegalStateException("the PG answered the cancel with " + answer.state() + ", not CANCELED"));
         }
-        log.warn("Payment {} was approved at the PG although {}; cancelled the charge", payment.id(), why);
+        log.warn("Payment {}: the PG held money we owed back ({}); it confirmed the cancel", owed.id(), why);
         return result;
     }
 
@@ -130,9 +141,12 @@ public class SyncPayment {
         });
     }
 
-    private String compensationReason(Payment payment) {
-        return payment.customerNotice() == CustomerNotice.FAILED
-                ? "customer was told the payment failed"
-                : "order is no longer payable (" + orders.find(payment.orderId()).map(PayableOrder::status).orElse(null) + ")";
+    private String why(Payment owed) {
+        return switch (owed.failureCode()) {
+            case Payment.LATE_APPROVAL -> "approved at the PG after we recorded the payment as not charged";
+            case Payment.REFUNDED -> "refund requested by the member";
+            default -> owed.customerNotice() == CustomerNotice.FAILED ? "customer was told the payment failed"
+                    : "order is no longer payable";
+        };
     }
 }

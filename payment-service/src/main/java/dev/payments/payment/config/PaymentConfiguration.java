@@ -93,9 +93,9 @@ class PaymentConfiguration {
     }
 
     @Bean
-    CancelPayment cancelPayment(Payments payments, PaymentGateway gateway, PaymentEvents events,
+    CancelPayment cancelPayment(Payments payments, PaymentEvents events,
                                 SyncPayment syncPayment, TransactionTemplate transaction, Clock clock) {
-        return new CancelPayment(payments, gateway, events, syncPayment, transaction, clock);
+        return new CancelPayment(payments, events, syncPayment, transaction, clock);
     }
 
     @Bean

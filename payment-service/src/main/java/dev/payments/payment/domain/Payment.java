@@ -1,6 +1,7 @@
 package dev.payments.payment.domain;
 
 import dev.payments.contracts.PaymentApproved;
+import dev.payments.contracts.PaymentCancelOwed;
 import dev.payments.contracts.PaymentCanceled;
 import dev.payments.contracts.PaymentDeclined;
 import dev.payments.contracts.PaymentEvent;
@@ -17,6 +18,7 @@ import java.util.Optional;
 import java.util.Set;
 
 import static dev.payments.payment.domain.PaymentStatus.APPROVED;
+import static dev.payments.payment.domain.PaymentStatus.CANCEL_OWED;
 import static dev.payments.payment.domain.PaymentStatus.CANCELED;
 import static dev.payments.payment.domain.PaymentStatus.DECLINED;
 import static dev.payments.payment.domain.PaymentStatus.FAILED;
@@ -41,6 +43,10 @@ public final class Payment {
     public static final String COMPENSATION = "COMPENSATION";
     /** The PG cancelled a charge itself (its console, a refund whose answer we lost). */
     public static final String PG_CANCELED = "PG_CANCELED";
+    /** The PG approved after we had recorded FAILED or DECLINED (told the customer "not charged"). */
+    public static final String LATE_APPROVAL = "LATE_APPROVAL";
+    /** A member's refund of an approved payment. */
+    public static final String REFUNDED = "REFUNDED";
     /** The PG has never seen the payment long after it was requested: the confirm never arrived. */
     public static final String PG_NOT_FOUND = "PG_NOT_FOUND";
 
@@ -88,11 +94,14 @@ public final class Payment {
 
     private static final Map<PaymentStatus, Set<PaymentStatus>> ALLOWED = Map.of(
             // A stale REQUESTED (request thread died, final write failed) is settled like UNKNOWN.
-            REQUESTED, EnumSet.of(APPROVED, DECLINED, FAILED, UNKNOWN, CANCELED),
-            UNKNOWN, EnumSet.of(APPROVED, FAILED, CANCELED),
-            APPROVED, EnumSet.of(CANCELED),
-            DECLINED, EnumSet.noneOf(PaymentStatus.class),
-            FAILED, EnumSet.noneOf(PaymentStatus.class),
+            REQUESTED, EnumSet.of(APPROVED, DECLINED, FAILED, UNKNOWN, CANCEL_OWED),
+            UNKNOWN, EnumSet.of(APPROVED, FAILED, CANCEL_OWED),
+            // CANCELED straight from APPROVED: the PG cancelled by itself (its console, a refund answer we lost).
+            APPROVED, EnumSet.of(CANCEL_OWED, CANCELED),
+            // A late approval after we told the customer "not charged" (issue 11, sequence 1).
+            DECLINED, EnumSet.of(CANCEL_OWED),
+            FAILED, EnumSet.of(CANCEL_OWED),
+            CANCEL_OWED, EnumSet.of(CANCELED),
             CANCELED, EnumSet.noneOf(PaymentStatus.class));
 
     private final PaymentId id;
@@ -177,6 +186,16 @@ public final class Payment {
                 reason);
     }
 
+    PaymentCancelOwed owe(String reason, String transactionKey, Instant at) {
+        moveTo(CANCEL_OWED, at);
+        this.failureCode = reason;
+        if (this.pgTransactionKey == null) {
+            this.pgTransactionKey = transactionKey;
+        }
+        return new PaymentCancelOwed(id.value(), orderId.value(), memberId.value(), money.amount(), money.currency(),
+                reason, pgTransactionKey, at);
+    }
+
     PaymentCanceled cancel(String reason, Instant at) {
         moveTo(CANCELED, at);
         this.failureCode = reason;
@@ -254,32 +273,35 @@ public final class Payment {
 
     /**
      * The PG's status of this payment, asked later. Run under the payment's row lock, so it decides on what is
-     * recorded now, including a customer's give-up that happened while the PG was being asked.
+     * recorded now, including a customer's give-up that happened while the PG was being asked. Where the PG holds money
+     * the customer must not keep, the cancel is written as owed first (CANCEL_OWED, durable) and then sent: a cancel
+     * that fails or is lost is retried by reconciliation, never forgotten (docs/decisions/cancel-owed.md).
      *
      * <table>
      *   <tr><th>payment</th><th>PG says</th><th>action</th></tr>
-     *   <tr><td>REQUESTED / UNKNOWN</td><td>DONE, ours; customer told FAILED or order not payable</td><td>CANCEL_AT_PG</td></tr>
+     *   <tr><td>REQUESTED / UNKNOWN</td><td>DONE, ours; customer told FAILED or order not payable</td><td>CANCEL_AT_PG (now CANCEL_OWED)</td></tr>
      *   <tr><td>REQUESTED / UNKNOWN</td><td>DONE, ours</td><td>APPROVED</td></tr>
      *   <tr><td>REQUESTED / UNKNOWN</td><td>CANCELED / ABORTED / EXPIRED</td><td>FAILED</td></tr>
      *   <tr><td>REQUESTED / UNKNOWN</td><td>NOT_FOUND, older than notFoundIsFinalAfter</td><td>FAILED</td></tr>
      *   <tr><td>REQUESTED / UNKNOWN</td><td>NOT_FOUND (young), READY, IN_PROGRESS</td><td>RETRY_LATER</td></tr>
+     *   <tr><td>DECLINED / FAILED</td><td>DONE, ours (a late approval)</td><td>CANCEL_AT_PG (now CANCEL_OWED)</td></tr>
+     *   <tr><td>FAILED, never reached the PG</td><td>DONE, ours</td><td>NONE: another confirm's approval</td></tr>
+     *   <tr><td>CANCEL_OWED</td><td>DONE, ours</td><td>CANCEL_AT_PG (again)</td></tr>
+     *   <tr><td>CANCEL_OWED</td><td>CANCELED</td><td>CANCELED</td></tr>
      *   <tr><td>APPROVED</td><td>DONE, ours</td><td>NONE</td></tr>
      *   <tr><td>APPROVED</td><td>CANCELED</td><td>CANCELED (the PG gave the money back)</td></tr>
      *   <tr><td>DECLINED / FAILED / CANCELED</td><td>anything but DONE</td><td>NONE</td></tr>
-     *   <tr><td>CANCELED</td><td>DONE</td><td>MISMATCH</td></tr>
-     *   <tr><td>any</td><td>another key, order or amount; a partial cancel; a state contradicting an approval</td><td>MISMATCH</td></tr>
+     *   <tr><td>any</td><td>another key, order or amount; a partial cancel; a state contradicting what we hold</td><td>MISMATCH</td></tr>
      * </table>
      */
     public Settlement settleWith(PgStatus pg, Circumstances circumstances) {
         boolean ours = pg.mismatchWith(this).isEmpty() && pg.state() != PgState.PARTIAL_CANCELED;
+        boolean done = pg.state() == PgState.DONE;
         Instant now = circumstances.now();
-        if (status.isUnsettled()) {
-            if (!ours) {
-                return Settlement.of(SyncAction.MISMATCH);
-            }
-            return switch (pg.state()) {
+        return switch (status) {
+            case REQUESTED, UNKNOWN -> !ours ? Settlement.of(SyncAction.MISMATCH) : switch (pg.state()) {
                 case DONE -> customerNotice == CustomerNotice.FAILED || !circumstances.orderPayable()
-                        ? Settlement.of(SyncAction.CANCEL_AT_PG)
+                        ? Settlement.wrote(SyncAction.CANCEL_AT_PG, owe(COMPENSATION, pg.transactionKey(), now))
                         : Settlement.wrote(SyncAction.APPROVED,
                                 approve(pg.transactionKey(), pg.approvedAt() != null ? pg.approvedAt() : now));
                 // Money that moved and was given back at the PG: the customer kept nothing (000's missing branch).
@@ -290,31 +312,56 @@ public final class Payment {
                         : Settlement.of(SyncAction.RETRY_LATER);
                 default -> Settlement.of(SyncAction.RETRY_LATER);
             };
-        }
-        return switch (status) {
             case APPROVED -> !ours ? Settlement.of(SyncAction.MISMATCH) : switch (pg.state()) {
                 case DONE -> Settlement.of(SyncAction.NONE);
                 case CANCELED -> Settlement.wrote(SyncAction.CANCELED, cancel(PG_CANCELED, now));
                 // The PG has no approval we hold as approved: the books disagree, a human decides.
                 default -> Settlement.of(SyncAction.MISMATCH);
             };
-            case CANCELED -> pg.state() == PgState.DONE ? Settlement.of(SyncAction.MISMATCH) : Settlement.of(SyncAction.NONE);
-            default -> Settlement.of(pg.state() == PgState.DONE && !ours ? SyncAction.MISMATCH : SyncAction.NONE);
+            case DECLINED, FAILED -> !done ? Settlement.of(SyncAction.NONE)
+                    : !ours ? Settlement.of(SyncAction.MISMATCH)
+                    // Our confirm never left us, so this approval under our key is another confirm's, not ours.
+                    : neverReachedPg() ? Settlement.of(SyncAction.NONE)
+                    // The customer was told "not charged" and the PG booked it after all: give it back.
+                    : Settlement.wrote(SyncAction.CANCEL_AT_PG, owe(LATE_APPROVAL, pg.transactionKey(), now));
+            case CANCEL_OWED -> !ours ? Settlement.of(SyncAction.MISMATCH) : switch (pg.state()) {
+                case DONE -> Settlement.of(SyncAction.CANCEL_AT_PG);
+                // Our earlier cancel reached the PG and its answer was lost.
+                case CANCELED -> Settlement.wrote(SyncAction.CANCELED, cancel(failureCode, now));
+                // We owe a cancel of a charge the PG does not show: the books disagree, a human decides.
+                default -> Settlement.of(SyncAction.MISMATCH);
+            };
+            case CANCELED -> done ? Settlement.of(SyncAction.MISMATCH) : Settlement.of(SyncAction.NONE);
         };
     }
 
     /**
-     * The PG's answer to our own cancel of this payment's charge (a refund, a compensation). Only a CANCELED answer is
-     * written: the payment never says CANCELED while the PG may still hold the money.
+     * The PG's answer to our own cancel of the charge we owe back. Only a CANCELED answer is written: the payment
+     * never says CANCELED while the PG may still hold the money.
      */
-    public Settlement canceledAtPg(PgStatus answer, String reason, Instant now) {
+    public Settlement canceledAtPg(PgStatus answer, Instant now) {
         if (status == CANCELED) {
             return Settlement.of(SyncAction.NONE);
+        }
+        if (status != CANCEL_OWED) {
+            throw new IllegalPaymentTransitionException(id, status, CANCELED);
         }
         if (answer.state() != PgState.CANCELED || !answer.mismatchWith(this).isEmpty()) {
             return Settlement.of(SyncAction.RETRY_LATER);
         }
-        return Settlement.wrote(SyncAction.CANCELED, cancel(reason, now));
+        return Settlement.wrote(SyncAction.CANCELED, cancel(failureCode, now));
+    }
+
+    /**
+     * A member asks for their approved payment back: from now on a cancel is owed, and retried until the PG confirms
+     * it (issue 11, sequence 7). The payment says CANCELED only once the PG does.
+     */
+    public PaymentCancelOwed refundRequested(Instant now) {
+        return owe(REFUNDED, pgTransactionKey, now);
+    }
+
+    private boolean neverReachedPg() {
+        return status == FAILED && (PgOutcome.CONNECT_FAILED.equals(failureCode) || PgOutcome.AUTH_FAILED.equals(failureCode));
     }
 
     /**

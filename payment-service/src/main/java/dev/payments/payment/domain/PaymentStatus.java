@@ -14,6 +14,12 @@ public enum PaymentStatus {
     FAILED,
     /** The PG's answer was lost: money may have moved. Reconciliation settles it with the PG. */
     UNKNOWN,
+    /**
+     * The PG holds money we must give back (the customer was told it failed, the order cannot be paid, the PG approved
+     * after we said FAILED or DECLINED, or the member asked for a refund): a cancel at the PG is owed and retried by
+     * reconciliation until the PG confirms it. Not live: the money is on its way back, so a new attempt may start.
+     */
+    CANCEL_OWED,
     /** Money that moved was given back by a cancel at the PG. Final. */
     CANCELED;
 
@@ -22,6 +28,11 @@ public enum PaymentStatus {
     /** Whether this payment holds, or may hold, the order's money: no second payment may start beside it. */
     public boolean isLive() {
         return LIVE.contains(this);
+    }
+
+    /** Whether a cancel at the PG is owed and not yet confirmed. */
+    public boolean owesCancel() {
+        return this == CANCEL_OWED;
     }
 
     /** Whether nobody knows yet if money moved. */

@@ -2,6 +2,10 @@ package dev.payments.payment.application;
 
 import dev.payments.payment.domain.MemberId;
 import dev.payments.payment.domain.OrderId;
+import dev.payments.payment.domain.PgOutcome;
+import dev.payments.payment.domain.PgRefusal;
+import dev.payments.payment.domain.PgState;
+import dev.payments.payment.domain.PgStatus;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import org.junit.jupiter.api.Test;
@@ -21,7 +25,10 @@ import static org.mockito.Mockito.never;
 import static org.mockito.Mockito.verify;
 import static org.mockito.Mockito.when;
 
-/** What a confirm answers when the database fails before the PG is called: nothing happened, try again. */
+/**
+ * What a confirm answers when the database fails before the PG is called (nothing happened, try again), and which
+ * {@code payment_approval_total} label each PG outcome is counted under (000's alert depends on it).
+ */
 class ConfirmPaymentTest {
 
     private final IdempotencyKeys idempotency = mock(IdempotencyKeys.class);
@@ -98,5 +105,66 @@ class ConfirmPaymentTest {
 
     private static ConfirmCommand command() {
         return new ConfirmCommand(new MemberId("member-1"), "key-1", new OrderId(UUID.randomUUID()), "pk-1", 15_000);
+    }
+
+    static java.util.stream.Stream<org.junit.jupiter.params.provider.Arguments> outcomesAndLabels() {
+        java.util.function.Function<PaymentGateway.ApprovalRequest, PgStatus> done = request -> new PgStatus(
+                PgState.DONE, request.paymentKey(), request.orderId().toString(), request.amount(), "tx-1", null);
+        return java.util.stream.Stream.of(
+                args("approved", request -> new PgOutcome.Answered(done.apply(request)), 200),
+                args("async_accepted", request -> new PgOutcome.Answered(new PgStatus(PgState.IN_PROGRESS,
+                        request.paymentKey(), request.orderId().toString(), request.amount(), null, null)), 202),
+                args("pg_mismatch", request -> new PgOutcome.Answered(new PgStatus(PgState.DONE, request.paymentKey(),
+                        request.orderId().toString(), request.amount() + 500, "tx-1", null)), 202),
+                args("declined", request -> new PgOutcome.Refused(new PgRefusal(400, "EXCEED_MAX_CARD_LIMIT", "limit")),
+                        422),
+                args("pg_auth_failed", request -> new PgOutcome.Refused(new PgRefusal(401, "UNAUTHORIZED_KEY", "key")),
+                        502),
+                args("pg_failed", request -> new PgOutcome.NotReached(), 502),
+                args("pg_timeout", request -> new PgOutcome.Unknown(PgOutcome.READ_TIMEOUT), 202),
+                args("pg_timeout", request -> new PgOutcome.Asked(PgStatus.notFound(), PgOutcome.READ_TIMEOUT), 202),
+                args("unknown", request -> new PgOutcome.Asked(PgStatus.notFound(), "PG_TOO_MANY_REQUESTS"), 202),
+                args("approved", request -> new PgOutcome.Asked(done.apply(request), "PG_IDEMPOTENT_REQUEST_PROCESSING"),
+                        200));
+    }
+
+    private static org.junit.jupiter.params.provider.Arguments args(String label,
+            java.util.function.Function<PaymentGateway.ApprovalRequest, PgOutcome> outcome, int httpStatus) {
+        return org.junit.jupiter.params.provider.Arguments.of(label, outcome, httpStatus);
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0}")
+    @org.junit.jupiter.params.provider.MethodSource("outcomesAndLabels")
+    void everyOutcomeIsCountedUnderItsLabel(String label,
+            java.util.function.Function<PaymentGateway.ApprovalRequest, PgOutcome> outcome, int httpStatus) {
+        ConfirmCommand command = command();
+        Payments payments = mock(Payments.class);
+        java.util.concurrent.atomic.AtomicReference<dev.payments.payment.domain.Payment> stored =
+                new java.util.concurrent.atomic.AtomicReference<>();
+        org.mockito.Mockito.doAnswer(invocation -> {
+            stored.set(invocation.getArgument(0));
+            return null;
+        }).when(payments).insert(any());
+        when(payments.lockById(any())).thenAnswer(invocation -> Optional.ofNullable(stored.get()));
+        when(idempotency.find(any(), any())).thenReturn(Optional.empty());
+        when(orders.lock(any())).thenReturn(Optional.of(new dev.payments.payment.domain.PayableOrder(command.orderId(),
+                command.memberId(), new dev.payments.payment.domain.Money(command.amount(), "KRW"),
+                dev.payments.payment.domain.PayableOrder.Status.OPEN)));
+        when(gateway.admit()).thenReturn(mock(PaymentGateway.Admission.Granted.class));
+        when(gateway.approve(any(), any(), any())).thenAnswer(invocation -> outcome.apply(invocation.getArgument(1)));
+        ConfirmPayment withPayments = new ConfirmPayment(member -> Optional.empty(), idempotency, gateway, orders,
+                payments, event -> { }, new TransactionTemplate(mock(PlatformTransactionManager.class)),
+                new ApprovalMetrics(meters), Clock.systemUTC(), Duration.ofSeconds(20), ObservationRegistry.NOOP);
+
+        ConfirmResult result = withPayments.confirm(command);
+
+        assertThat(result).isInstanceOf(ConfirmResult.Answered.class);
+        assertThat(switch (((ConfirmResult.Answered) result).receipt().result()) {
+            case APPROVED -> 200;
+            case DECLINED -> 422;
+            case FAILED -> 502;
+            case PENDING, NONE -> 202;
+        }).isEqualTo(httpStatus);
+        assertThat(meters.get("payment.approval").tag("outcome", label).counter().count()).isEqualTo(1);
     }
 }

@@ -77,7 +77,9 @@ class SyncPaymentTest {
         assertThat(pg.cancels).isEqualTo(1);
         assertThat(payment.status()).isEqualTo(PaymentStatus.CANCELED);
         assertThat(payment.failureCode()).isEqualTo(Payment.COMPENSATION);
-        assertThat(published).singleElement().isInstanceOf(PaymentCanceled.class);
+        // The cancel is owed (durably) before it is sent; CANCELED only once the PG says so.
+        assertThat(published).extracting(e -> e.getClass().getSimpleName())
+                .containsExactly("PaymentCancelOwed", "PaymentCanceled");
     }
 
     @Test
@@ -125,7 +127,8 @@ class SyncPaymentTest {
 
         assertThat(result.action()).isEqualTo(SyncAction.CANCELED);
         assertThat(pg.cancels).isEqualTo(1);
-        assertThat(published).singleElement().isInstanceOf(PaymentCanceled.class);
+        assertThat(published).extracting(e -> e.getClass().getSimpleName())
+                .containsExactly("PaymentCancelOwed", "PaymentCanceled");
     }
 
     @Test
@@ -135,8 +138,8 @@ class SyncPaymentTest {
         // Another sync (the give-up's own, the settler, a callback) cancelled and wrote CANCELED while we cancelled.
         payments.lockCount = 0;
         payments.beforeLock = () -> {
-            if (++payments.lockCount == 2 && payment.status() == PaymentStatus.UNKNOWN) {
-                payment.canceledAtPg(pg(payment, PgState.CANCELED), Payment.COMPENSATION, NOW);
+            if (++payments.lockCount == 2 && payment.status() == PaymentStatus.CANCEL_OWED) {
+                payment.canceledAtPg(pg(payment, PgState.CANCELED), NOW);
             }
         };
 
@@ -144,11 +147,11 @@ class SyncPaymentTest {
 
         assertThat(result.action()).isEqualTo(SyncAction.NONE);
         assertThat(payment.status()).isEqualTo(PaymentStatus.CANCELED);
-        assertThat(published).isEmpty();
+        assertThat(published).extracting(e -> e.getClass().getSimpleName()).containsExactly("PaymentCancelOwed");
     }
 
     @Test
-    void aFailedCancelSaysSoAndWritesNothing() {
+    void aFailedCancelSaysSoAndTheCancelStaysOwed() {
         Payment payment = stored(aPayment().unknown().customerGaveUp().build(), PayableOrder.Status.OPEN);
         pg.status = pg(payment, PgState.DONE);
         pg.cancelFails = true;
@@ -157,8 +160,13 @@ class SyncPaymentTest {
             assertThat(e.stage()).isEqualTo(PgSyncException.Stage.CANCEL);
             assertThat(e.pgState()).isEqualTo("DONE");
         });
-        assertThat(payment.status()).isEqualTo(PaymentStatus.UNKNOWN);
-        assertThat(published).isEmpty();
+        assertThat(payment.status()).isEqualTo(PaymentStatus.CANCEL_OWED);
+        assertThat(published).extracting(e -> e.getClass().getSimpleName()).containsExactly("PaymentCancelOwed");
+
+        pg.cancelFails = false;
+        assertThat(sync.sync(payment.id()).orElseThrow().action()).as("the next sync sends it again")
+                .isEqualTo(SyncAction.CANCELED);
+        assertThat(payment.status()).isEqualTo(PaymentStatus.CANCELED);
     }
 
     @Test
@@ -169,8 +177,22 @@ class SyncPaymentTest {
 
         assertThatThrownBy(() -> sync.sync(payment.id())).isInstanceOfSatisfying(PgSyncException.class,
                 e -> assertThat(e.stage()).isEqualTo(PgSyncException.Stage.CANCEL));
-        assertThat(payment.status()).isEqualTo(PaymentStatus.UNKNOWN);
-        assertThat(published).isEmpty();
+        assertThat(payment.status()).isEqualTo(PaymentStatus.CANCEL_OWED);
+    }
+
+    @Test
+    void aLateApprovalAfterWeSaidFailedIsOwedBackAndCancelled() {
+        Payment payment = stored(aPayment().unknown().settledAtPg(PgState.NOT_FOUND).build(), PayableOrder.Status.OPEN);
+        assertThat(payment.status()).isEqualTo(PaymentStatus.FAILED);
+        pg.status = pg(payment, PgState.DONE);
+
+        SyncPayment.SyncResult result = sync.sync(payment.id()).orElseThrow();
+
+        assertThat(result.action()).isEqualTo(SyncAction.CANCELED);
+        assertThat(pg.cancels).isEqualTo(1);
+        assertThat(pg.cancelReasons).singleElement().asString().startsWith(Payment.LATE_APPROVAL + ": ");
+        assertThat(published).extracting(e -> e.getClass().getSimpleName())
+                .containsExactly("PaymentCancelOwed", "PaymentCanceled");
     }
 
     @Test
@@ -227,6 +249,10 @@ class SyncPaymentTest {
             return byId.values().stream().filter(p -> p.orderId().equals(orderId)).findFirst();
         }
 
+        public boolean paymentKeyInUse(String paymentKey) {
+            return byId.values().stream().anyMatch(p -> p.paymentKey().equals(paymentKey));
+        }
+
         public Optional<Payment> findLatestByPaymentKey(String paymentKey) {
             return byId.values().stream().filter(p -> p.paymentKey().equals(paymentKey)).findFirst();
         }
@@ -252,6 +278,7 @@ class SyncPaymentTest {
         PgStatus status;
         final List<String> askedFor = new ArrayList<>();
         int cancels;
+        final List<String> cancelReasons = new ArrayList<>();
         boolean cancelFails;
         boolean statusFails;
         PgState cancelAnswer = PgState.CANCELED;
@@ -290,6 +317,7 @@ class SyncPaymentTest {
                 throw new IllegalStateException("PG refused the cancel");
             }
             cancels++;
+            cancelReasons.add(reason);
             return new PgStatus(cancelAnswer, status.paymentKey(), status.orderId(), status.amount(),
                     status.transactionKey(), status.approvedAt());
         }

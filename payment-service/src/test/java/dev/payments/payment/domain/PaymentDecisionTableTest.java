@@ -40,12 +40,19 @@ class PaymentDecisionTableTest {
         SITUATIONS.put("APPROVED/PENDING", () -> aPayment().unknown().settledAtPg(PgState.DONE).build());
         SITUATIONS.put("APPROVED/NONE", () -> aPayment().settledAtPg(PgState.DONE).build());
         SITUATIONS.put("DECLINED/DECLINED", () -> aPayment().declined().build());
-        SITUATIONS.put("FAILED/FAILED", () -> aPayment().failed().build());
+        SITUATIONS.put("FAILED/FAILED", () -> aPayment().unknown().customerGaveUp().settledAtPg(PgState.EXPIRED).build());
         SITUATIONS.put("FAILED/PENDING", () -> aPayment().unknown().settledAtPg(PgState.ABORTED).build());
         SITUATIONS.put("FAILED/NONE", () -> aPayment().settledAtPg(PgState.NOT_FOUND).build());
+        SITUATIONS.put("FAILED/FAILED never-reached", () -> aPayment().failed().build());
+        SITUATIONS.put("CANCEL_OWED/APPROVED", () -> aPayment().approved().refundRequested().build());
+        SITUATIONS.put("CANCEL_OWED/FAILED",
+                () -> aPayment().unknown().customerGaveUp().settledAtPg(PgState.DONE).build());
+        SITUATIONS.put("CANCEL_OWED/PENDING",
+                () -> aPayment().unknown().settledAtPg(PgState.ABORTED).settledAtPg(PgState.DONE).build());
+        SITUATIONS.put("CANCEL_OWED/DECLINED", () -> aPayment().declined().settledAtPg(PgState.DONE).build());
         SITUATIONS.put("CANCELED/FAILED",
-                () -> aPayment().unknown().customerGaveUp().canceledAtPg(Payment.COMPENSATION).build());
-        SITUATIONS.put("CANCELED/APPROVED", () -> aPayment().approved().canceledAtPg("REFUNDED").build());
+                () -> aPayment().unknown().customerGaveUp().settledAtPg(PgState.DONE).canceledAtPg().build());
+        SITUATIONS.put("CANCELED/APPROVED", () -> aPayment().approved().refundRequested().canceledAtPg().build());
     }
 
     /** Every kind of PG status answer, for the payment it is asked about. */
@@ -66,12 +73,15 @@ class PaymentDecisionTableTest {
         ANSWERS.put("NOT_FOUND_OLD", p -> PgStatus.notFound());
     }
 
-    /** status notice | PG answer | order | action | status after. UNSETTLED = REQUESTED or UNKNOWN. */
+    /**
+     * status notice | PG answer | order | action | status after. UNSETTLED = REQUESTED or UNKNOWN; NEVER_REACHED = a
+     * FAILED payment whose confirm provably never left us (an approval under its key is another confirm's).
+     */
     private static final List<Row> SETTLE = rows("""
             UNSETTLED *        | DONE_OTHER_*     | *         | MISMATCH     | =
             UNSETTLED *        | PARTIAL_CANCELED | *         | MISMATCH     | =
-            UNSETTLED FAILED   | DONE             | *         | CANCEL_AT_PG | =
-            UNSETTLED *        | DONE             | unpayable | CANCEL_AT_PG | =
+            UNSETTLED FAILED   | DONE             | *         | CANCEL_AT_PG | CANCEL_OWED
+            UNSETTLED *        | DONE             | unpayable | CANCEL_AT_PG | CANCEL_OWED
             UNSETTLED *        | DONE             | payable   | APPROVED     | APPROVED
             UNSETTLED *        | CANCELED         | *         | FAILED       | FAILED
             UNSETTLED *        | ABORTED          | *         | FAILED       | FAILED
@@ -81,10 +91,17 @@ class PaymentDecisionTableTest {
             APPROVED  *        | DONE             | *         | NONE         | =
             APPROVED  *        | CANCELED         | *         | CANCELED     | CANCELED
             APPROVED  *        | *                | *         | MISMATCH     | =
+            CANCEL_OWED *      | DONE             | *         | CANCEL_AT_PG | =
+            CANCEL_OWED *      | CANCELED         | *         | CANCELED     | CANCELED
+            CANCEL_OWED *      | *                | *         | MISMATCH     | =
             CANCELED  *        | DONE*            | *         | MISMATCH     | =
             CANCELED  *        | *                | *         | NONE         | =
+            NEVER_REACHED *    | DONE_OTHER_*     | *         | MISMATCH     | =
+            NEVER_REACHED *    | *                | *         | NONE         | =
             DECLINED  *        | DONE_OTHER_*     | *         | MISMATCH     | =
             FAILED    *        | DONE_OTHER_*     | *         | MISMATCH     | =
+            DECLINED  *        | DONE             | *         | CANCEL_AT_PG | CANCEL_OWED
+            FAILED    *        | DONE             | *         | CANCEL_AT_PG | CANCEL_OWED
             DECLINED  *        | *                | *         | NONE         | =
             FAILED    *        | *                | *         | NONE         | =
             """);
@@ -119,7 +136,7 @@ class PaymentDecisionTableTest {
     void everySituationIsReachedThroughTheRealVerbs() {
         SITUATIONS.forEach((name, build) -> {
             Payment payment = build.get();
-            assertThat(payment.status() + "/" + payment.customerNotice()).isEqualTo(name);
+            assertThat(payment.status() + "/" + payment.customerNotice()).isEqualTo(name.split(" ")[0]);
         });
     }
 
@@ -215,17 +232,33 @@ class PaymentDecisionTableTest {
     }
 
     @Test
-    void ourOwnCancelIsWrittenOnlyOnThePgsCanceled() {
-        Payment approved = aPayment().approved().build();
-        assertThat(approved.canceledAtPg(pg(approved, PgState.DONE), "REFUNDED", T0).action())
-                .isEqualTo(SyncAction.RETRY_LATER);
-        assertThat(approved.status()).isEqualTo(PaymentStatus.APPROVED);
+    void anOwedCancelIsWrittenOnlyOnThePgsCanceled() {
+        Payment owed = aPayment().approved().refundRequested().build();
+        assertThat(owed.status()).isEqualTo(PaymentStatus.CANCEL_OWED);
+        assertThat(owed.canceledAtPg(pg(owed, PgState.DONE), T0).action()).isEqualTo(SyncAction.RETRY_LATER);
+        assertThat(owed.status()).isEqualTo(PaymentStatus.CANCEL_OWED);
 
-        assertThat(approved.canceledAtPg(pg(approved, PgState.CANCELED), "REFUNDED", T0).action())
-                .isEqualTo(SyncAction.CANCELED);
-        assertThat(approved.failureCode()).isEqualTo("REFUNDED");
-        assertThat(approved.canceledAtPg(pg(approved, PgState.CANCELED), "REFUNDED", T0).action())
-                .as("a repeat").isEqualTo(SyncAction.NONE);
+        assertThat(owed.canceledAtPg(pg(owed, PgState.CANCELED), T0).action()).isEqualTo(SyncAction.CANCELED);
+        assertThat(owed.failureCode()).isEqualTo(Payment.REFUNDED);
+        assertThat(owed.canceledAtPg(pg(owed, PgState.CANCELED), T0).action()).as("a repeat").isEqualTo(SyncAction.NONE);
+        assertThatThrownBy(() -> aPayment().approved().build().canceledAtPg(pg(owed, PgState.CANCELED), T0))
+                .as("nothing is cancelled that was not owed first").isInstanceOf(IllegalPaymentTransitionException.class);
+    }
+
+    @Test
+    void aLateApprovalIsOwedBackWithTheApprovalsTransactionKey() {
+        Payment failed = aPayment().unknown().settledAtPg(PgState.NOT_FOUND).build();
+        PgStatus late = pg(failed, PgState.DONE);
+
+        Payment.Settlement settlement = failed.settleWith(late, new Payment.Circumstances(T0, true,
+                NOT_FOUND_IS_FINAL_AFTER));
+
+        assertThat(settlement.event()).get().isInstanceOfSatisfying(dev.payments.contracts.PaymentCancelOwed.class,
+                event -> {
+                    assertThat(event.reason()).isEqualTo(Payment.LATE_APPROVAL);
+                    assertThat(event.pgTransactionKey()).isEqualTo(late.transactionKey());
+                });
+        assertThat(failed.pgTransactionKey()).isEqualTo(late.transactionKey());
     }
 
     private record Row(String[] cells) {
@@ -255,9 +288,11 @@ class PaymentDecisionTableTest {
 
     private static Row match(List<Row> table, String situation, String answer, String order) {
         String status = situation.split("/")[0];
-        String notice = situation.split("/")[1];
+        String notice = situation.split("[/ ]")[1];
+        boolean neverReached = situation.endsWith("never-reached");
         return table.stream()
-                .filter(r -> r.status().equals(status) || r.status().equals("UNSETTLED")
+                .filter(r -> r.status().equals("NEVER_REACHED") ? neverReached
+                        : r.status().equals(status) || r.status().equals("UNSETTLED")
                         && (status.equals("REQUESTED") || status.equals("UNKNOWN")))
                 .filter(r -> matches(r.notice(), notice))
                 .filter(r -> matches(r.cells()[1], answer))

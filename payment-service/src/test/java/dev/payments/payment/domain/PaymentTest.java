@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 
 import static dev.payments.payment.domain.PaymentStatus.APPROVED;
 import static dev.payments.payment.domain.PaymentStatus.CANCELED;
+import static dev.payments.payment.domain.PaymentStatus.CANCEL_OWED;
 import static dev.payments.payment.domain.PaymentStatus.DECLINED;
 import static dev.payments.payment.domain.PaymentStatus.FAILED;
 import static dev.payments.payment.domain.PaymentStatus.REQUESTED;
@@ -30,9 +31,11 @@ class PaymentTest {
     /** docs/architecture.md "States": every allowed transition; everything else must be refused. */
     private static final Set<String> ALLOWED = Set.of(
             "REQUESTED->APPROVED", "REQUESTED->DECLINED", "REQUESTED->FAILED", "REQUESTED->UNKNOWN",
-            "REQUESTED->CANCELED",
-            "UNKNOWN->APPROVED", "UNKNOWN->FAILED", "UNKNOWN->CANCELED",
-            "APPROVED->CANCELED");
+            "REQUESTED->CANCEL_OWED",
+            "UNKNOWN->APPROVED", "UNKNOWN->FAILED", "UNKNOWN->CANCEL_OWED",
+            "APPROVED->CANCEL_OWED", "APPROVED->CANCELED",
+            "DECLINED->CANCEL_OWED", "FAILED->CANCEL_OWED",
+            "CANCEL_OWED->CANCELED");
 
     static Stream<Arguments> everyPair() {
         return EnumSet.allOf(PaymentStatus.class).stream()
@@ -94,7 +97,9 @@ class PaymentTest {
 
     @Test
     void finalStatesHoldNoMoney() {
-        assertThat(EnumSet.of(DECLINED, FAILED, CANCELED)).allSatisfy(status -> assertThat(status.isLive()).isFalse());
+        // CANCEL_OWED holds money on its way back: a new attempt for the order may start beside it.
+        assertThat(EnumSet.of(DECLINED, FAILED, CANCEL_OWED, CANCELED))
+                .allSatisfy(status -> assertThat(status.isLive()).isFalse());
         assertThat(EnumSet.of(REQUESTED, UNKNOWN, APPROVED)).allSatisfy(status -> assertThat(status.isLive()).isTrue());
     }
 
@@ -115,6 +120,7 @@ class PaymentTest {
             case DECLINED -> p -> p.decline("EXCEED_MAX_CARD_LIMIT", "limit", NOW);
             case FAILED -> p -> p.fail("PG_CONNECT_FAILED", NOW);
             case UNKNOWN -> p -> p.markUnknown("PG_READ_TIMEOUT", NOW);
+            case CANCEL_OWED -> p -> p.owe("COMPENSATION", "txn", NOW);
             case CANCELED -> p -> p.cancel("COMPENSATION", NOW);
             case REQUESTED -> p -> {
                 throw new IllegalPaymentTransitionException(p.id(), p.status(), REQUESTED);
@@ -138,7 +144,8 @@ class PaymentTest {
                 case DECLINED -> data.declined().build();
                 case FAILED -> data.failed().build();
                 case UNKNOWN -> data.unknown().build();
-                case CANCELED -> data.approved().canceledAtPg(Payment.COMPENSATION).build();
+                case CANCEL_OWED -> data.approved().refundRequested().build();
+                case CANCELED -> data.approved().refundRequested().canceledAtPg().build();
             };
         }
     }

@@ -95,9 +95,14 @@ public final class PaymentTestData {
                 .plusSeconds(1), true, NOT_FOUND_IS_FINAL_AFTER)));
     }
 
-    /** Our own cancel of the charge answered CANCELED by the PG (refund or compensation). */
-    public PaymentTestData canceledAtPg(String reason) {
-        return then(p -> p.canceledAtPg(pg(p, PgState.CANCELED), reason, at()));
+    /** The member asks for an APPROVED payment back: CANCEL_OWED. */
+    public PaymentTestData refundRequested() {
+        return then(p -> p.refundRequested(at()));
+    }
+
+    /** The cancel we owe, answered CANCELED by the PG: CANCELED. */
+    public PaymentTestData canceledAtPg() {
+        return then(p -> p.canceledAtPg(pg(p, PgState.CANCELED), at()));
     }
 
     public Payment build() {

@@ -87,7 +87,8 @@ class PaymentController {
 
     /**
      * Refunds an approved payment, or gives up on one whose outcome is unknown (docs/decisions/payment-cancel.md):
-     * 200 with the final payment, 202 while the PG has not settled it (the member will not be charged either way).
+     * 200 with the final payment, 202 while the PG has not confirmed the cancel or settled the payment — the cancel is
+     * owed from then on and reconciliation finishes it (the member will not be charged either way).
      */
     @ApiResponse(responseCode = "200", description = "Canceled (refunded, or given up on: the customer is not charged)",
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = PaymentView.class)))
@@ -112,17 +113,6 @@ class PaymentController {
         if (result instanceof CancelPayment.Result.Refused refused) {
             return Problems.response(HttpStatus.CONFLICT, refused.refusal().name(), refused.detail(),
                     Map.of("paymentId", paymentId), refused.retryAfter());
-        }
-        if (result instanceof CancelPayment.Result.Busy busy) {
-            return Problems.response(HttpStatus.SERVICE_UNAVAILABLE, "PG_UNAVAILABLE", "The PG is not taking cancels "
-                    + "now (every recovery slot is busy); nothing changed, asking again later is safe",
-                    Map.of("paymentId", paymentId), busy.retryAfter());
-        }
-        if (result instanceof CancelPayment.Result.PgFailed failed) {
-            return Problems.response(HttpStatus.BAD_GATEWAY, "PG_CANCEL_FAILED", "The PG did not confirm a cancel of "
-                            + "payment " + paymentId + "; it stays " + failed.payment().status()
-                            + " until the PG does, and asking again is safe",
-                    Map.of("paymentId", paymentId, "reason", String.valueOf(failed.detail())), null);
         }
         return Problems.response(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND", "No payment " + paymentId
                 + " for this member");
@@ -149,7 +139,8 @@ class PaymentController {
             case PG_UNAVAILABLE, DB_UNAVAILABLE -> HttpStatus.SERVICE_UNAVAILABLE;
             case RATE_LIMITED -> HttpStatus.TOO_MANY_REQUESTS;
             case ORDER_NOT_FOUND -> HttpStatus.NOT_FOUND;
-            case ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, PAYMENT_IN_PROGRESS, IDEMPOTENCY_KEY_REUSED -> HttpStatus.CONFLICT;
+            case ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, PAYMENT_IN_PROGRESS, PAYMENT_KEY_USED, IDEMPOTENCY_KEY_REUSED ->
+                    HttpStatus.CONFLICT;
             case AMOUNT_MISMATCH -> HttpStatus.BAD_REQUEST;
         };
         return Problems.response(status, refused.refusal().name(), refused.detail(), Map.of(), refused.retryAfter());

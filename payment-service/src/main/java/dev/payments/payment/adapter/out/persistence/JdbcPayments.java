@@ -99,6 +99,16 @@ class JdbcPayments implements Payments {
     }
 
     @Override
+    public boolean paymentKeyInUse(String paymentKey) {
+        // The same condition as the partial unique index payments_one_per_pg_key (V3).
+        return jdbc.sql("""
+                        SELECT count(*) FROM payments WHERE payment_key = :key
+                          AND NOT (status = 'FAILED' AND failure_code IN ('PG_CONNECT_FAILED', 'PG_AUTH_FAILED'))
+                        """)
+                .param("key", paymentKey).query(Long.class).single() > 0;
+    }
+
+    @Override
     public Optional<Payment> findLatestByPaymentKey(String paymentKey) {
         return jdbc.sql("SELECT " + COLUMNS + " FROM payments WHERE payment_key = :key ORDER BY requested_at DESC LIMIT 1")
                 .param("key", paymentKey).query(ROW).optional();

@@ -14,14 +14,15 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * {@code payment_unsettled{state}} and {@code payment_unsettled_oldest_age_seconds{state}}: how many payments nobody
- * has settled yet (money may have moved) and how long the oldest has waited. Refreshed on a timer, not per scrape, so
+ * has settled yet (money may have moved; for CANCEL_OWED: money the PG holds that we owe back) and how long the oldest
+ * has waited. Refreshed on a timer, not per scrape, so
  * a scrape never takes a connection from the request pool.
  */
 @Component
 class UnsettledPaymentsMetrics {
 
     private static final Logger log = LoggerFactory.getLogger(UnsettledPaymentsMetrics.class);
-    private static final String[] STATES = {"REQUESTED", "UNKNOWN"};
+    private static final String[] STATES = {"REQUESTED", "UNKNOWN", "CANCEL_OWED"};
 
     private final JdbcClient jdbc;
     private final Map<String, double[]> latest = new ConcurrentHashMap<>();
@@ -45,7 +46,7 @@ class UnsettledPaymentsMetrics {
             Map<String, double[]> fresh = new ConcurrentHashMap<>();
             jdbc.sql("""
                             SELECT status, count(*) AS n, COALESCE(EXTRACT(EPOCH FROM now() - min(updated_at)), 0) AS age
-                            FROM payments WHERE status IN ('REQUESTED', 'UNKNOWN') GROUP BY status
+                            FROM payments WHERE status IN ('REQUESTED', 'UNKNOWN', 'CANCEL_OWED') GROUP BY status
                             """)
                     .query(rs -> {
                         fresh.put(rs.getString("status"), new double[]{rs.getLong("n"), rs.getDouble("age")});

@@ -13,6 +13,7 @@ import dev.payments.reconciliation.domain.ledger.LedgerReport;
 import dev.payments.reconciliation.domain.ledger.MismatchReason;
 import dev.payments.reconciliation.domain.ledger.PgTransaction;
 import dev.payments.reconciliation.domain.projection.PaymentStatus;
+import dev.payments.reconciliation.domain.settling.FailureStage;
 import dev.payments.reconciliation.domain.settling.SyncOutcome;
 import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
@@ -35,10 +36,12 @@ import java.util.Set;
  * a mismatch older than the long deadline into an incident, so nothing ages out of the window untraced. A run over an
  * explicit window is for investigation only: returned, not stored.
  *
- * <p>The regular run also repairs the one mismatch that needs no decision about money: the PG cancelled a payment we
- * still hold as approved (a refund in the PG's console, a refund whose answer was lost). payment-service's sync then
- * records what the PG did (APPROVED -> CANCELED, the order follows); the next run finds the books consistent. Every
- * other mismatch waits for its incident.
+ * <p>The regular run also repairs the two mismatches that need no decision about money. The PG cancelled a payment we
+ * still hold as approved (a refund in the PG's console, a refund whose answer was lost): payment-service's sync
+ * records what the PG did (APPROVED -> CANCELED, the order follows). The PG approved a payment we recorded as FAILED or
+ * DECLINED, after the customer was told "not charged" (a late booking, issue 11): the sync owes the PG a cancel and
+ * sends it (FAILED -> CANCEL_OWED -> CANCELED), the settler retrying it if the PG does not confirm at once. The next
+ * run finds a cancellation, or the cancel in flight. Every other mismatch waits for its incident.
  */
 public final class AuditLedger {
 
@@ -98,7 +101,9 @@ public final class AuditLedger {
         audits.save(report);
         audits.pruneBefore(now.minus(KEEP_AUDITS));
         alerts.audited(report);
-        escalate(report, now, repairCanceledAtPg(report));
+        Set<PaymentId> repaired = repairCanceledAtPg(report);
+        repaired.addAll(cancelLateApprovals(report));
+        escalate(report, now, repaired);
         return report;
     }
 
@@ -153,6 +158,37 @@ public final class AuditLedger {
             }
         }
         return repaired;
+    }
+
+    /**
+     * @return the payments payment-service now owes a cancel for (or has cancelled): the PG approved them after we
+     *         had recorded FAILED or DECLINED
+     */
+    private Set<PaymentId> cancelLateApprovals(LedgerReport report) {
+        Set<PaymentId> owed = new HashSet<>();
+        List<LedgerMismatch> lateApprovals = report.mismatches().stream()
+                .filter(m -> m.reason() == MismatchReason.PAYMENT_NOT_APPROVED && m.paymentId() != null)
+                .limit(MAX_REPAIRS_PER_RUN)
+                .toList();
+        for (LedgerMismatch mismatch : lateApprovals) {
+            SyncOutcome outcome = paymentSync.sync(mismatch.paymentId());
+            if (outcome instanceof SyncOutcome.Answered answered && (answered.paymentStatus() == PaymentStatus.CANCELED
+                    || answered.paymentStatus() == PaymentStatus.CANCEL_OWED)
+                    || outcome instanceof SyncOutcome.PgFailed failed && failed.stage() == FailureStage.CANCEL) {
+                // A failed cancel is owed all the same: the settler picks it up from PaymentCancelOwed.
+                log.warn("Ledger repair: the PG approved payment {} of order {} ({} {}) after we recorded it as not "
+                                + "charged; a cancel is owed at the PG ({})", mismatch.paymentId(), mismatch.orderId(),
+                        mismatch.amount(), mismatch.currency(), outcome);
+                owed.add(mismatch.paymentId());
+            } else {
+                log.warn("Ledger repair of payment {} (approved at the PG, not here) did not owe a cancel: {}; it stays "
+                        + "a mismatch", mismatch.paymentId(), outcome);
+                if (outcome.isFailure()) {
+                    break;
+                }
+            }
+        }
+        return owed;
     }
 
     private void escalate(LedgerReport report, Instant now, Set<PaymentId> repaired) {

@@ -8,6 +8,7 @@ import dev.payments.contracts.OrderFailed;
 import dev.payments.contracts.OrderPaid;
 import dev.payments.contracts.OrderPaymentPending;
 import dev.payments.contracts.PaymentApproved;
+import dev.payments.contracts.PaymentCancelOwed;
 import dev.payments.contracts.PaymentCanceled;
 import dev.payments.contracts.PaymentDeclined;
 import dev.payments.contracts.PaymentEvent;
@@ -64,6 +65,13 @@ final class Facts {
             case PAYMENT_UNKNOWN -> {
                 status = PaymentStatus.UNKNOWN;
                 reason = ((PaymentUnknown) event).reason();
+            }
+            case PAYMENT_CANCEL_OWED -> {
+                PaymentCancelOwed owed = (PaymentCancelOwed) event;
+                status = PaymentStatus.CANCEL_OWED;
+                reason = owed.reason();
+                // A late approval's transaction key arrives only here: the ledger audit matches it.
+                pgTransactionKey = owed.pgTransactionKey();
             }
             case PAYMENT_CANCELED -> {
                 PaymentCanceled canceled = (PaymentCanceled) event;

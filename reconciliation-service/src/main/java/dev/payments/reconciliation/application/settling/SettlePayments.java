@@ -120,7 +120,15 @@ public final class SettlePayments {
             }
             Instant at = clock.instant();
             Settlement next = claimed.get().triggeredBy(candidate.trigger()).after(outcome, at, policy.backoff());
-            if (next.settled()) {
+            if (outcome instanceof SyncOutcome.Answered answered && answered.mismatch()) {
+                // Not ours to decide: an approval of another amount or key, or the PG contradicting our books.
+                if (mismatchIncident(candidate, answered, next, at)) {
+                    incidentsOpened++;
+                }
+                if (!next.settled()) {
+                    next = next.notBefore(at.plus(policy.incidentRetryInterval()));
+                }
+            } else if (next.settled()) {
                 settled++;
                 resolveIfOpen(next, at);
             } else {
@@ -162,6 +170,24 @@ public final class SettlePayments {
     }
 
     private record IncidentOutcome(boolean open, boolean opened) {
+    }
+
+    /** @return whether an incident was opened now (one per payment: an existing one is only counted on) */
+    private boolean mismatchIncident(SettleCandidate candidate, SyncOutcome.Answered answered, Settlement next,
+                                     Instant at) {
+        Optional<Incident> existing = incidents.findBySubject(Incident.subjectOf(candidate.paymentId()));
+        if (existing.isPresent()) {
+            if (existing.get().state() == IncidentState.OPEN) {
+                incidents.update(existing.get().attempted(next.attempts(), null, at), IncidentState.OPEN);
+            }
+            return false;
+        }
+        String detail = "payment-service found the PG's answer for payment " + candidate.paymentId() + " of order "
+                + candidate.orderId() + " not to match it (payment " + answered.paymentStatus() + ", PG "
+                + answered.pgState() + "): another amount, order or payment key, or a state contradicting our books. "
+                + "Nothing was changed; decide whether the money is kept or returned";
+        return openIncident.open(Incident.open(IncidentReason.PG_MISMATCH, candidate.paymentId(), candidate.orderId(),
+                candidate.amount(), null, detail, next.attempts(), at)).isPresent();
     }
 
     private IncidentOutcome compensationIncident(SettleCandidate candidate, Settlement next, Instant at) {

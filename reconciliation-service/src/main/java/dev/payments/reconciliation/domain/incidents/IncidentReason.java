@@ -10,5 +10,10 @@ public enum IncidentReason {
     /** The order has waited in PAYMENT_PENDING for longer than the long deadline although its payment is settled. */
     ORDER_STUCK,
     /** A PG transaction and our books have disagreed for longer than the long deadline. */
-    LEDGER_MISMATCH
+    LEDGER_MISMATCH,
+    /**
+     * The PG answered about another amount, order or payment key than the payment's, or contradicts what we recorded
+     * (payment-service's sync said MISMATCH): only a human can decide whether to keep or return that money (issue 11).
+     */
+    PG_MISMATCH
 }

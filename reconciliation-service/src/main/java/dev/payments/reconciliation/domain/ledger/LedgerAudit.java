@@ -22,8 +22,9 @@ import java.util.Set;
 /**
  * The matching rules of the ledger audit (docs/reconciliation.md, "Ledger audit"). Each PG approval is matched to
  * exactly one of: a PAID order with an APPROVED payment of the same amount; a cancellation (the PG booked a CANCEL for
- * the same payment key, and our payment is CANCELED or FAILED and its order not PAID); an incident record; or "in
- * flight" while younger than the settle deadline. Anything else is a mismatch with a reason. Consistent books win over
+ * the same payment key, and our payment is CANCELED or FAILED and its order not PAID by it); an incident record; or
+ * "in flight" while younger than the settle deadline or while the settler is on the payment (UNKNOWN, stale
+ * REQUESTED, or CANCEL_OWED: a cancel we owe and have not had confirmed yet). Anything else is a mismatch with a reason. Consistent books win over
  * an incident (an incident whose payment was repaired since no longer explains anything); the in-flight grace never
  * excuses a wrong amount. The other direction is checked too: an approval we recorded that the PG has no transaction
  * for.
@@ -87,9 +88,12 @@ public final class LedgerAudit {
                 match = incident != null ? Match.INCIDENT : Match.MISMATCH;
                 reason = MismatchReason.AMOUNT_MISMATCH;
             } else if (cancel != null) {
+                // The order may be PAID by another attempt (the customer paid again after we said "failed" and the PG
+                // approved the first one late): this payment's cancel still returned its money (issue 11).
                 if (payment != null && (payment.status() == PaymentStatus.CANCELED
                         || payment.status() == PaymentStatus.FAILED)
-                        && (order == null || order.status() != OrderStatus.PAID)) {
+                        && (order == null || order.status() != OrderStatus.PAID
+                            || !payment.paymentId().equals(order.paymentId()))) {
                     match = Match.CANCELLATION;
                 } else {
                     match = incident != null ? Match.INCIDENT : young ? Match.IN_FLIGHT : Match.MISMATCH;
@@ -140,7 +144,7 @@ public final class LedgerAudit {
             return orderHasMatchedPayment ? MismatchReason.DUPLICATE_APPROVAL : MismatchReason.NO_PAYMENT_RECORD;
         }
         return switch (payment.status()) {
-            case REQUESTED, UNKNOWN -> MismatchReason.PAYMENT_UNSETTLED;
+            case REQUESTED, UNKNOWN, CANCEL_OWED -> MismatchReason.PAYMENT_UNSETTLED;
             case FAILED, DECLINED -> MismatchReason.PAYMENT_NOT_APPROVED;
             case CANCELED -> MismatchReason.CANCELED_HERE_NOT_AT_PG;
             case APPROVED -> MismatchReason.ORDER_NOT_PAID;

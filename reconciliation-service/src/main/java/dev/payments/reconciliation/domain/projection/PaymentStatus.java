@@ -13,8 +13,13 @@ public enum PaymentStatus implements Ranked {
     DECLINED(2),
     /** Known that no money moved. */
     FAILED(2),
+    /**
+     * The PG holds money we must give back (compensation, a late approval after FAILED/DECLINED, a refund): payment-
+     * service owes the PG a cancel, and the settler drives it until the PG confirms (issue 11).
+     */
+    CANCEL_OWED(3),
     /** Money that moved was returned: the PG cancelled the approved charge. */
-    CANCELED(3);
+    CANCELED(4);
 
     private final int rank;
 
@@ -29,11 +34,11 @@ public enum PaymentStatus implements Ranked {
 
     /** Whether the PG took the customer's money at some point (it may since have been returned). */
     public boolean pgApproved() {
-        return this == APPROVED || this == CANCELED;
+        return this == APPROVED || this == CANCEL_OWED || this == CANCELED;
     }
 
-    /** Whether the payment still needs a final answer from the PG. */
+    /** Whether the payment still needs a final answer from the PG (for CANCEL_OWED: the cancel's confirmation). */
     public boolean unresolved() {
-        return this == REQUESTED || this == UNKNOWN;
+        return this == REQUESTED || this == UNKNOWN || this == CANCEL_OWED;
     }
 }

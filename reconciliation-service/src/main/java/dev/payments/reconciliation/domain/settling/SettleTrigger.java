@@ -11,5 +11,10 @@ public enum SettleTrigger {
      */
     STALE_REQUESTED,
     /** The order has waited in PAYMENT_PENDING longer than the settle deadline (field report 000's sweep). */
-    ORDER_STUCK
+    ORDER_STUCK,
+    /**
+     * payment-service owes the PG a cancel ({@code PaymentCancelOwed}): the PG holds money we must give back. Picked
+     * at once, and again after a settled approval turned into a refund or a late approval (issue 11).
+     */
+    CANCEL_OWED
 }

@@ -12,7 +12,7 @@ public sealed interface SyncOutcome {
      *
      * @param paymentStatus the payment after the sync
      * @param pgState       DONE, CANCELED, ABORTED, EXPIRED, READY, IN_PROGRESS or NOT_FOUND
-     * @param action        NONE, APPROVED, FAILED, CANCELED or RETRY_LATER
+     * @param action        NONE, APPROVED, FAILED, CANCELED, RETRY_LATER or MISMATCH
      */
     record Answered(PaymentStatus paymentStatus, String pgState, String action) implements SyncOutcome {
 
@@ -23,6 +23,11 @@ public sealed interface SyncOutcome {
         /** Whether the payment has its final outcome now (it may have had it before: our projection lagged). */
         public boolean settled() {
             return !paymentStatus.unresolved();
+        }
+
+        /** payment-service found the PG's answer not to be about this payment, or contradicting it: a human decides. */
+        public boolean mismatch() {
+            return "MISMATCH".equals(action);
         }
     }
 

@@ -186,6 +186,26 @@ class SettlePaymentsTest {
     }
 
     @Test
+    void aPgAnswerThatIsNotAboutOurPaymentOpensOneMismatchIncidentAtOnce() {
+        PaymentId payment = unknownPayment();
+        sync.answer(payment, new SyncOutcome.Answered(PaymentStatus.UNKNOWN, "DONE", "MISMATCH"));
+
+        CycleReport first = settler.runCycle();
+
+        assertThat(first.incidentsOpened()).isEqualTo(1);
+        assertThat(alerts.opened).singleElement().satisfies(incident -> {
+            assertThat(incident.reason()).isEqualTo(IncidentReason.PG_MISMATCH);
+            assertThat(incident.paymentId()).isEqualTo(payment);
+        });
+        assertThat(settlements.find(payment).get().nextAttemptAt()).as("retried slowly while a human looks")
+                .isEqualTo(clock.instant().plus(DEFAULTS.incidentRetryInterval()));
+
+        clock.advance(DEFAULTS.incidentRetryInterval());
+        settler.runCycle();
+        assertThat(alerts.opened).as("one incident per payment").hasSize(1);
+    }
+
+    @Test
     void whenTheSettlerRepairsAPaymentItsOpenIncidentIsResolvedBySystem() {
         PaymentId payment = unknownPayment();
         sync.answer(payment, CANCEL_REFUSED);

@@ -73,6 +73,49 @@ class LedgerAuditTest {
     }
 
     @Test
+    void aLateApprovalCancelledWhileTheOrderIsPaidByAnotherAttemptIsACancellation() {
+        // Issue 11: we said FAILED, the customer paid again (PAID by the second payment), then the PG booked the first
+        // one late and its cancel was sent: two PG approvals, one PAID, one cancellation, nothing unaccounted.
+        OrderId order = newOrder(OrderStatus.FAILED);
+        PaymentView late = payment(order, PaymentStatus.CANCELED, 15_000, null, null);
+        PaymentView second = payment(order, PaymentStatus.APPROVED, 15_000, null, "tx-second");
+        paid(order, second);
+        approve(second, order, 15_000, OLD);
+        cancel(approve(late.paymentKey(), order, 15_000, OLD.plusSeconds(5)), OLD.plusSeconds(20));
+
+        LedgerReport report = audit();
+
+        assertThat(report.paidOrders()).isEqualTo(1);
+        assertThat(report.cancellations()).isEqualTo(1);
+        assertThat(report.holds()).as(report.mismatches().toString()).isTrue();
+    }
+
+    @Test
+    void aCancelWeOweAndTheSettlerIsSendingIsInFlightNotAMismatch() {
+        OrderId order = newOrder(OrderStatus.FAILED);
+        PaymentView owed = payment(order, PaymentStatus.CANCEL_OWED, 15_000, null, null);
+        approve(owed.paymentKey(), order, 15_000, OLD);
+
+        LedgerReport report = audit();
+
+        assertThat(report.inFlight()).isEqualTo(1);
+        assertThat(report.holds()).isTrue();
+    }
+
+    @Test
+    void aLateApprovalOfAFailedPaymentNoCancelOwedIsAMismatchTheRepairActsOn() {
+        OrderId order = newOrder(OrderStatus.FAILED);
+        PaymentView failed = payment(order, PaymentStatus.FAILED, 15_000, null, null);
+        approve(failed.paymentKey(), order, 15_000, OLD);
+
+        LedgerReport report = audit();
+
+        assertThat(report.holds()).isFalse();
+        assertThat(report.mismatches()).singleElement()
+                .satisfies(m -> assertThat(m.reason()).isEqualTo(MismatchReason.PAYMENT_NOT_APPROVED));
+    }
+
+    @Test
     void anApprovalAnIncidentIsAboutIsAnIncident() {
         OrderId order = newOrder(OrderStatus.PAYMENT_PENDING);
         PaymentView payment = payment(order, PaymentStatus.UNKNOWN, 15_000, null, null);

@@ -50,6 +50,14 @@ class JdbcSettlements implements Settlements {
     private static final String NOT_OWNED_BY_A_HUMAN = """
             NOT EXISTS (SELECT 1 FROM incident i WHERE i.subject = 'payment:' || c.payment_id AND i.state <> 'OPEN')""";
 
+    /**
+     * A payment settled before (say APPROVED) that now owes a cancel (a refund, a late approval): settling starts over
+     * for it. Not once it was settled CANCELED: the projection may still show the CANCEL_OWED of a moment ago.
+     */
+    private static final String REOPENS = """
+            s.settled_at IS NOT NULL AND s.settled_status <> 'CANCELED'
+              AND (s.claimed_until IS NULL OR s.claimed_until <= :now)""";
+
     private final JdbcClient jdbc;
 
     JdbcSettlements(JdbcClient jdbc) {
@@ -61,11 +69,13 @@ class JdbcSettlements implements Settlements {
         return jdbc.sql("""
                         WITH candidate AS (
                             SELECT p.payment_id, p.order_id, p.amount, p.currency,
-                                   CASE WHEN p.status = 'UNKNOWN' THEN 'PAYMENT_UNKNOWN' ELSE 'STALE_REQUESTED' END
-                                       AS picked_for,
+                                   CASE p.status WHEN 'UNKNOWN' THEN 'PAYMENT_UNKNOWN'
+                                                 WHEN 'CANCEL_OWED' THEN 'CANCEL_OWED'
+                                                 ELSE 'STALE_REQUESTED' END AS picked_for,
                                    p.last_event_at AS since, 0 AS preference
                             FROM payment_view p
-                            WHERE p.status = 'UNKNOWN' OR (p.status = 'REQUESTED' AND p.last_event_at <= :staleBefore)
+                            WHERE p.status IN ('UNKNOWN', 'CANCEL_OWED')
+                               OR (p.status = 'REQUESTED' AND p.last_event_at <= :staleBefore)
                             UNION ALL
                             SELECT o.payment_id, o.order_id, coalesce(p.amount, o.amount), coalesce(p.currency, o.currency),
                                    'ORDER_STUCK', o.last_event_at, 1
@@ -79,7 +89,9 @@ class JdbcSettlements implements Settlements {
                         FROM c LEFT JOIN settlement s ON s.payment_id = c.payment_id
                         WHERE (s.payment_id IS NULL
                                OR (s.settled_at IS NULL AND s.next_attempt_at <= :now
-                                   AND (s.claimed_until IS NULL OR s.claimed_until <= :now)))
+                                   AND (s.claimed_until IS NULL OR s.claimed_until <= :now))
+                               OR (c.picked_for = 'CANCEL_OWED' AND\s""" + REOPENS + """
+                        ))
                           AND\s""" + NOT_OWNED_BY_A_HUMAN + """
 
                         ORDER BY coalesce(s.next_attempt_at, c.since), c.payment_id
@@ -101,9 +113,16 @@ class JdbcSettlements implements Settlements {
                         VALUES (:paymentId, :orderId, :pickedFor, :now, :until, :claimant)
                         ON CONFLICT (payment_id) DO UPDATE
                             SET claimed_until = EXCLUDED.claimed_until, claimed_by = EXCLUDED.claimed_by,
-                                picked_for = EXCLUDED.picked_for
-                            WHERE s.settled_at IS NULL AND s.next_attempt_at <= :now
-                              AND (s.claimed_until IS NULL OR s.claimed_until <= :now)
+                                picked_for = EXCLUDED.picked_for,
+                                -- reopened: a fresh settling of the cancel now owed
+                                settled_at = NULL, settled_status = NULL,
+                                unsettled_streak = CASE WHEN s.settled_at IS NULL THEN s.unsettled_streak ELSE 0 END,
+                                compensation_failures = CASE WHEN s.settled_at IS NULL THEN s.compensation_failures ELSE 0 END,
+                                next_attempt_at = CASE WHEN s.settled_at IS NULL THEN s.next_attempt_at ELSE :now END
+                            WHERE ((s.settled_at IS NULL AND s.next_attempt_at <= :now
+                                    AND (s.claimed_until IS NULL OR s.claimed_until <= :now))
+                                   OR (:pickedFor = 'CANCEL_OWED' AND\s""" + REOPENS + """
+                            ))
                         RETURNING\s""" + COLUMNS)
                 .param("paymentId", candidate.paymentId().value())
                 .param("orderId", candidate.orderId().value())

@@ -164,7 +164,7 @@ class ReconciliationSystemTest {
         assertThat(metric("reconciliation_incidents_opened_total", "reason=\"COMPENSATION_FAILED\""))
                 .isEqualTo(openedBefore + 1);
         assertThat(pgStatus(orderId)).as("the PG still holds the money").isEqualTo("DONE");
-        assertThat(paymentStatus(paymentId)).isEqualTo("UNKNOWN");
+        assertThat(paymentStatus(paymentId)).as("the cancel is owed, durably").isEqualTo("CANCEL_OWED");
         JsonNode counted = ledger();
         assertThat(counted.path("incidents").asLong()).isGreaterThanOrEqualTo(1);
         assertNoMismatchFor(orderId);
@@ -217,6 +217,58 @@ class ReconciliationSystemTest {
 
     @Test
     @Order(6)
+    void aRefundThePgDoesNotConfirmIsOwedAndTheSettlerFinishesItWithoutTheMember() {
+        String memberId = member();
+        String orderId = order(memberId, 11_500);
+        String paymentId = paid(orderId, memberId, 11_500, "refund-owed-" + orderId);
+        admin("PUT", "/admin/faults", "{\"operation\":\"cancel\",\"errorRate\":1.0,\"errorStatus\":503}");
+
+        SystemStack.Response requested = cancelPayment(paymentId, memberId);
+
+        // Issue 11, 7: the refund is a durable fact (CANCEL_OWED), not a request the member has to repeat.
+        assertThat(requested.status()).as(requested.body().toString()).isEqualTo(202);
+        assertThat(requested.text("status")).isEqualTo("CANCEL_OWED");
+        assertThat(pgStatus(orderId)).isEqualTo("DONE");
+        admin("DELETE", "/admin/faults", null);
+
+        await().atMost(SETTLED_WITHIN).until(() -> "CANCELED".equals(paymentStatus(paymentId)));
+        assertThat(pgStatus(orderId)).isEqualTo("CANCELED");
+        assertThat(SystemStack.get(Component.RECONCILIATION_SERVICE, "/api/reconciliation/settlements/" + paymentId)
+                .text("settledStatus")).as("finished by the settler").isEqualTo("CANCELED");
+        await().atMost(Duration.ofSeconds(10)).until(() -> "CANCELED".equals(orderStatus(orderId)));
+        assertExactlyOneNotice(orderId, "PAYMENT_CANCELED");
+        assertNoMismatchFor(orderId);
+    }
+
+    @Test
+    @Order(7)
+    void aLateApprovalAfterWeSaidFailedIsCancelledAtThePgTheOrderStaysFailedAndTheLedgerCountsACancellation() {
+        String memberId = member();
+        String orderId = order(memberId, 12_000);
+        // The PG's front door takes the confirm and says nothing; its back end books it long after we gave up.
+        admin("PUT", "/admin/faults", "{\"operation\":\"confirm\",\"lateBooking\":{\"afterMs\":45000}}");
+        SystemStack.Response confirmed = confirm(orderId, memberId, 12_000, "late-" + orderId);
+        assertThat(confirmed.status()).as("the customer hears PENDING").isEqualTo(202);
+        String paymentId = confirmed.text("paymentId");
+        admin("DELETE", "/admin/faults", null);
+
+        // Still unknown to the PG past not-found-is-final-after: FAILED, the order FAILED, the customer told so.
+        await().atMost(Duration.ofSeconds(60)).until(() -> "FAILED".equals(orderStatus(orderId)));
+        assertThat(paymentStatus(paymentId)).isEqualTo("FAILED");
+        assertThat(pgBooksNothingFor(orderId)).as("nothing booked yet").isTrue();
+        await().atMost(Duration.ofSeconds(10)).until(() -> kinds(orderId).contains("PAYMENT_FAILED"));
+
+        // Then the PG books it and calls back: the charge is owed back and cancelled, never kept.
+        await().atMost(Duration.ofSeconds(90)).ignoreExceptions().until(() -> "CANCELED".equals(pgStatus(orderId)));
+        await().atMost(Duration.ofSeconds(10)).until(() -> "CANCELED".equals(paymentStatus(paymentId)));
+        assertThat(orderStatus(orderId)).as("nothing the customer can use was charged").isEqualTo("FAILED");
+        assertExactlyOneNotice(orderId, "PAYMENT_CANCELED");
+        assertThat(kinds(orderId)).doesNotContain("PAYMENT_COMPLETED");
+        assertNoMismatchFor(orderId);
+    }
+
+    @Test
+    @Order(8)
     void aRefundMadeInThePgsConsoleIsFoundByTheLedgerAuditAndRecordedWithoutAnyone() {
         String memberId = member();
         String orderId = order(memberId, 12_500);
@@ -237,7 +289,7 @@ class ReconciliationSystemTest {
     }
 
     @Test
-    @Order(7)
+    @Order(9)
     void afterTheMixedRunTheLedgerIdentityHoldsPerTransaction() {
         String memberId = member();
         String orderId = order(memberId, 9_900);
@@ -251,12 +303,12 @@ class ReconciliationSystemTest {
         JsonNode ledger = ledger();
         assertThat(ledger.path("pgApprovals").asLong()).isEqualTo(ledger.path("paidOrders").asLong()
                 + ledger.path("cancellations").asLong() + ledger.path("incidents").asLong());
-        assertThat(ledger.path("cancellations").asLong()).isGreaterThanOrEqualTo(4);
+        assertThat(ledger.path("cancellations").asLong()).isGreaterThanOrEqualTo(6);
         assertThat(ledger.path("mismatches")).isEmpty();
     }
 
     @Test
-    @Order(8)
+    @Order(10)
     void replayingBothTopicsFromTheBeginningChangesNoStateAndSendsNoNotificationTwice() throws Exception {
         String memberId = member();
         String orderId = order(memberId, 12_000);
@@ -451,6 +503,16 @@ class ReconciliationSystemTest {
     /** What the PG's own books say of the order's payment. */
     private static String pgStatus(String orderId) {
         return pg("GET", "/v1/payments/orders/" + orderId, null).path("status").asText();
+    }
+
+    /** The PG has no payment for the order (404 NOT_FOUND_PAYMENT), not even a decline. */
+    private static boolean pgBooksNothingFor(String orderId) {
+        try {
+            pgStatus(orderId);
+            return false;
+        } catch (IllegalStateException e) {
+            return e.getMessage().contains("-> 404");
+        }
     }
 
     private static JsonNode ledger() {

@@ -61,6 +61,10 @@ final class SystemStack {
                         // A client retrying a confirm while payment-service has not seen the order yet (it rejoins
                         // its consumer group after a restart) spends the member's allowance; not what is tested here.
                         .extraArg(Component.PAYMENT_SERVICE, "--payment.approval.per-member-per-minute=600")
+                        // A payment the PG has never seen is FAILED 25 s after its request instead of 60 s, so the
+                        // late-booking case (FAILED, then the PG books it) fits in a minute. Still above the 20 s
+                        // approval deadline, the condition the 60 s rule rests on (docs/resilience.md).
+                        .extraArg(Component.PAYMENT_SERVICE, "--payment.approval.not-found-is-final-after=25s")
                         // Two failed compensating cancels open an incident instead of five (about a minute of
                         // backoff): the "cancel fails every time" case then takes seconds. The rule is the same.
                         .extraArg(Component.RECONCILIATION_SERVICE, "--reconciliation.incidents.compensation-attempts=2")

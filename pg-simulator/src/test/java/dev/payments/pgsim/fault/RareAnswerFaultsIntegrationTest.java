@@ -93,6 +93,18 @@ class RareAnswerFaultsIntegrationTest extends SimulatorIntegrationTest {
     }
 
     @Test
+    void aLateBookingStillHappensWhenTheFaultIsClearedRightAfterTheClientGaveUp() throws Exception {
+        client.faults("{\"operation\":\"confirm\",\"lateBooking\":{\"afterMs\":500}}");
+        assertThatThrownBy(() -> client.send(client.confirmRequest("pk-cleared", "order-cleared1", 1000, "idem-cleared",
+                Duration.ofMillis(300)))).isInstanceOf(HttpTimeoutException.class);
+
+        simulator.faults().reset();
+
+        await().atMost(Duration.ofSeconds(5)).until(() -> simulator.ledger().payment("pk-cleared").isPresent());
+        assertThat(simulator.stats().lateBookings()).isEqualTo(1);
+    }
+
+    @Test
     void aLateBookingNeverApprovesAnOrderThatWasPaidMeanwhile() throws Exception {
         client.faults("{\"operation\":\"confirm\",\"lateBooking\":{\"afterMs\":600}}");
         assertThatThrownBy(() -> client.send(client.confirmRequest("pk-first", "order-twice1", 1000, null,

@@ -16,6 +16,7 @@ public final class Scenarios {
             PgSilent::new,
             PgFlaky::new,
             PgLostResponse::new,
+            PgLateBooking::new,
             Capacity::new,
             DbOutage::new,
             KafkaOutage::new,

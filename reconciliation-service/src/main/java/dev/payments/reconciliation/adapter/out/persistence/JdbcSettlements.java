@@ -222,7 +222,7 @@ class JdbcSettlements implements Settlements {
                                s.payment_id AS settlement_payment_id,\s""" + JOINED_COLUMNS + """
 
                         FROM payment_view c LEFT JOIN settlement s ON s.payment_id = c.payment_id
-                        WHERE c.status IN ('UNKNOWN', 'REQUESTED') AND c.last_event_at <= :before
+                        WHERE c.status IN ('UNKNOWN', 'REQUESTED', 'CANCEL_OWED') AND c.last_event_at <= :before
                           AND NOT EXISTS (SELECT 1 FROM incident i WHERE i.subject = 'payment:' || c.payment_id)
                         ORDER BY c.last_event_at LIMIT :limit""")
                 .param("before", timestamp(before))

@@ -1,0 +1,248 @@
+package dev.payments.drills.scenario;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.payments.drills.analysis.DrillResult.Measurements;
+import dev.payments.drills.analysis.DrillResult.Target;
+import dev.payments.drills.analysis.Stats;
+import dev.payments.drills.load.Http;
+import dev.payments.drills.load.PreparedOrder;
+import dev.payments.localstack.Component;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Issue 11, sequence 1, under load: the PG's front door takes every confirm and never answers; its back end books each
+ * one {@code --book-after-ms} after the client gave up, long after payment-service recorded the payment FAILED (the PG
+ * had no record of it past {@code not-found-is-final-after}) and told the customer "nothing was charged". The PG then
+ * calls back. Every such late approval must end cancelled at the PG, the order FAILED, one PAYMENT_CANCELED notice per
+ * order, no charge doubled, the ledger holding.
+ */
+@Command(name = "pg-late-booking",
+        description = "issue 11: the PG books approvals after we said FAILED; every one must be cancelled, none kept.")
+final class PgLateBooking extends BaseScenario {
+
+    @Option(names = "--per-wave", description = "Concurrent confirms per wave (at most the approval bulkhead, 20).")
+    int perWave = 20;
+    @Option(names = "--waves", description = "Waves, one after the other.")
+    int waves = 2;
+    @Option(names = "--book-after-ms", description = "The PG books each confirm this long after the client gave up.")
+    long bookAfterMs = 40_000;
+    @Option(names = "--not-found-final-after", description = "payment-service: a payment the PG has never seen this "
+            + "long after its request is FAILED (60s in production; scaled down so a drill takes minutes).")
+    String notFoundFinalAfter = "20s";
+    @Option(names = "--patience-s", description = "How long to wait for every late approval to be cancelled.")
+    long patienceSeconds = 240;
+
+    private int expected;
+    private int booked;
+    private int canceledAtPg;
+    private int failedBeforeBooking;
+    private int ordersWithOneCancelNotice;
+    private int ordersWithAFailedNotice;
+    private final List<Double> compensationSeconds = new ArrayList<>();
+
+    @Override
+    public String fieldReport() {
+        return "issue 11";
+    }
+
+    @Override
+    public String description() {
+        return waves + " waves of " + perWave + " concurrent confirms the PG takes silently and books "
+                + bookAfterMs / 1000 + " s after the client gave up (payment FAILED after " + notFoundFinalAfter
+                + "), then calls back";
+    }
+
+    @Override
+    public int ordersNeeded() {
+        return waves * perWave;
+    }
+
+    @Override
+    protected void configure(Settings settings) {
+        settings.unlimitedMembers()
+                .set(Component.PAYMENT_SERVICE, "payment.approval.not-found-is-final-after", notFoundFinalAfter);
+    }
+
+    @Override
+    public void run(Drill drill) {
+        expected = waves * perWave;
+        drill.fault("{\"operation\":\"confirm\",\"lateBooking\":{\"afterMs\":" + bookAfterMs + "}}");
+        for (int wave = 1; wave <= waves; wave++) {
+            drill.burst(perWave, "wave-" + wave);
+        }
+        // Nothing else is faulty: status queries, cancels and the callback work; only the bookings are late.
+        drill.pgFaults("[{\"operation\":\"all\"}]");
+        drill.mark("confirms answered");
+
+        List<PreparedOrder> sent = drill.orders().used();
+        drill.phase("waiting for the late bookings");
+        Instant giveUp = Instant.now().plusSeconds(patienceSeconds);
+        Map<String, String> payments = new HashMap<>();
+        Set<String> failedBeforeBooked = new HashSet<>();
+        while (Instant.now().isBefore(giveUp)) {
+            PgCounts pg = pgCounts(drill, sent);
+            booked = pg.approved.size();
+            canceledAtPg = pg.cancels;
+            // Per order: seen FAILED while the PG had not booked it yet (a wave's bookings overlap the next one's).
+            List<PreparedOrder> notBooked = sent.stream().filter(o -> !pg.approved.contains(o.orderId())).toList();
+            failedBeforeBooked.addAll(paymentsIn(drill, notBooked, payments, "FAILED"));
+            failedBeforeBooking = failedBeforeBooked.size();
+            drill.detail(booked + "/" + expected + " booked late, " + canceledAtPg + " cancelled at the PG");
+            if (booked == expected && canceledAtPg == expected) {
+                break;
+            }
+            drill.sleep(Duration.ofSeconds(2));
+        }
+        drill.mark("late approvals cancelled at the PG");
+        compensationSeconds.addAll(pgCounts(drill, sent).compensationSeconds);
+        // The notices follow the events by a moment.
+        drill.phase("counting notices");
+        Instant noticesBy = Instant.now().plusSeconds(30);
+        do {
+            countNotices(drill, sent);
+            if (ordersWithOneCancelNotice == expected) {
+                break;
+            }
+            drill.sleep(Duration.ofSeconds(2));
+        } while (Instant.now().isBefore(noticesBy));
+        drill.extra("late bookings", booked);
+        drill.extra("payments FAILED before the PG booked them", failedBeforeBooking);
+        drill.extra("cancelled at the PG", canceledAtPg);
+        drill.extra("booking -> cancel at the PG (s), median / max", compensationText());
+        drill.extra("orders with exactly one PAYMENT_CANCELED notice", ordersWithOneCancelNotice);
+        drill.extra("orders told PAYMENT_FAILED first", ordersWithAFailedNotice);
+        drill.note("not-found-is-final-after " + notFoundFinalAfter + " instead of 60 s, book-after "
+                + bookAfterMs / 1000 + " s: the same sequence as in production, in minutes instead of a quarter hour");
+        drill.clearFaults();
+    }
+
+    @Override
+    public List<Target> targets(Measurements r) {
+        var a = r.audit().books();
+        long failedOrders = a.orderStatuses().getOrDefault("FAILED", 0L);
+        return List.of(
+                new Target("every late approval cancelled at the PG", expected + " of " + expected,
+                        canceledAtPg + " of " + booked + " booked late", booked == expected && canceledAtPg == expected),
+                new Target("payments FAILED before the PG booked them (the sequence happened)", expected + "",
+                        failedBeforeBooking + "", failedBeforeBooking == expected),
+                new Target("orders FAILED (nothing the customer could use was charged)", expected + "",
+                        failedOrders + "", failedOrders == expected),
+                new Target("one PAYMENT_CANCELED notice per order", expected + "", ordersWithOneCancelNotice + "",
+                        ordersWithOneCancelNotice == expected),
+                new Target("no charge doubled, ledger holds", "0 doubled, holds", a.doubled() + " doubled, "
+                        + (a.holds() ? "holds" : "does not hold"), a.doubled() == 0 && a.holds()));
+    }
+
+    private String compensationText() {
+        if (compensationSeconds.isEmpty()) {
+            return "-";
+        }
+        List<Double> sorted = compensationSeconds.stream().sorted().toList();
+        return Stats.s(sorted.get(sorted.size() / 2)) + " / " + Stats.s(sorted.get(sorted.size() - 1));
+    }
+
+    private record PgCounts(Set<String> approved, int cancels, List<Double> compensationSeconds) {
+    }
+
+    /** The drill's orders on the PG's books: how many were approved, how many cancelled, and how long after. */
+    private static PgCounts pgCounts(Drill drill, List<PreparedOrder> orders) {
+        Map<String, Instant> approvedAt = new HashMap<>();
+        Map<String, Instant> canceledAt = new HashMap<>();
+        Set<String> ours = new HashSet<>();
+        orders.forEach(o -> ours.add(o.orderId()));
+        String cursor = null;
+        for (int page = 0; page < 1_000; page++) {
+            String url = drill.target().pgUrl() + "/v1/transactions?limit=1000"
+                    + (cursor == null ? "" : "&startingAfter=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8));
+            Http.Response r = drill.http().getPg(url, Duration.ofSeconds(10));
+            if (!r.ok()) {
+                break;
+            }
+            for (JsonNode tx : r.json().path("transactions")) {
+                String orderId = tx.path("orderId").asText();
+                if (ours.contains(orderId)) {
+                    Instant at = OffsetDateTime.parse(tx.path("transactedAt").asText()).toInstant();
+                    ("APPROVE".equals(tx.path("type").asText()) ? approvedAt : canceledAt).put(orderId, at);
+                }
+            }
+            if (!r.json().path("hasNext").asBoolean(false)) {
+                break;
+            }
+            cursor = r.json().path("nextCursor").asText();
+        }
+        List<Double> seconds = new ArrayList<>();
+        canceledAt.forEach((order, at) -> {
+            Instant approved = approvedAt.get(order);
+            if (approved != null) {
+                seconds.add(Duration.between(approved, at).toMillis() / 1000.0);
+            }
+        });
+        return new PgCounts(approvedAt.keySet(), canceledAt.size(), seconds);
+    }
+
+    /** The orders among {@code orders} whose payment is in {@code status} now. */
+    private static Set<String> paymentsIn(Drill drill, List<PreparedOrder> orders, Map<String, String> payments,
+                                          String status) {
+        Set<String> in = new HashSet<>();
+        for (PreparedOrder order : orders) {
+            Map<String, String> member = asMember(drill, order);
+            String paymentId = payments.computeIfAbsent(order.orderId(), id -> {
+                Http.Response r = drill.http().get(drill.target().orderUrl() + "/api/orders/" + id, member,
+                        Duration.ofSeconds(5));
+                return r.ok() ? r.json().path("paymentId").asText(null) : null;
+            });
+            if (paymentId == null) {
+                payments.remove(order.orderId());
+                continue;
+            }
+            Http.Response r = drill.http().get(drill.target().paymentUrl() + "/api/payments/" + paymentId, member,
+                    Duration.ofSeconds(5));
+            if (r.ok() && status.equals(r.json().path("status").asText())) {
+                in.add(order.orderId());
+            }
+        }
+        return in;
+    }
+
+    /** Read as the order's member, as they would see it (their token from the stack's issuer). */
+    private static Map<String, String> asMember(Drill drill, PreparedOrder order) {
+        return Http.bearer(drill.target().tokens().member(order.memberId()));
+    }
+
+    private void countNotices(Drill drill, List<PreparedOrder> orders) {
+        int oneCancel = 0;
+        int failedFirst = 0;
+        for (PreparedOrder order : orders) {
+            Http.Response r = drill.http().get(drill.target().notificationUrl() + "/api/notifications?orderId="
+                    + order.orderId(), asMember(drill, order), Duration.ofSeconds(5));
+            if (!r.ok()) {
+                continue;
+            }
+            int cancels = 0;
+            boolean failed = false;
+            // A JSON array of the order's notifications.
+            for (JsonNode notice : r.json()) {
+                String kind = notice.path("kind").asText();
+                cancels += "PAYMENT_CANCELED".equals(kind) ? 1 : 0;
+                failed |= "PAYMENT_FAILED".equals(kind);
+            }
+            oneCancel += cancels == 1 ? 1 : 0;
+            failedFirst += failed ? 1 : 0;
+        }
+        ordersWithOneCancelNotice = oneCancel;
+        ordersWithAFailedNotice = failedFirst;
+    }
+}

@@ -100,7 +100,7 @@ class JdbcPayments implements Payments {
 
     @Override
     public boolean paymentKeyInUse(String paymentKey) {
-        // The same condition as the partial unique index payments_one_per_pg_key (V3).
+        // The same condition as the partial unique index payments_one_per_pg_key (V4).
         return jdbc.sql("""
                         SELECT count(*) FROM payments WHERE payment_key = :key
                           AND NOT (status = 'FAILED' AND failure_code IN ('PG_CONNECT_FAILED', 'PG_AUTH_FAILED'))

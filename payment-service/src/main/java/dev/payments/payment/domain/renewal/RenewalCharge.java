@@ -112,7 +112,9 @@ public final class RenewalCharge {
             throw new IllegalStateException("Renewal " + this + " has no attempt in flight");
         }
         return switch (payment) {
-            case REQUESTED, UNKNOWN -> Settled.PENDING;
+            // CANCEL_OWED: the PG still holds the charge until our owed cancel is booked (docs/decisions/cancel-owed.md);
+            // charging the period again before then could leave the member charged twice for a while.
+            case REQUESTED, UNKNOWN, CANCEL_OWED -> Settled.PENDING;
             case APPROVED -> {
                 state = State.CHARGED;
                 yield Settled.CHARGED;

@@ -54,7 +54,9 @@ class RenewalChargeTest {
 
     @Test
     void anUnsettledPaymentKeepsThePeriodWaitingWithNoNewAttempt() {
-        for (PaymentStatus unsettled : List.of(PaymentStatus.REQUESTED, PaymentStatus.UNKNOWN)) {
+        // CANCEL_OWED too: the PG holds the charge until the owed cancel is booked, so no second charge yet.
+        for (PaymentStatus unsettled : List.of(PaymentStatus.REQUESTED, PaymentStatus.UNKNOWN,
+                PaymentStatus.CANCEL_OWED)) {
             RenewalCharge charge = charging();
 
             assertThat(charge.settle(unsettled, NOW, DUNNING)).isEqualTo(RenewalCharge.Settled.PENDING);

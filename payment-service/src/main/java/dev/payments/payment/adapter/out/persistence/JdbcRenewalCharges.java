@@ -104,7 +104,7 @@ class JdbcRenewalCharges implements RenewalCharges {
     public List<RenewalCharge> settledInFlight(int limit) {
         return jdbc.sql("SELECT " + COLUMNS + """
                          FROM renewal_charges c JOIN payments p ON p.payment_id = c.payment_id
-                        WHERE c.state = 'CHARGING' AND p.status NOT IN ('REQUESTED', 'UNKNOWN')
+                        WHERE c.state = 'CHARGING' AND p.status NOT IN ('REQUESTED', 'UNKNOWN', 'CANCEL_OWED')
                         LIMIT :limit
                         """)
                 .param("limit", limit).query(ROW).list();

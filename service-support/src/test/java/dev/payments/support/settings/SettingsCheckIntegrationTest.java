@@ -30,7 +30,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  */
 @ExtendWith(OutputCaptureExtension.class)
 @SpringBootTest(classes = TestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"server.port=8080", "management.server.port=9080", "settings.required.database="})
+        properties = {"spring.application.name=test-service", "server.port=8080", "management.server.port=9080",
+                "settings.required.database="})
 class SettingsCheckIntegrationTest {
 
     @DynamicPropertySource

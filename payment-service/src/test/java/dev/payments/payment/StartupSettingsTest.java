@@ -1,49 +1,26 @@
 package dev.payments.payment;
 
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
+import dev.payments.support.settings.RequiredSettingsContract;
 
-import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
 
-import static dev.payments.support.settings.StartupAttempt.names;
-import static dev.payments.support.settings.StartupAttempt.refusedSettings;
-import static org.assertj.core.api.Assertions.assertThat;
+/** payment-service names every credential and secret it refuses to start without (RequiredSettingsContract). */
+class StartupSettingsTest extends RequiredSettingsContract {
 
-/**
- * payment-service started as a deployment would, without the local profile: no credential or secret has a
- * default, and start-up fails naming each one that is missing, before anything is connected to.
- */
-class StartupSettingsTest {
-
-    /** Everything it must be given, with values that work nowhere. */
-    private static final Map<String, String> SECRETS = Map.of(
-            "spring.datasource.url", "jdbc:postgresql://db.invalid:5432/payments",
-            "spring.datasource.username", "payments_user",
-            "spring.datasource.password", "not-a-password",
-            "pg.client.secret-key", "sk_placeholder",
-            "payment.approval.webhook-secret", "whsec_placeholder",
-            "spring.security.oauth2.resourceserver.jwt.issuer-uri", "https://idp.invalid",
-            "spring.security.oauth2.resourceserver.jwt.audiences", "payments-api");
-
-    @Test
-    void withNothingGivenEverySecretIsNamed() {
-        assertThat(names(refusedSettings(PaymentServiceApplication.class, Map.of())))
-                .containsExactlyInAnyOrderElementsOf(SECRETS.keySet());
+    @Override
+    protected Class<?> application() {
+        return PaymentServiceApplication.class;
     }
 
-    @ParameterizedTest
-    @MethodSource("secrets")
-    void startUpFailsNamingTheOneThatIsMissing(String missing) {
-        Map<String, String> given = new HashMap<>(SECRETS);
-        given.remove(missing);
-
-        assertThat(names(refusedSettings(PaymentServiceApplication.class, given))).containsExactly(missing);
-    }
-
-    static Set<String> secrets() {
-        return SECRETS.keySet();
+    @Override
+    protected Map<String, String> requiredSettings() {
+        return Map.of(
+                "spring.datasource.url", "jdbc:postgresql://db.invalid:5432/payments",
+                "spring.datasource.username", "payments_user",
+                "spring.datasource.password", "not-a-password",
+                "pg.client.secret-key", "sk_placeholder",
+                "payment.approval.webhook-secret", "whsec_placeholder",
+                "spring.security.oauth2.resourceserver.jwt.issuer-uri", "https://idp.invalid",
+                "spring.security.oauth2.resourceserver.jwt.audiences", "payments-api");
     }
 }

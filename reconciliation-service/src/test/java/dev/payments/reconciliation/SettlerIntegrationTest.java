@@ -228,7 +228,7 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         api.awaitPayment(secondAttempt, "REQUESTED");
         api.awaitPayment(approvedRetry, "APPROVED");
         api.awaitOrder(retried, "FAILED");
-        double republishedBefore = Prometheus.scrape(http,
+        double republishedBefore = Prometheus.scrape(management,
                 "reconciliation_outcomes_republished_total{result=\"republished\"}", 0);
 
         assertThat(republishLostOutcomes.run()).as("within the grace: order-service may only be behind").isZero();
@@ -241,7 +241,7 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(paymentService.republishes()).as("with reconciliation's own token, scope payments:sync")
                 .allSatisfy(call -> assertThat(call.claims().path("scope").toString()).contains("payments:sync"));
         assertThat(republishLostOutcomes.run()).as("then it backs off").isZero();
-        assertThat(Prometheus.scrape(http, "reconciliation_outcomes_republished_total{result=\"republished\"}", 0))
+        assertThat(Prometheus.scrape(management, "reconciliation_outcomes_republished_total{result=\"republished\"}", 0))
                 .isEqualTo(republishedBefore + 3);
 
         // order-service applied what it got again; one order still lags.
@@ -253,7 +253,7 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(republishLostOutcomes.run()).as("payment-service down: recorded, nothing republished").isZero();
         assertThat(paymentService.republishes()).hasSize(4).last()
                 .satisfies(call -> assertThat(call.paymentId()).isEqualTo(neverSeen.paymentId));
-        assertThat(Prometheus.scrape(http, "reconciliation_outcomes_republished_total{result=\"unavailable\"}", 0))
+        assertThat(Prometheus.scrape(management, "reconciliation_outcomes_republished_total{result=\"unavailable\"}", 0))
                 .isPositive();
     }
 

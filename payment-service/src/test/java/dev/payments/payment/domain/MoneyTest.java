@@ -1,30 +1,27 @@
 package dev.payments.payment.domain;
 
-import org.junit.jupiter.api.Test;
+import dev.payments.contracts.MoneyRuleContract;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
+/** This context's Money holds the house's one rule (MoneyRuleContract). */
+class MoneyTest extends MoneyRuleContract<Money> {
 
-/** The house's one Money rule (docs/architecture.md, "Money"): a positive amount in an ISO 4217 currency. */
-class MoneyTest {
-
-    @Test
-    void aPositiveAmountInAnIsoCurrencyIsMoney() {
-        assertThat(new Money(15_000, "KRW").amount()).isEqualTo(15_000);
-        assertThat(new Money(1, "USD").currency()).isEqualTo("USD");
+    @Override
+    protected Money money(long amount, String currency) {
+        return new Money(amount, currency);
     }
 
-    @Test
-    void zeroOrANegativeAmountIsNot() {
-        assertThatThrownBy(() -> new Money(0, "KRW")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Money(-1, "KRW")).isInstanceOf(IllegalArgumentException.class);
+    @Override
+    protected long amountOf(Money money) {
+        return money.amount();
     }
 
-    @Test
-    void norIsACurrencyTheJdkDoesNotKnow() {
-        assertThatThrownBy(() -> new Money(1, "krw")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Money(1, "XYZ")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Money(1, "KRWW")).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Money(1, null)).isInstanceOf(NullPointerException.class);
+    @Override
+    protected String currencyOf(Money money) {
+        return money.currency();
+    }
+
+    @Override
+    protected Class<? extends RuntimeException> refusal() {
+        return IllegalArgumentException.class;
     }
 }

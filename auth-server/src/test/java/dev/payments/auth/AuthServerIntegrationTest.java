@@ -59,6 +59,26 @@ class AuthServerIntegrationTest {
     }
 
     @Test
+    void membersSigningInAtTheSameTimeAllGetTheirTokens() throws Exception {
+        int port = FreePorts.pick();
+        java.util.concurrent.ExecutorService threads = java.util.concurrent.Executors.newFixedThreadPool(8);
+        try (ConfigurableApplicationContext ignored = start(port, directory.resolve("keys.json"))) {
+            SignIn signIn = new SignIn(URI.create("http://127.0.0.1:" + port));
+            List<java.util.concurrent.Future<String>> subjects = new java.util.ArrayList<>();
+            for (int i = 0; i < 48; i++) {
+                String member = "member-c" + i;
+                subjects.add(threads.submit(() -> claims(signIn.token(member, "local-member-password",
+                        Tokens.Role.MEMBER.scopes()).value()).path("sub").asText()));
+            }
+            for (int i = 0; i < subjects.size(); i++) {
+                assertThat(subjects.get(i).get()).isEqualTo("member-c" + i);
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    @Test
     void aUserIsNeverGrantedAScopeOfAnotherRoleNorSignedInWithAWrongPassword() {
         int port = FreePorts.pick();
         try (ConfigurableApplicationContext ignored = start(port, directory.resolve("keys.json"))) {

@@ -4,6 +4,7 @@ import com.nimbusds.jose.jwk.JWKSet;
 import com.nimbusds.jose.jwk.source.ImmutableJWKSet;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.proc.SecurityContext;
+import dev.payments.auth.grants.SerializedAuthorizations;
 import dev.payments.auth.keys.SigningKeys;
 import dev.payments.auth.users.Directory;
 import dev.payments.auth.users.RoleScopes;
@@ -19,6 +20,8 @@ import org.springframework.security.crypto.password.PasswordEncoder;
 import org.springframework.security.oauth2.core.AuthorizationGrantType;
 import org.springframework.security.oauth2.core.ClientAuthenticationMethod;
 import org.springframework.security.oauth2.core.oidc.OidcScopes;
+import org.springframework.security.oauth2.server.authorization.InMemoryOAuth2AuthorizationService;
+import org.springframework.security.oauth2.server.authorization.OAuth2AuthorizationService;
 import org.springframework.security.oauth2.server.authorization.OAuth2TokenType;
 import org.springframework.security.oauth2.server.authorization.authentication.OAuth2AuthorizationCodeRequestAuthenticationProvider;
 import org.springframework.security.oauth2.server.authorization.authentication.OAuth2AuthorizationCodeRequestAuthenticationValidator;
@@ -48,6 +51,12 @@ import java.util.UUID;
  */
 @Configuration(proxyBeanMethods = false)
 class AuthorizationServerConfiguration {
+
+    /** In memory, as before, but one caller at a time (SerializedAuthorizations says why). */
+    @Bean
+    OAuth2AuthorizationService authorizationService() {
+        return new SerializedAuthorizations(new InMemoryOAuth2AuthorizationService());
+    }
 
     @Bean
     @Order(1)

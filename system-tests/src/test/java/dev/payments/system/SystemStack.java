@@ -9,6 +9,7 @@ import dev.payments.localstack.LocalStackOptions;
 import dev.payments.localstack.RunningStack;
 import dev.payments.localstack.infra.TestTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.awaitility.Awaitility;
 
 import java.io.IOException;
 import java.net.URI;
@@ -18,6 +19,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -164,16 +166,28 @@ final class SystemStack {
     }
 
     /**
-     * The value of a Prometheus sample as scraped: the series named {@code name} whose labels contain {@code label}
-     * (e.g. {@code reason="COMPENSATION_FAILED"}, or "" for any); 0 when there is none.
+     * Waits until the payment service's approval breaker admits calls again. System tests share one stack, and the PG
+     * faults one test injects (lost answers, a late booking) count against the breaker the next test's confirm meets;
+     * a test that needs an approval starts once the breaker is past OPEN, as a customer retrying after 503 would.
      */
-    static double metric(Component component, String name, String label) {
+    static void awaitApprovalsAdmitted() {
+        Awaitility.await("the pg-approve breaker to leave OPEN").atMost(Duration.ofSeconds(90))
+                .pollInterval(Duration.ofSeconds(1))
+                .until(() -> metric(Component.PAYMENT_SERVICE, "resilience4j_circuitbreaker_state",
+                        "name=\"pg-approve\"", "state=\"open\"") == 0);
+    }
+
+    /**
+     * The value of a Prometheus sample as scraped: the series named {@code name} whose labels contain every one of
+     * {@code labels} (e.g. {@code reason="COMPENSATION_FAILED"}, or "" for any); 0 when there is none.
+     */
+    static double metric(Component component, String name, String... labels) {
         HttpRequest request = HttpRequest.newBuilder(URI.create(get().managementUrlOf(component) + "/actuator/prometheus"))
                 .timeout(Duration.ofSeconds(30)).GET().build();
         try {
             return HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body().lines()
                     .filter(line -> line.startsWith(name + "{") || line.startsWith(name + " "))
-                    .filter(line -> line.contains(label))
+                    .filter(line -> Arrays.stream(labels).allMatch(line::contains))
                     .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
                     .findFirst().orElse(0);
         } catch (IOException e) {
@@ -213,10 +227,14 @@ final class SystemStack {
         return created.text("orderId");
     }
 
-    /** Confirms like a client: retried while payment-service has not yet seen the order (its view is eventual). */
+    /**
+     * Confirms like a client: once the approval breaker admits calls, and retried while payment-service has not yet
+     * seen the order (its view is eventual).
+     */
     static Response confirm(String orderId, String memberId, long amount, String idempotencyKey) {
         String body = "{\"orderId\":\"" + orderId + "\",\"paymentKey\":\"pk-" + orderId + "\",\"amount\":" + amount + "}";
         Map<String, String> headers = asMember(memberId, Map.of("Idempotency-Key", idempotencyKey));
+        awaitApprovalsAdmitted();
         long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
         Response response = post(Component.PAYMENT_SERVICE, "/api/payments/confirm", headers, body);
         while (response.status() == 404 && System.nanoTime() < until) {

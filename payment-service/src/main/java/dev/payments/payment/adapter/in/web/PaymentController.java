@@ -53,7 +53,8 @@ class PaymentController {
             content = @Content(mediaType = "application/json", schema = @Schema(implementation = PaymentResponse.class)))
     @ProblemResponse(status = 400, codes = "AMOUNT_MISMATCH")
     @ProblemResponse(status = 404, codes = "ORDER_NOT_FOUND")
-    @ProblemResponse(status = 409, codes = {"ORDER_ALREADY_PAID", "ORDER_NOT_PAYABLE", "PAYMENT_IN_PROGRESS", "IDEMPOTENCY_KEY_REUSED"})
+    @ProblemResponse(status = 409, codes = {"ORDER_ALREADY_PAID", "ORDER_NOT_PAYABLE", "PAYMENT_IN_PROGRESS",
+            "PAYMENT_KEY_USED", "IDEMPOTENCY_KEY_REUSED"})
     @ProblemResponse(status = 422, codes = "PAYMENT_DECLINED")
     @ProblemResponse(status = 429, codes = "RATE_LIMITED")
     @ProblemResponse(status = 502, codes = "PAYMENT_FAILED")
@@ -135,7 +136,12 @@ class PaymentController {
     }
 
     private static ResponseEntity<?> refusal(ConfirmResult.Refused refused) {
-        HttpStatus status = switch (refused.refusal()) {
+        return Problems.response(statusOf(refused.refusal()), refused.refusal().name(), refused.detail(), Map.of(),
+                refused.retryAfter());
+    }
+
+    static HttpStatus statusOf(ConfirmResult.Refusal refusal) {
+        return switch (refusal) {
             case PG_UNAVAILABLE, DB_UNAVAILABLE -> HttpStatus.SERVICE_UNAVAILABLE;
             case RATE_LIMITED -> HttpStatus.TOO_MANY_REQUESTS;
             case ORDER_NOT_FOUND -> HttpStatus.NOT_FOUND;
@@ -143,6 +149,5 @@ class PaymentController {
                     HttpStatus.CONFLICT;
             case AMOUNT_MISMATCH -> HttpStatus.BAD_REQUEST;
         };
-        return Problems.response(status, refused.refusal().name(), refused.detail(), Map.of(), refused.retryAfter());
     }
 }

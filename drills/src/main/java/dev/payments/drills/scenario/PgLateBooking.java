@@ -162,7 +162,7 @@ final class PgLateBooking extends BaseScenario {
         var a = r.audit().books();
         long failedOrders = a.orderStatuses().getOrDefault("FAILED", 0L);
         return List.of(
-                new Target("each of the " + sent + " confirms booked late at the PG, or refused before it and never booked",
+                new Target("each of the " + sent + " confirms booked late, or refused before the PG and never booked",
                         "all, 0 refused yet booked", expected + " booked, " + refusedBeforePg + " refused, "
                         + refusedButBooked + " refused yet booked",
                         booked == expected && refusedButBooked == 0 && expected > 0),

@@ -7,6 +7,7 @@ import dev.payments.notification.application.NotificationSender;
 import dev.payments.notification.application.Notifications;
 import dev.payments.notification.application.RecordPaymentNotifications;
 import dev.payments.notification.domain.RetryPolicy;
+import dev.payments.support.schedule.ClusterJobs;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import dev.payments.support.security.ApiAccess;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -53,10 +54,15 @@ class NotificationServiceConfiguration {
                 new RetryPolicy(properties.maxAttempts(), properties.initialBackoff())));
     }
 
-    /** Off on a replica with {@code notification.delivery.enabled=false}; claims keep delivering replicas apart. */
+    /**
+     * Off on a replica with {@code notification.delivery.enabled=false}. One replica per poll interval delivers; a run
+     * that outlives its lock (a claim lease) may overlap another, and the claims keep them apart.
+     */
     @Bean
     @ConditionalOnProperty(prefix = "notification.delivery", name = "enabled", matchIfMissing = true)
-    DeliveryScheduler deliveryScheduler(DeliverNotifications deliverNotifications, DeliveryProperties properties) {
-        return new DeliveryScheduler(deliverNotifications, properties.pollInterval(), properties.batchSize());
+    DeliveryScheduler deliveryScheduler(DeliverNotifications deliverNotifications, DeliveryProperties properties,
+                                        ClusterJobs jobs) {
+        return new DeliveryScheduler(deliverNotifications, properties.pollInterval(), properties.batchSize(),
+                jobs.job("notification.delivery", properties.pollInterval(), properties.claimLease()));
     }
 }

@@ -11,6 +11,7 @@ import dev.payments.reconciliation.application.ledger.AuditLedger;
 import dev.payments.reconciliation.application.ledger.LedgerAlerts;
 import dev.payments.reconciliation.application.ledger.LedgerAudits;
 import dev.payments.reconciliation.application.ledger.LedgerBooksReader;
+import dev.payments.support.schedule.ClusterJobs;
 import dev.payments.reconciliation.application.ledger.PgBooks;
 import dev.payments.reconciliation.application.settling.PaymentSync;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -30,6 +31,7 @@ public class LedgerConfiguration {
 
     /** After a restart the first audit waits this long at most, so the projection has caught up with the topics. */
     private static final Duration FIRST_AUDIT_AFTER = Duration.ofSeconds(10);
+    private static final Duration LEDGER_AUDIT_AT_MOST = Duration.ofMinutes(5);
 
     /** Both the ledger's {@link PgBooks} and the settler's status query: one client of the PG's read API. */
     @Bean
@@ -61,7 +63,11 @@ public class LedgerConfiguration {
 
     @Bean
     @ConditionalOnProperty(prefix = "reconciliation.ledger", name = "enabled", matchIfMissing = true)
-    LedgerAuditSchedule ledgerAuditSchedule(AuditLedger auditLedger, Cadence ledgerAuditCadence) {
-        return new LedgerAuditSchedule(auditLedger, ledgerAuditCadence);
+    LedgerAuditSchedule ledgerAuditSchedule(AuditLedger auditLedger, Cadence ledgerAuditCadence, ClusterJobs jobs) {
+        // An audit reads the PG's listing and may repair up to 20 payments through sync calls: minutes, at worst.
+        Duration atMost = ledgerAuditCadence.every().compareTo(LEDGER_AUDIT_AT_MOST) > 0
+                ? ledgerAuditCadence.every() : LEDGER_AUDIT_AT_MOST;
+        return new LedgerAuditSchedule(auditLedger, ledgerAuditCadence,
+                jobs.job("reconciliation.ledger-audit", ledgerAuditCadence.every(), atMost));
     }
 }

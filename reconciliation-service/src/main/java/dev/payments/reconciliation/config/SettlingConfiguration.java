@@ -21,6 +21,7 @@ import dev.payments.reconciliation.application.settling.SettlePolicy;
 import dev.payments.reconciliation.application.settling.Settlements;
 import dev.payments.reconciliation.application.settling.ShowSettlement;
 import dev.payments.reconciliation.domain.settling.Backoff;
+import dev.payments.support.schedule.ClusterJobs;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -35,6 +36,7 @@ import org.springframework.web.client.RestClient;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.UUID;
 
 /**
@@ -117,8 +119,12 @@ public class SettlingConfiguration {
     @Bean
     @ConditionalOnProperty(prefix = "reconciliation.settler", name = "enabled", matchIfMissing = true)
     SettleSchedule settleSchedule(SettlePayments settlePayments, RepublishLostOutcomes republishLostOutcomes,
-                                  Cadence settleCadence) {
-        return new SettleSchedule(settlePayments, republishLostOutcomes, settleCadence);
+                                  Cadence settleCadence, ClusterJobs jobs, SettlerProperties settler) {
+        // A replica that dies mid-cycle keeps the others out for one claim lease at most: by then its claims have
+        // expired too, and a cycle that outlives the lock still cannot take a payment another cycle holds.
+        Duration atMost = settler.claimLease().compareTo(settleCadence.every()) > 0 ? settler.claimLease() : settleCadence.every();
+        return new SettleSchedule(settlePayments, republishLostOutcomes, settleCadence,
+                jobs.job("reconciliation.settle", settleCadence.every(), atMost));
     }
 
     /** Names this replica in settlement claims, so an operator can see who holds a payment. */

@@ -12,7 +12,7 @@ import java.time.Duration;
  * The approval API.
  *
  * @param deadline          no client waits longer than this for an answer (confirm 15 s + status query 5 s)
- * @param perMemberPerMinute approvals per member per minute, per replica (000: 10)
+ * @param perMemberPerMinute approvals per member per minute, across all replicas (000: 10)
  * @param webhookSecret     HMAC secret of the PG's callbacks
  * @param webhookTolerance  callbacks signed longer ago than this are refused (replay protection)
  * @param notFoundIsFinalAfter a payment the PG has never seen, this long after it was requested, failed for good:

@@ -5,11 +5,11 @@ import dev.payments.payment.adapter.in.web.PgWebhookSignature;
 import dev.payments.payment.adapter.out.pg.PgClientProperties;
 import dev.payments.payment.adapter.out.pg.ResilientPaymentGateway;
 import dev.payments.payment.adapter.out.pg.TossPgClient;
-import dev.payments.payment.adapter.out.ratelimit.Bucket4jMemberRateLimit;
 import dev.payments.payment.application.ApprovalMetrics;
 import dev.payments.payment.application.CancelPayment;
 import dev.payments.payment.application.ConfirmPayment;
 import dev.payments.payment.application.IdempotencyKeys;
+import dev.payments.payment.application.MemberRateLimit;
 import dev.payments.payment.application.PayableOrders;
 import dev.payments.payment.application.PaymentEvents;
 import dev.payments.payment.application.PaymentGateway;
@@ -75,11 +75,12 @@ class PaymentConfiguration {
     }
 
     @Bean
-    ConfirmPayment confirmPayment(ApprovalProperties properties, IdempotencyKeys idempotency, PaymentGateway gateway,
+    ConfirmPayment confirmPayment(ApprovalProperties properties, MemberRateLimit rateLimit, IdempotencyKeys idempotency,
+                                  PaymentGateway gateway,
                                   PayableOrders orders, Payments payments, PaymentEvents events,
                                   TransactionTemplate transaction, ApprovalMetrics metrics, Clock clock,
                                   ObjectProvider<ObservationRegistry> observations) {
-        return new ConfirmPayment(new Bucket4jMemberRateLimit(properties.perMemberPerMinute()), idempotency, gateway,
+        return new ConfirmPayment(rateLimit, idempotency, gateway,
                 orders, payments, events, transaction, metrics, clock, properties.deadline(),
                 observations.getIfAvailable(() -> ObservationRegistry.NOOP));
     }

@@ -1,0 +1,57 @@
+package dev.payments.payment.adapter.out.ratelimit;
+
+import dev.payments.payment.application.MemberRateLimit;
+import dev.payments.payment.application.RateLimitBuckets;
+import dev.payments.payment.domain.MemberId;
+import io.github.bucket4j.Bandwidth;
+import io.github.bucket4j.BucketConfiguration;
+import io.github.bucket4j.ConsumptionProbe;
+import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
+import io.github.bucket4j.distributed.jdbc.PrimaryKeyMapper;
+import io.github.bucket4j.postgresql.Bucket4jPostgreSQL;
+import io.github.bucket4j.postgresql.PostgreSQLSelectForUpdateBasedProxyManager;
+
+import javax.sql.DataSource;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * One token bucket per member in the service's own database, so the limit is the same whichever replica answers and
+ * however many there are (docs/decisions/rate-limit.md). Each check is one short transaction of its own (insert if
+ * new, {@code SELECT ... FOR UPDATE}, update) on a connection it returns before the request goes on: it never holds a
+ * connection while another is taken. Bucket4j's select-for-update flavour, because its advisory-lock flavour needs
+ * numeric keys and member ids are strings.
+ */
+public class PostgresMemberRateLimit implements MemberRateLimit, RateLimitBuckets {
+
+    /** A bucket is kept this long after it is full again, so a member's next request rarely recreates it. */
+    private static final Duration KEEP_AFTER_FULL = Duration.ofSeconds(10);
+
+    private final PostgreSQLSelectForUpdateBasedProxyManager<String> buckets;
+    private final BucketConfiguration perMember;
+
+    public PostgresMemberRateLimit(DataSource dataSource, int perMinute) {
+        this.buckets = Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
+                .primaryKeyMapper(PrimaryKeyMapper.STRING)
+                .table("member_rate_buckets")
+                .idColumn("member_id")
+                .stateColumn("state")
+                .expiresAtColumn("expires_at")
+                .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(KEEP_AFTER_FULL))
+                .build();
+        this.perMember = BucketConfiguration.builder()
+                .addLimit(Bandwidth.builder().capacity(perMinute).refillIntervally(perMinute, Duration.ofMinutes(1)).build())
+                .build();
+    }
+
+    @Override
+    public Optional<Duration> tryAcquire(MemberId member) {
+        ConsumptionProbe probe = buckets.builder().build(member.value(), () -> perMember).tryConsumeAndReturnRemaining(1);
+        return probe.isConsumed() ? Optional.empty() : Optional.of(Duration.ofNanos(probe.getNanosToWaitForRefill()));
+    }
+
+    @Override
+    public int forgetRested(int atMost) {
+        return buckets.removeExpired(atMost);
+    }
+}

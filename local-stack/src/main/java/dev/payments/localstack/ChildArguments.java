@@ -26,6 +26,22 @@ final class ChildArguments {
                            Function<Component, Integer> managementPortOf, int pgSimulatorAdminPort,
                            Function<String, String> jdbcUrlOf, String username, String password,
                            String bootstrapServers, List<String> extra) {
+        return of(component, component.id(), portOf.apply(component),
+                component.hasManagementPort() ? managementPortOf.apply(component) : 0, portOf, pgSimulatorAdminPort,
+                jdbcUrlOf, username, password, bootstrapServers, extra);
+    }
+
+    /**
+     * One replica's arguments: it listens on {@code ownPort}; every other component, and its own service as the
+     * others call it, is reached on {@code portOf} (the load balancer's port for a replicated service).
+     *
+     * @param name the replica's name, which it gives its scheduled-job locks so an operator can see who holds one
+     * @param ownManagementPort the replica's own actuator port (actuator is per process, never balanced)
+     */
+    static List<String> of(Component component, String name, int ownPort, int ownManagementPort,
+                           Function<Component, Integer> portOf,
+                           int pgSimulatorAdminPort, Function<String, String> jdbcUrlOf, String username,
+                           String password, String bootstrapServers, List<String> extra) {
         List<String> arguments = new ArrayList<>();
         if (component == Component.PG_SIMULATOR) {
             // pg-simulator's own picocli options, not Spring properties.
@@ -34,16 +50,19 @@ final class ChildArguments {
             // Asynchronous results (field report 001) go to payment-service's signed webhook.
             arguments.add("--callback-url=" + httpUrl(portOf.apply(Component.PAYMENT_SERVICE)) + "/api/pg/webhooks");
         } else if (component == Component.AUTH_SERVER) {
-            arguments.add("--server.port=" + portOf.apply(component));
-            arguments.add("--management.server.port=" + managementPortOf.apply(component));
+            arguments.add("--server.port=" + ownPort);
+            arguments.add("--management.server.port=" + ownManagementPort);
             // The local profile: committed users and client secrets, a signing key generated once in the working
             // directory (kept across restarts, gone with --clean).
             arguments.add("--spring.profiles.active=local");
             arguments.add("--spring.security.oauth2.authorizationserver.issuer=" + issuerUrl(portOf));
         } else {
             String database = component.database().orElseThrow();
-            arguments.add("--server.port=" + portOf.apply(component));
-            arguments.add("--management.server.port=" + managementPortOf.apply(component));
+            arguments.add("--server.port=" + ownPort);
+            arguments.add("--management.server.port=" + ownManagementPort);
+            if (!name.equals(component.id())) {
+                arguments.add("--scheduling.replica-name=" + name);
+            }
             // The local profile: the simulator's secrets (application-local.yml); nothing else has any.
             arguments.add("--spring.profiles.active=local");
             arguments.add("--spring.datasource.url=" + jdbcUrlOf.apply(database));
@@ -72,7 +91,7 @@ final class ChildArguments {
         // Spring Boot joins repeated command-line properties with commas instead of letting one win,
         // so an operator's --name=value replaces the generated one.
         for (String argument : extra) {
-            optionName(argument).ifPresent(name -> arguments.removeIf(generated -> optionName(generated).equals(Optional.of(name))));
+            optionName(argument).ifPresent(option -> arguments.removeIf(generated -> optionName(generated).equals(Optional.of(option))));
             arguments.add(argument);
         }
         return arguments;

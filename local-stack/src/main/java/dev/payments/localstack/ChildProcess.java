@@ -54,6 +54,11 @@ final class ChildProcess implements ManagedComponent {
     }
 
     @Override
+    public String name() {
+        return spec.name();
+    }
+
+    @Override
     public String url() {
         return spec.baseUrl();
     }
@@ -95,21 +100,21 @@ final class ChildProcess implements ManagedComponent {
 
     private synchronized Process spawn() {
         if (retired) {
-            throw new ChildFailedException(spec.component() + ": the local stack is shutting down");
+            throw new ChildFailedException(spec.name() + ": the local stack is shutting down");
         }
         if (process != null && process.isAlive()) {
             return null;
         }
         if (!Files.isRegularFile(spec.jar())) {
             state = ComponentState.MISSING;
-            throw new ChildFailedException(spec.component() + ": no runnable jar at " + spec.jar()
+            throw new ChildFailedException(spec.name() + ": no runnable jar at " + spec.jar()
                     + " (build it with ./mvnw -DskipTests install)");
         }
         try {
             Files.createDirectories(spec.logFile().getParent());
             Files.createDirectories(spec.workingDirectory());
             Files.writeString(spec.logFile(), "%n==== %s local-stack starting %s: %s%n".formatted(
-                            Instant.now(), spec.component(), String.join(" ", spec.command())),
+                            Instant.now(), spec.name(), String.join(" ", spec.command())),
                     StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             Process spawned = new ProcessBuilder(spec.command())
                     .directory(spec.workingDirectory().toFile())
@@ -123,11 +128,11 @@ final class ChildProcess implements ManagedComponent {
             lastExitCode = null;
             state = ComponentState.STARTING;
             spawned.onExit().thenAccept(this::exited);
-            log.info("{} spawned as pid {}, logging to {}", spec.component(), spawned.pid(), spec.logFile());
+            log.info("{} spawned as pid {}, logging to {}", spec.name(), spawned.pid(), spec.logFile());
             return spawned;
         } catch (IOException e) {
             state = ComponentState.EXITED;
-            throw new UncheckedIOException("could not start " + spec.component(), e);
+            throw new UncheckedIOException("could not start " + spec.name(), e);
         }
     }
 
@@ -135,7 +140,7 @@ final class ChildProcess implements ManagedComponent {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             if (!started.isAlive()) {
-                throw new ChildFailedException(spec.component() + " exited with code " + started.exitValue()
+                throw new ChildFailedException(spec.name() + " exited with code " + started.exitValue()
                         + " before it became healthy; last lines of " + spec.logFile() + ":\n" + tail());
             }
             if (spec.probe().isHealthy()) {
@@ -146,12 +151,12 @@ final class ChildProcess implements ManagedComponent {
                         lastStartup = startup;
                     }
                 }
-                log.info("{} is healthy after {} ms", spec.component(), startup.toMillis());
+                log.info("{} is healthy after {} ms", spec.name(), startup.toMillis());
                 return;
             }
             sleep(POLL);
         }
-        throw new ChildFailedException(spec.component() + " did not report healthy at " + spec.probe().uri()
+        throw new ChildFailedException(spec.name() + " did not report healthy at " + spec.probe().uri()
                 + " within " + timeout.toSeconds() + " s; last lines of " + spec.logFile() + ":\n" + tail());
     }
 
@@ -171,13 +176,13 @@ final class ChildProcess implements ManagedComponent {
         exitExpected = true;
         process.destroy();
         if (!waitFor(process, grace)) {
-            log.warn("{} (pid {}) did not exit {} s after SIGTERM; killing it", spec.component(), process.pid(),
+            log.warn("{} (pid {}) did not exit {} s after SIGTERM; killing it", spec.name(), process.pid(),
                     grace.toSeconds());
             process.destroyForcibly();
             waitFor(process, Duration.ofSeconds(10));
         }
         state = ComponentState.STOPPED;
-        log.info("{} stopped (exit code {})", spec.component(), exitCodeOf(process));
+        log.info("{} stopped (exit code {})", spec.name(), exitCodeOf(process));
     }
 
     /** Stops it for good: the stack is closing, and a start still in flight must not spawn it again. */
@@ -197,7 +202,7 @@ final class ChildProcess implements ManagedComponent {
         process.destroyForcibly();
         waitFor(process, Duration.ofSeconds(10));
         state = ComponentState.KILLED;
-        log.info("{} killed (pid {})", spec.component(), process.pid());
+        log.info("{} killed (pid {})", spec.name(), process.pid());
     }
 
     private synchronized void exited(Process exitedProcess) {
@@ -208,7 +213,7 @@ final class ChildProcess implements ManagedComponent {
         if (!exitExpected) {
             state = ComponentState.EXITED;
             log.error("{} (pid {}) exited by itself with code {}; it is NOT restarted. Last lines of {}:\n{}",
-                    spec.component(), exitedProcess.pid(), lastExitCode, spec.logFile(), tail());
+                    spec.name(), exitedProcess.pid(), lastExitCode, spec.logFile(), tail());
         }
     }
 

@@ -7,12 +7,13 @@ import java.util.List;
 /**
  * How to run one child JVM.
  *
+ * @param name how operators address it: the component's id, or {@code <id>-<n>} for one of several replicas
  * @param jar the runnable jar; may not exist yet
  * @param arguments application arguments (Spring Boot command-line properties for the services)
  * @param baseUrl where it serves HTTP
  * @param workingDirectory its current directory, so nothing it writes lands in the repository
  */
-record ChildSpec(Component component, Path java, Path jar, List<String> jvmOptions, List<String> arguments,
+record ChildSpec(Component component, String name, Path java, Path jar, List<String> jvmOptions, List<String> arguments,
                  String baseUrl, HealthProbe probe, Path logFile, Path pidFile, Path workingDirectory) {
 
     /** Marks the process so {@code ps} and a later launcher can tell which component it is. */
@@ -35,6 +36,6 @@ record ChildSpec(Component component, Path java, Path jar, List<String> jvmOptio
     }
 
     String marker() {
-        return "-D" + COMPONENT_PROPERTY + "=" + component.id();
+        return "-D" + COMPONENT_PROPERTY + "=" + name;
     }
 }

@@ -88,24 +88,25 @@ final class ControlServer implements AutoCloseable {
                 respond(exchange, 404, error("use GET /control/status or POST /control/{component}/{stop|start|restart|kill|freeze|thaw}"));
                 return;
             }
-            Optional<Component> component = Component.fromId(segments.get(0));
-            if (component.isEmpty() || !stack.components().contains(component.get())) {
-                respond(exchange, 404, error("unknown component " + segments.get(0) + "; this stack has "
-                        + stack.components().stream().map(Component::id).collect(Collectors.joining(", "))));
+            String name = segments.get(0);
+            if (!stack.names().contains(name) && Component.fromId(name).filter(stack.components()::contains).isEmpty()) {
+                respond(exchange, 404, error("unknown component " + name + "; this stack has "
+                        + String.join(", ", stack.names())));
                 return;
             }
             if (!method.equals("POST")) {
                 respond(exchange, 405, error("use POST"));
                 return;
             }
-            act(exchange, component.get(), segments.get(1));
+            act(exchange, name, segments.get(1));
         } catch (RuntimeException e) {
             log.error("control request {} failed", exchange.getRequestURI(), e);
             respond(exchange, 500, error(e.getMessage()));
         }
     }
 
-    private void act(HttpExchange exchange, Component component, String action) throws IOException {
+    /** @param component a component's id (every replica of it) or one replica's name */
+    private void act(HttpExchange exchange, String component, String action) throws IOException {
         long began = System.nanoTime();
         log.info("Control: {} {}", action, component);
         try {
@@ -132,7 +133,7 @@ final class ControlServer implements AutoCloseable {
         long took = Duration.ofNanos(System.nanoTime() - began).toMillis();
         ComponentStatus status = stack.status(component);
         respond(exchange, 200, "{\"component\":%s,\"action\":%s,\"state\":%s,\"tookMillis\":%d}".formatted(
-                Json.string(component.id()), Json.string(action), Json.string(status.state().name()), took));
+                Json.string(component), Json.string(action), Json.string(status.state().name()), took));
     }
 
     private String statusJson() {
@@ -144,9 +145,10 @@ final class ControlServer implements AutoCloseable {
     }
 
     static String toJson(ComponentStatus status) {
-        return ("{\"component\":%s,\"state\":%s,\"pid\":%s,\"url\":%s,\"residentBytes\":%d,"
+        return ("{\"component\":%s,\"of\":%s,\"state\":%s,\"pid\":%s,\"url\":%s,\"residentBytes\":%d,"
                 + "\"proportionalBytes\":%d,\"startupMillis\":%s,\"exitCode\":%s}")
-                .formatted(Json.string(status.component().id()), Json.string(status.state().name()),
+                .formatted(Json.string(status.name()), Json.string(status.component().id()),
+                        Json.string(status.state().name()),
                         status.pid().isPresent() ? Long.toString(status.pid().getAsLong()) : "null",
                         Json.string(status.url()), status.residentBytes(), status.proportionalBytes(),
                         status.startup().map(startup -> Long.toString(startup.toMillis())).orElse("null"),

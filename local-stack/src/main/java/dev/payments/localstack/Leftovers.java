@@ -47,7 +47,10 @@ final class Leftovers {
 
     private static Optional<ProcessHandle> leftoverChild(Path pidFile) {
         String component = pidFile.getFileName().toString().replaceFirst("\\.pid$", "");
-        String marker = "-D" + ChildSpec.COMPONENT_PROPERTY + "=" + component;
+        // A child JVM carries the marker; HAProxy is known by the configuration file this stack wrote for it.
+        String marker = component.equals(LoadBalancer.NAME)
+                ? pidFile.resolveSibling(LoadBalancer.NAME + ".cfg").toString()
+                : "-D" + ChildSpec.COMPONENT_PROPERTY + "=" + component;
         Optional<ProcessHandle> process = readPid(pidFile).flatMap(ProcessHandle::of)
                 // The pid may have been reused by an unrelated process since: only ours carry the marker.
                 .filter(handle -> handle.info().commandLine().map(line -> line.contains(marker)).orElse(false));

@@ -108,6 +108,12 @@ public final class LocalStack implements Callable<Integer> {
                     + "name, e.g. --arg payment-service=--logging.level.root=DEBUG")
     List<String> extraArgs = new ArrayList<>();
 
+    @Option(names = "--replicas", paramLabel = "SERVICE=N", split = ",",
+            description = "Run N JVMs of a service, each on a port of its own, behind HAProxy on the service's port, "
+                    + "e.g. --replicas payment-service=3,order-service=2 (HAProxy: local-stack/install-haproxy.sh). "
+                    + "Replicas are addressed as <service>-1 .. <service>-N on the control endpoint.")
+    List<String> replicas = new ArrayList<>();
+
     @Option(names = "--allow-missing",
             description = "Start the children whose jars are built and report the others, instead of failing.")
     boolean allowMissing;
@@ -188,6 +194,22 @@ public final class LocalStack implements Callable<Integer> {
             Set<Component> selected = EnumSet.noneOf(Component.class);
             only.forEach(id -> selected.add(childNamed(id)));
             builder.children(selected);
+        }
+        for (String replica : replicas) {
+            int equals = replica.indexOf('=');
+            int count;
+            try {
+                count = equals > 0 ? Integer.parseInt(replica.substring(equals + 1).trim()) : -1;
+            } catch (NumberFormatException e) {
+                count = -1;
+            }
+            Component service = equals > 0 ? childNamed(replica.substring(0, equals)) : null;
+            if (service == null || count < 1 || (count > 1 && !service.isSpringBootService())) {
+                throw new CommandLine.ParameterException(new CommandLine(this), "--replicas needs SERVICE=N with N >= 1 "
+                        + "for order-service, payment-service, notification-service or reconciliation-service, got: "
+                        + replica);
+            }
+            builder.replicas(service, count);
         }
         for (String extra : extraArgs) {
             int equals = extra.indexOf('=');

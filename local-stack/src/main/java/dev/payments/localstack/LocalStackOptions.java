@@ -31,11 +31,14 @@ import java.util.Set;
  * @param stopTimeout how long a child may take to exit after SIGTERM before it is killed
  * @param postgresSettings further {@code postgresql.conf} settings (e.g. {@code shared_preload_libraries} for a drill
  *     that counts statements), over the server's defaults
+ * @param replicas JVMs per service (default 1); a service with more runs behind a load balancer on its port
  */
 public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<Component, Integer> ports,
-                                Map<Component, Integer> managementPorts, int pgSimulatorAdminPort, int controlPort, Set<Component> children, List<String> jvmOptions,
+                                Map<Component, Integer> managementPorts, int pgSimulatorAdminPort, int controlPort,
+                                Set<Component> children, List<String> jvmOptions,
                                 Map<Component, List<String>> extraArgs, boolean allowMissingJars,
-                                Duration healthTimeout, Duration stopTimeout, Map<String, String> postgresSettings) {
+                                Duration healthTimeout, Duration stopTimeout, Map<String, String> postgresSettings,
+                                Map<Component, Integer> replicas) {
 
     public static final int DEFAULT_CONTROL_PORT = 8099;
     public static final int DEFAULT_PG_SIMULATOR_ADMIN_PORT = 8091;
@@ -70,6 +73,26 @@ public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<C
                 throw new IllegalArgumentException(child + " runs inside the launcher, not as a child process");
             }
         }
+        replicas = Map.copyOf(replicas);
+        replicas.forEach((component, count) -> {
+            if (count < 1) {
+                throw new IllegalArgumentException(component + ": at least one replica, not " + count);
+            }
+            // The simulator keeps its ledger in memory and the issuer its signing key on disk: one of each.
+            if (count > 1 && !component.isSpringBootService()) {
+                throw new IllegalArgumentException(component + " runs as one process; replicas are for the services");
+            }
+        });
+    }
+
+    /** How many JVMs of {@code component} run (1 unless asked otherwise). */
+    public int replicas(Component component) {
+        return replicas.getOrDefault(component, 1);
+    }
+
+    /** Whether any service runs as several replicas, and so behind the load balancer. */
+    public boolean replicated() {
+        return children.stream().anyMatch(child -> replicas(child) > 1);
     }
 
     public static LocalStackOptions defaults() {
@@ -109,6 +132,7 @@ public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<C
         builder.healthTimeout = healthTimeout;
         builder.stopTimeout = stopTimeout;
         builder.postgresSettings.putAll(postgresSettings);
+        builder.replicas.putAll(replicas);
         return builder;
     }
 
@@ -128,6 +152,7 @@ public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<C
         private Duration healthTimeout = Duration.ofSeconds(180);
         private Duration stopTimeout = Duration.ofSeconds(30);
         private final Map<String, String> postgresSettings = new LinkedHashMap<>();
+        private final Map<Component, Integer> replicas = new EnumMap<>(Component.class);
 
         private Builder() {
         }
@@ -213,9 +238,16 @@ public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<C
             return this;
         }
 
+        /** {@code count} JVMs of a service, each on a port of its own, behind a load balancer on the service's port. */
+        public Builder replicas(Component component, int count) {
+            replicas.put(component, count);
+            return this;
+        }
+
         public LocalStackOptions build() {
             return new LocalStackOptions(repoDir, dataDir, clean, ports, managementPorts, pgSimulatorAdminPort, controlPort,
-                    children, jvmOptions, extraArgs, allowMissingJars, healthTimeout, stopTimeout, postgresSettings);
+                    children, jvmOptions, extraArgs, allowMissingJars, healthTimeout, stopTimeout, postgresSettings,
+                    replicas);
         }
     }
 }

@@ -50,9 +50,11 @@ public final class RunningStack implements AutoCloseable {
     private final List<EmbeddedComponent> infrastructure;
     private final List<ChildProcess> children;
     /** Extra instances of services (a drill's second replica), stopped with the children. */
-    private final List<ChildProcess> replicas = new CopyOnWriteArrayList<>();
+    private final List<ChildProcess> extraInstances = new CopyOnWriteArrayList<>();
     /** Every component in start order. */
     private final List<ManagedComponent> components;
+    /** In front of the replicated services; null when every service runs once. */
+    private final LoadBalancer loadBalancer;
     private ControlServer control;
     private Tokens tokens;
     private Duration startup;
@@ -78,9 +80,23 @@ public final class RunningStack implements AutoCloseable {
                 .withLogDirectory(dataDir.resolve("kafka")));
         this.infrastructure = List.of(new EmbeddedComponent(Component.POSTGRES, postgres),
                 new EmbeddedComponent(Component.KAFKA, kafka));
-        this.children = options.children().stream()
-                .map(child -> new ChildProcess(childSpec(child), options.healthTimeout(), options.stopTimeout()))
-                .toList();
+        List<ChildProcess> processes = new ArrayList<>();
+        List<LoadBalancer.Frontend> frontends = new ArrayList<>();
+        for (Component child : options.children()) {
+            int count = options.replicas(child);
+            Map<String, Integer> replicaPorts = new LinkedHashMap<>();
+            for (int n = 1; n <= count; n++) {
+                String name = StackPorts.replicaName(child, n, count);
+                processes.add(new ChildProcess(childSpec(child, name), options.healthTimeout(), options.stopTimeout()));
+                replicaPorts.put(name, ports.ofReplica(child, name));
+            }
+            if (count > 1) {
+                frontends.add(new LoadBalancer.Frontend(child, ports.of(child), replicaPorts));
+            }
+        }
+        this.children = List.copyOf(processes);
+        this.loadBalancer = frontends.isEmpty() ? null
+                : new LoadBalancer(frontends, dataDir.resolve("run"), logFile(LoadBalancer.NAME));
         List<ManagedComponent> all = new ArrayList<>(infrastructure);
         all.addAll(children);
         this.components = List.copyOf(all);
@@ -137,13 +153,17 @@ public final class RunningStack implements AutoCloseable {
             throw new ChildFailedException("the local stack was closed while starting");
         }
 
+        if (loadBalancer != null) {
+            // Before the services: they reach each other (reconciliation -> payment-service) through it.
+            loadBalancer.start();
+        }
         if (options.controlPort() >= 0) {
             control = ControlServer.start(this, options.controlPort());
         }
         List<ChildProcess> startable = children.stream()
                 .filter(child -> child.state() != ComponentState.MISSING).toList();
         children.stream().filter(child -> child.state() == ComponentState.MISSING).forEach(child ->
-                log.warn("{} is not built ({} missing); starting the others", child.component(), child.spec().jar()));
+                log.warn("{} is not built ({} missing); starting the others", child.name(), child.spec().jar()));
         if (startable.isEmpty()) {
             return;
         }
@@ -168,14 +188,17 @@ public final class RunningStack implements AutoCloseable {
         }
     }
 
-    /** Stops one component: SIGTERM for a child (SIGKILL after the stop timeout), a clean shutdown for PostgreSQL and Kafka. */
+    /**
+     * Stops one component, every replica of a replicated service at once: SIGTERM for a child (SIGKILL after the stop
+     * timeout), a clean shutdown for PostgreSQL and Kafka.
+     */
     public void stop(Component component) {
-        managed(component).stop();
+        each(instances(component), ManagedComponent::stop);
     }
 
-    /** Starts one component again (no-op if it is running); for a child, returns once it reports healthy. */
+    /** Starts one component again, every replica of it (no-op if running); returns once it reports healthy. */
     public void start(Component component) {
-        managed(component).start();
+        each(instances(component), ManagedComponent::start);
     }
 
     public void restart(Component component) {
@@ -184,11 +207,11 @@ public final class RunningStack implements AutoCloseable {
     }
 
     /**
-     * SIGKILL, like a crashed pod or host. For PostgreSQL the postmaster and every backend. Kafka runs inside the
-     * launcher and cannot be killed apart from it: use {@link #stop(Component)}.
+     * SIGKILL, like a crashed pod or host (every replica of a replicated service). For PostgreSQL the postmaster and
+     * every backend. Kafka runs inside the launcher and cannot be killed apart from it: use {@link #stop(Component)}.
      */
     public void kill(Component component) {
-        managed(component).kill();
+        each(instances(component), ManagedComponent::kill);
     }
 
     /**
@@ -202,7 +225,7 @@ public final class RunningStack implements AutoCloseable {
             throw new IllegalArgumentException(component + " is not a service");
         }
         int port = FreePorts.pick();
-        String name = component.id() + "-" + (replicas.size() + 2);
+        String name = component.id() + "-" + (extraInstances.size() + 2);
         List<String> arguments = new ArrayList<>(first.arguments());
         arguments.removeIf(argument -> argument.startsWith("--server.port="));
         arguments.add("--server.port=" + port);
@@ -211,7 +234,7 @@ public final class RunningStack implements AutoCloseable {
                 arguments, baseUrl, HealthProbe.StatusUp.actuator(baseUrl), dataDir.resolve("logs").resolve(name + ".log"),
                 dataDir.resolve("run").resolve(name + ".pid"), dataDir.resolve("work").resolve(name)),
                 options.healthTimeout(), options.stopTimeout());
-        replicas.add(replica);
+        extraInstances.add(replica);
         replica.start();
         return baseUrl;
     }
@@ -228,8 +251,52 @@ public final class RunningStack implements AutoCloseable {
         Signals.send("CONT", managed(component).pid());
     }
 
-    /** HTTP base URL of a child, the JDBC URL of the {@code postgres} database, or Kafka's bootstrap servers. */
+
+    /** {@link #stop(Component)} by name: a component's id (all its replicas) or one replica's, {@code payment-service-2}. */
+    public void stop(String name) {
+        each(named(name), ManagedComponent::stop);
+    }
+
+    public void start(String name) {
+        each(named(name), ManagedComponent::start);
+    }
+
+    public void restart(String name) {
+        stop(name);
+        start(name);
+    }
+
+    public void kill(String name) {
+        each(named(name), ManagedComponent::kill);
+    }
+
+    /** The names of a component's instances: its id, or {@code <id>-1 .. <id>-n} when it runs as n replicas. */
+    public List<String> replicas(Component component) {
+        return instances(component).stream().map(ManagedComponent::name).toList();
+    }
+
+    /** One replica's own HTTP base URL, not the load balancer's. */
+    public String urlOfReplica(String name) {
+        List<ManagedComponent> found = named(name);
+        if (found.size() != 1) {
+            throw new IllegalArgumentException(name + " is not one replica; this stack has " + names());
+        }
+        return found.get(0).url();
+    }
+
+    /** Every instance's name, in start order. */
+    public List<String> names() {
+        return components.stream().map(ManagedComponent::name).toList();
+    }
+
+    /**
+     * HTTP base URL of a child (the load balancer's for a replicated service), the JDBC URL of the {@code postgres}
+     * database, or Kafka's bootstrap servers.
+     */
     public String urlOf(Component component) {
+        if (options.replicas(component) > 1) {
+            return ChildArguments.httpUrl(ports.of(component));
+        }
         return managed(component).url();
     }
 
@@ -259,6 +326,15 @@ public final class RunningStack implements AutoCloseable {
         return ChildArguments.httpUrl(ports.management(service));
     }
 
+    /** Where one replica ({@code payment-service-2}) serves actuator: its own counters, not the service's. */
+    public String managementUrlOfReplica(String name) {
+        List<ManagedComponent> found = named(name);
+        if (found.size() != 1) {
+            throw new IllegalArgumentException(name + " is not one replica; this stack has " + names());
+        }
+        return ChildArguments.httpUrl(ports.managementOfReplica(found.get(0).component(), name));
+    }
+
     /** The PG simulator's admin API (faults, ledger, stats), where drills inject failures. */
     public String pgSimulatorAdminUrl() {
         return ChildArguments.httpUrl(ports.pgSimulatorAdmin());
@@ -281,7 +357,12 @@ public final class RunningStack implements AutoCloseable {
     }
 
     public Path logFile(Component component) {
-        return dataDir.resolve("logs").resolve(component.id() + ".log");
+        return logFile(component.id());
+    }
+
+    /** The log of one instance by name ({@code payment-service-2}), or of the load balancer. */
+    public Path logFile(String name) {
+        return dataDir.resolve("logs").resolve(name + ".log");
     }
 
     /** The control endpoint's base URL, if it runs. */
@@ -299,8 +380,13 @@ public final class RunningStack implements AutoCloseable {
         return components.stream().map(ManagedComponent::component).toList();
     }
 
+    /** Of the component's only instance, or the first replica's. */
     public ComponentStatus status(Component component) {
         return status(managed(component));
+    }
+
+    public ComponentStatus status(String name) {
+        return status(named(name).get(0));
     }
 
     public List<ComponentStatus> status() {
@@ -323,7 +409,8 @@ public final class RunningStack implements AutoCloseable {
         OptionalLong pid = component.pid();
         ResidentMemory.Usage memory = pid.isPresent()
                 ? ResidentMemory.ofProcessTrees(List.of(pid.getAsLong())) : ResidentMemory.Usage.NONE;
-        return new ComponentStatus(component.component(), component.state(), pid, component.url(), memory.resident(),
+        return new ComponentStatus(component.component(), component.name(), component.state(), pid, component.url(),
+                memory.resident(),
                 memory.proportional(), component.lastStartup(), component.lastExitCode());
     }
 
@@ -332,6 +419,8 @@ public final class RunningStack implements AutoCloseable {
         List<Long> roots = new ArrayList<>();
         roots.add(ProcessHandle.current().pid());
         components.forEach(component -> component.pid().ifPresent(roots::add));
+        loadBalancer().flatMap(balancer -> balancer.pid().isPresent() ? Optional.of(balancer.pid().getAsLong())
+                : Optional.<Long>empty()).ifPresent(roots::add);
         // pg_ctl daemonises the postmaster, so it is not among this JVM's descendants; each pid is counted once.
         ResidentMemory.Usage total = ResidentMemory.ofProcessTrees(roots);
         ResidentMemory.Usage launcher = ResidentMemory.ofProcess(ProcessHandle.current().pid());
@@ -360,7 +449,7 @@ public final class RunningStack implements AutoCloseable {
         if (control != null) {
             control.close();
         }
-        List<CompletableFuture<Void>> stopping = Stream.concat(children.stream(), replicas.stream())
+        List<CompletableFuture<Void>> stopping = Stream.concat(children.stream(), extraInstances.stream())
                 .map(child -> CompletableFuture.runAsync(child::close))
                 .toList();
         stopping.forEach(future -> {
@@ -370,6 +459,9 @@ public final class RunningStack implements AutoCloseable {
                 log.warn("stopping a child failed", e.getCause());
             }
         });
+        if (loadBalancer != null) {
+            loadBalancer.close();
+        }
         for (int i = infrastructure.size() - 1; i >= 0; i--) {
             EmbeddedComponent component = infrastructure.get(i);
             try {
@@ -382,33 +474,71 @@ public final class RunningStack implements AutoCloseable {
     }
 
     private ManagedComponent managed(Component component) {
-        return components.stream().filter(managed -> managed.component() == component).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException(component + " is not part of this stack"));
+        return instances(component).get(0);
     }
 
-    private ChildSpec childSpec(Component component) {
-        int port = ports.of(component);
+    private List<ManagedComponent> instances(Component component) {
+        List<ManagedComponent> found = components.stream().filter(managed -> managed.component() == component).toList();
+        if (found.isEmpty()) {
+            throw new IllegalArgumentException(component + " is not part of this stack");
+        }
+        return found;
+    }
+
+    /** A component's id (every instance of it) or one replica's name. */
+    private List<ManagedComponent> named(String name) {
+        Optional<Component> component = Component.fromId(name);
+        if (component.isPresent()) {
+            return instances(component.get());
+        }
+        return components.stream().filter(managed -> managed.name().equals(name)).findFirst().map(List::of)
+                .orElseThrow(() -> new IllegalArgumentException("no component or replica " + name + "; this stack has "
+                        + names()));
+    }
+
+    /** The load balancer in front of the replicated services, if any runs. */
+    Optional<LoadBalancer> loadBalancer() {
+        return Optional.ofNullable(loadBalancer);
+    }
+
+    /** Runs the action on every instance at once (replicas start in parallel) and passes on the first failure. */
+    private static void each(List<ManagedComponent> instances, java.util.function.Consumer<ManagedComponent> action) {
+        if (instances.size() == 1) {
+            action.accept(instances.get(0));
+            return;
+        }
+        join(CompletableFuture.allOf(instances.stream()
+                .map(instance -> CompletableFuture.runAsync(() -> action.accept(instance)))
+                .toArray(CompletableFuture[]::new)));
+    }
+
+    private ChildSpec childSpec(Component component, String name) {
+        int port = ports.ofReplica(component, name);
         String baseUrl = ChildArguments.httpUrl(port);
         HealthProbe probe = component == Component.PG_SIMULATOR
                 ? HealthProbe.StatusUp.pgSimulatorAdmin(pgSimulatorAdminUrl())
-                : HealthProbe.StatusUp.actuator(managementUrlOf(component));
-        List<String> arguments = ChildArguments.of(component, ports::of, ports::management, ports.pgSimulatorAdmin(),
-                postgres::jdbcUrl, postgres.username(), postgres.password(), kafka.bootstrapServers(),
-                options.extraArgs(component));
-        return new ChildSpec(component, Path.of(System.getProperty("java.home"), "bin", "java"),
+                : HealthProbe.StatusUp.actuator(ChildArguments.httpUrl(ports.managementOfReplica(component, name)));
+        List<String> arguments = ChildArguments.of(component, name, port,
+                component.hasManagementPort() ? ports.managementOfReplica(component, name) : 0, ports::of,
+                ports.pgSimulatorAdmin(), postgres::jdbcUrl, postgres.username(), postgres.password(),
+                kafka.bootstrapServers(), options.extraArgs(component));
+        return new ChildSpec(component, name, Path.of(System.getProperty("java.home"), "bin", "java"),
                 RepositoryRoot.runnableJar(repoDir, component.id()), options.jvmOptions(), arguments, baseUrl, probe,
-                logFile(component), dataDir.resolve("run").resolve(component.id() + ".pid"),
-                workingDirectory(component));
+                logFile(name), dataDir.resolve("run").resolve(name + ".pid"), workingDirectory(name));
     }
 
     private Path workingDirectory(Component component) {
-        return dataDir.resolve("work").resolve(component.id());
+        return workingDirectory(component.id());
+    }
+
+    private Path workingDirectory(String name) {
+        return dataDir.resolve("work").resolve(name);
     }
 
     private void requireJars() {
         List<String> missing = children.stream()
                 .filter(child -> child.state() == ComponentState.MISSING)
-                .map(child -> "  " + child.component() + ": " + child.spec().jar())
+                .map(child -> "  " + child.name() + ": " + child.spec().jar())
                 .toList();
         if (!missing.isEmpty() && !options.allowMissingJars()) {
             throw new IllegalStateException("Runnable jars are missing:\n" + String.join("\n", missing)

@@ -25,7 +25,7 @@ final class StackReport {
                 case POSTGRES -> status.url().replaceFirst("/postgres$", "/<database>");
                 default -> status.url();
             };
-            out.printf(ROW, status.component().id(), url,
+            out.printf(ROW, status.name(), url,
                     status.component() == Component.KAFKA ? "launcher" : status.pid().isPresent() ? String.valueOf(status.pid().getAsLong()) : "-",
                     status.state() == ComponentState.RUNNING
                             ? status.startup().map(startup -> String.format("%.1f s", seconds(startup))).orElse("")
@@ -37,6 +37,9 @@ final class StackReport {
                         "", "", "", "");
             }
         }
+        stack.loadBalancer().ifPresent(balancer -> out.printf(ROW, "load-balancer (haproxy)",
+                balancer.describe(), balancer.pid().isPresent() ? String.valueOf(balancer.pid().getAsLong()) : "-", "", "",
+                ""));
         if (stack.components().contains(Component.PG_SIMULATOR)) {
             out.printf(ROW, "  pg-simulator admin", stack.pgSimulatorAdminUrl() + "/admin/faults", "", "", "", "");
         }

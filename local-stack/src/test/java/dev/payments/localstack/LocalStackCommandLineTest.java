@@ -75,6 +75,35 @@ class LocalStackCommandLineTest {
                 .hasMessageContaining("kafka runs inside the launcher");
     }
 
+    @Test
+    void replicasAreCountedPerServiceAndOnlyServicesMayHaveSeveral() {
+        LocalStackOptions options = parse("--replicas", "payment-service=3,order-service=2");
+
+        assertThat(options.replicas(Component.PAYMENT_SERVICE)).isEqualTo(3);
+        assertThat(options.replicas(Component.ORDER_SERVICE)).isEqualTo(2);
+        assertThat(options.replicas(Component.NOTIFICATION_SERVICE)).isEqualTo(1);
+        assertThat(options.replicated()).isTrue();
+        assertThat(parse().replicated()).isFalse();
+        assertThatThrownBy(() -> parse("--replicas", "pg-simulator=2"))
+                .isInstanceOf(CommandLine.ParameterException.class).hasMessageContaining("SERVICE=N");
+        assertThatThrownBy(() -> parse("--replicas", "payment-service=0"))
+                .isInstanceOf(CommandLine.ParameterException.class);
+        assertThatThrownBy(() -> parse("--replicas", "payment-service"))
+                .isInstanceOf(CommandLine.ParameterException.class);
+    }
+
+    @Test
+    void eachReplicaGetsAPortOfItsOwnAndTheServiceKeepsItsPortForTheLoadBalancer() {
+        LocalStackOptions options = LocalStackOptions.builder().randomPorts().controlPort(-1)
+                .replicas(Component.PAYMENT_SERVICE, 3).build();
+
+        StackPorts ports = StackPorts.resolve(options);
+
+        assertThat(ports.byReplica()).containsOnlyKeys("payment-service-1", "payment-service-2", "payment-service-3");
+        assertThat(ports.byReplica().values()).doesNotHaveDuplicates().doesNotContain(ports.of(Component.PAYMENT_SERVICE));
+        assertThat(ports.ofReplica(Component.ORDER_SERVICE, "order-service")).isEqualTo(ports.of(Component.ORDER_SERVICE));
+    }
+
     private static LocalStackOptions parse(String... args) {
         LocalStack command = new LocalStack();
         new CommandLine(command).parseArgs(args);

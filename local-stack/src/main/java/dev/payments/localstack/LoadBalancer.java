@@ -1,0 +1,178 @@
+package dev.payments.localstack;
+
+import dev.payments.localstack.infra.FreePorts;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * HAProxy in front of every replicated service, as a cluster's Service or ingress would be: one frontend on the
+ * service's port, round-robin over its replicas, each replica health-checked on its readiness probe and taken out of
+ * rotation while it is down. A request whose connection a dead replica refuses is sent to another ({@code retry-on
+ * conn-failure}, safe for a POST: nothing reached the dead one); a request in flight when a replica dies fails, as it
+ * would in a cluster. HAProxy is Debian's package ({@code local-stack/install-haproxy.sh} installs it where it is
+ * missing); nothing here balances by itself.
+ */
+final class LoadBalancer implements AutoCloseable {
+
+    static final String NAME = "load-balancer";
+    static final String INSTALL_SCRIPT = "local-stack/install-haproxy.sh";
+    private static final Logger log = LoggerFactory.getLogger(LoadBalancer.class);
+    private static final List<Path> KNOWN_LOCATIONS = List.of(Path.of("/usr/sbin/haproxy"), Path.of("/usr/local/sbin/haproxy"),
+            Path.of("/usr/bin/haproxy"));
+
+    /**
+     * @param port     where clients reach the service
+     * @param replicas replica name to its own port
+     */
+    record Frontend(Component service, int port, Map<String, Integer> replicas) {
+    }
+
+    private final List<Frontend> frontends;
+    private final Path config;
+    private final Path logFile;
+    private final Path pidFile;
+    private Process process;
+
+    LoadBalancer(List<Frontend> frontends, Path runDirectory, Path logFile) {
+        this.frontends = List.copyOf(frontends);
+        this.config = runDirectory.resolve(NAME + ".cfg");
+        this.pidFile = runDirectory.resolve(NAME + ".pid");
+        this.logFile = logFile;
+    }
+
+    /** The HAProxy executable on this machine, if there is one. */
+    static Optional<Path> executable() {
+        String path = System.getenv().getOrDefault("PATH", "");
+        List<Path> candidates = new ArrayList<>();
+        for (String dir : path.split(java.io.File.pathSeparator)) {
+            if (!dir.isBlank()) {
+                candidates.add(Path.of(dir, "haproxy"));
+            }
+        }
+        candidates.addAll(KNOWN_LOCATIONS);
+        return candidates.stream().filter(Files::isExecutable).findFirst();
+    }
+
+    /** The configuration: pure text from the frontends, so it can be read and tested without HAProxy. */
+    static String configuration(List<Frontend> frontends) {
+        StringBuilder cfg = new StringBuilder("""
+                # Written by the local stack for this run (LoadBalancer.java); regenerated on every start.
+                global
+                    maxconn 4096
+
+                defaults
+                    mode http
+                    option httplog
+                    timeout connect 2s
+                    # Longer than the slowest call through it: a confirm (20 s deadline), reconciliation's sync (40 s).
+                    timeout client 90s
+                    timeout server 90s
+                    timeout http-request 10s
+                    # A refused connection (a dead replica not yet marked down) is tried on another replica.
+                    retries 2
+                    option redispatch
+                    retry-on conn-failure
+                """);
+        for (Frontend frontend : frontends) {
+            String id = frontend.service().id();
+            cfg.append("\nfrontend ").append(id).append('\n')
+                    .append("    bind 127.0.0.1:").append(frontend.port()).append('\n')
+                    .append("    default_backend ").append(id).append('\n')
+                    .append("\nbackend ").append(id).append('\n')
+                    .append("    balance roundrobin\n")
+                    .append("    option httpchk GET /actuator/health/readiness\n")
+                    .append("    http-check expect status 200\n")
+                    // Down after two failed checks a second apart, back after one good one.
+                    .append("    default-server inter 1s fall 2 rise 1\n");
+            frontend.replicas().forEach((name, port) -> cfg.append("    server ").append(name)
+                    .append(" 127.0.0.1:").append(port).append(" check\n"));
+        }
+        return cfg.toString();
+    }
+
+    /** Writes the configuration and starts HAProxy in the foreground; returns once every frontend accepts connections. */
+    synchronized void start() {
+        Path haproxy = executable().orElseThrow(() -> new IllegalStateException(
+                "Several replicas need HAProxy in front of them, and there is none on this machine. Install it with "
+                        + INSTALL_SCRIPT + " (Debian's haproxy package), or run one replica per service."));
+        try {
+            Files.createDirectories(config.getParent());
+            Files.createDirectories(logFile.getParent());
+            Files.writeString(config, configuration(frontends), StandardCharsets.UTF_8);
+            Files.writeString(logFile, "%n==== %s local-stack starting %s -f %s%n".formatted(Instant.now(), haproxy, config),
+                    StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            // -db: stay in the foreground, so this launcher owns the process and sees it exit.
+            process = new ProcessBuilder(haproxy.toString(), "-db", "-f", config.toString())
+                    .redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.appendTo(logFile.toFile()))
+                    .start();
+            Files.writeString(pidFile, Long.toString(process.pid()));
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not start HAProxy", e);
+        }
+        long deadline = System.nanoTime() + Duration.ofSeconds(15).toNanos();
+        while (frontends.stream().anyMatch(frontend -> FreePorts.isFree(frontend.port()))) {
+            if (!process.isAlive() || System.nanoTime() > deadline) {
+                throw new ChildFailedException("HAProxy did not open its frontends; see " + logFile);
+            }
+            sleep();
+        }
+        log.info("HAProxy (pid {}) balances {}", process.pid(), describe());
+    }
+
+    /** "payment-service :8082 -> payment-service-1 :41234, ..." */
+    String describe() {
+        List<String> parts = new ArrayList<>();
+        for (Frontend frontend : frontends) {
+            Map<String, Integer> replicas = new LinkedHashMap<>(frontend.replicas());
+            parts.add(frontend.service().id() + " :" + frontend.port() + " -> " + String.join(", ",
+                    replicas.entrySet().stream().map(e -> e.getKey() + " :" + e.getValue()).toList()));
+        }
+        return String.join("; ", parts);
+    }
+
+    synchronized OptionalLong pid() {
+        return process != null && process.isAlive() ? OptionalLong.of(process.pid()) : OptionalLong.empty();
+    }
+
+    @Override
+    public synchronized void close() {
+        if (process == null || !process.isAlive()) {
+            return;
+        }
+        process.destroy();
+        try {
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            process.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
+        log.info("HAProxy stopped");
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(100);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new ChildFailedException("interrupted while waiting for HAProxy");
+        }
+    }
+}

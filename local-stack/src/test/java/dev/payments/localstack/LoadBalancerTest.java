@@ -1,0 +1,27 @@
+package dev.payments.localstack;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class LoadBalancerTest {
+
+    @Test
+    void eachReplicatedServiceIsOneFrontendOnItsPortRoundRobinOverHealthCheckedReplicas() {
+        Map<String, Integer> replicas = new LinkedHashMap<>();
+        replicas.put("payment-service-1", 41001);
+        replicas.put("payment-service-2", 41002);
+
+        String cfg = LoadBalancer.configuration(List.of(new LoadBalancer.Frontend(Component.PAYMENT_SERVICE, 8082, replicas)));
+
+        assertThat(cfg).contains("frontend payment-service\n    bind 127.0.0.1:8082\n    default_backend payment-service\n");
+        assertThat(cfg).contains("balance roundrobin", "option httpchk GET /actuator/health/readiness",
+                "server payment-service-1 127.0.0.1:41001 check\n", "server payment-service-2 127.0.0.1:41002 check\n");
+        // Only a refused connection is retried elsewhere: a POST that reached a replica is never sent twice.
+        assertThat(cfg).contains("retry-on conn-failure").doesNotContain("retry-on all");
+        assertThat(cfg).containsPattern("timeout server (9\\d|\\d{3,})s");
+    }
+}

@@ -167,9 +167,23 @@ public final class RunningStack implements AutoCloseable {
         if (startable.isEmpty()) {
             return;
         }
-        ExecutorService starters = Executors.newFixedThreadPool(startable.size());
+        // Waves: every component's first instance at once, then every second replica, and so on. Eleven JVMs starting
+        // together on two cores took longer than the health timeout (Spring's context alone 110 s each); a wave of
+        // four or five starts in the time one took before, and the services are up (one replica each) after the first.
+        Map<Integer, List<ChildProcess>> waves = new java.util.TreeMap<>();
+        for (ChildProcess child : startable) {
+            int replica = replicas(child.component()).indexOf(child.name());
+            waves.computeIfAbsent(replica, ignored -> new ArrayList<>()).add(child);
+        }
+        for (List<ChildProcess> wave : waves.values()) {
+            startTogether(wave);
+        }
+    }
+
+    private void startTogether(List<ChildProcess> wave) {
+        ExecutorService starters = Executors.newFixedThreadPool(wave.size());
         try {
-            List<CompletableFuture<Void>> started = startable.stream()
+            List<CompletableFuture<Void>> started = wave.stream()
                     .map(child -> CompletableFuture.runAsync(child::start, starters))
                     .toList();
             List<String> failures = new ArrayList<>();

@@ -79,11 +79,11 @@ public final class RateLimitBenchmark {
                             threads, Latencies.median(results, Latencies::p50) / 1e3,
                             Latencies.median(results, Latencies::p90) / 1e3, Latencies.median(results, Latencies::p99) / 1e3,
                             Latencies.median(results, Latencies::max) / 1e3, Latencies.median(results, Latencies::perSecond),
-                            Latencies.median(pressure.stream().mapToDouble(Double::doubleValue).toArray()) * 100);
+                            Latencies.median(pressure.stream().mapToDouble(Double::doubleValue).toArray()));
                 }
             }
-            System.out.println("(median over rounds of each round's percentile; pressure = the machine's 1-min load"
-                    + " average per core while the round ran)");
+            System.out.println("(median over rounds of each round's percentile; pressure = Linux CPU pressure, the share of"
+                    + " the last 10 s in which a runnable task waited for a CPU)");
 
             try (var connection = dataSource.getConnection(); var statement = connection.createStatement()) {
                 var rows = statement.executeQuery("SELECT count(*) FROM member_rate_buckets");

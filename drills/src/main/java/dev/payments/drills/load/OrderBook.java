@@ -74,6 +74,17 @@ public final class OrderBook {
         return i < orders.size() ? orders.get(i) : null;
     }
 
+    /**
+     * Shuffles the orders not handed out yet, so orders placed in batches (a few members' extra orders) arrive mixed
+     * into the load rather than all at its end.
+     */
+    public synchronized void shuffleUnused(java.util.Random random) {
+        synchronized (orders) {
+            int from = Math.min(next.get(), orders.size());
+            Collections.shuffle(orders.subList(from, orders.size()), random);
+        }
+    }
+
     /** From now on there are no more orders: open-ended loads end. */
     public void exhaust() {
         exhausted = true;

@@ -1,5 +1,6 @@
 package dev.payments.drills.scenario;
 
+import dev.payments.drills.analysis.DrillResult;
 import dev.payments.drills.load.ApprovalClient;
 import dev.payments.drills.load.Attempt;
 import dev.payments.drills.load.Http;
@@ -30,6 +31,7 @@ public final class Drill {
     private final LoadGenerator load;
     private final Map<String, Object> extra = new LinkedHashMap<>();
     private final List<String> notes = new ArrayList<>();
+    private final List<DrillResult.Check> checks = new ArrayList<>();
     private volatile String phase = "prepare";
     private volatile String detail = "";
     private volatile Runnable recoveryListener;
@@ -193,6 +195,19 @@ public final class Drill {
         return thread;
     }
 
+    /**
+     * The recovery's tail every outage-like scenario shares: marks the recovery, runs the load {@code after} more,
+     * then ends the open-ended arrival schedule (it stops when no more orders are handed out) and waits for it.
+     */
+    public void recoveredThenStop(Thread load, Duration after) {
+        recovered();
+        phase("after");
+        sleep(after);
+        phase("stopping load");
+        orders.exhaust();
+        join(load);
+    }
+
     public static void join(Thread thread) {
         try {
             thread.join();
@@ -214,6 +229,15 @@ public final class Drill {
     /** A finding for the report (scaled-down parameter, an explanation). */
     public void note(String text) {
         notes.add(text);
+    }
+
+    /** A pass/fail finding of this scenario's own, beside the common ones: it decides the exit status too. */
+    public void check(String name, boolean passed, String detail) {
+        checks.add(new DrillResult.Check(name, passed, detail));
+    }
+
+    List<DrillResult.Check> checks() {
+        return checks;
     }
 
     public void extra(String key, Object value) {

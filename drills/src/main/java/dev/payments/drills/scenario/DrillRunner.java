@@ -75,25 +75,69 @@ public final class DrillRunner {
         List<JvmVariant> jvms = options.external() != null ? options.jvms().subList(0, 1) : options.jvms();
         List<Labelled> results = new ArrayList<>();
         for (JvmVariant jvm : jvms) {
-            Target stack = options.external() != null ? options.external() : startStack(scenario, options, jvm);
-            try {
-                Labelled run = new Labelled(options.external() != null ? "external stack" : jvm.label(),
-                        runOn(scenario, stack, options, options.settleDeadline()));
-                results.add(run);
-                done.accept(run);
-            } finally {
-                if (options.external() == null) {
-                    stack.close();
-                }
-            }
+            Labelled run = new Labelled(options.external() != null ? "external stack" : jvm.label(),
+                    withBaseline(scenario, options, jvm));
+            results.add(run);
+            done.accept(run);
         }
         return results;
     }
 
     /** One run: on the external stack, or on a stack of its own with the first JVM variant. */
     public static DrillResult run(Scenario scenario, Options options) throws Exception {
-        Target target = options.external() != null ? options.external()
-                : startStack(scenario, options, options.jvms().get(0));
+        return withBaseline(scenario, options, options.jvms().get(0));
+    }
+
+    /**
+     * The scenario, then (on an own stack, if the scenario names one) the same on its baseline stack: the
+     * comparison's numbers and checks join this run's report under a prefix of their own.
+     */
+    private static DrillResult withBaseline(Scenario scenario, Options options, JvmVariant jvm) throws Exception {
+        DrillResult result = runOnce(scenario, options, jvm);
+        if (scenario.baseline().isEmpty() || options.external() != null) {
+            return result;
+        }
+        Scenario baseline = scenario.baseline().get();
+        if (options.progress() != null) {
+            options.progress().println("now the same scenario on the baseline stack: " + baseline.description());
+        }
+        DrillResult compared;
+        try {
+            compared = runOnce(baseline, options, jvm);
+        } catch (Exception e) {
+            // This run's numbers stand; the comparison that could not be made is a failed check, not a lost report.
+            List<DrillResult.Check> checks = new ArrayList<>(result.checks());
+            checks.add(new DrillResult.Check("baseline ran", false, baseline.description() + ": " + e));
+            return new DrillResult(result.run(), result.measured(), checks, result.targets(), result.extra(),
+                    result.notes());
+        }
+        List<DrillResult.Check> checks = new ArrayList<>(result.checks());
+        compared.checks().forEach(c -> checks.add(new DrillResult.Check("baseline: " + c.name(), c.passed(), c.detail())));
+        Map<String, Object> extra = new java.util.LinkedHashMap<>(result.extra());
+        extra.put("baseline", baselineSummary(compared));
+        List<String> notes = new ArrayList<>(result.notes());
+        notes.add("baseline run (" + baseline.description() + "): " + compared.run().target());
+        return new DrillResult(result.run(), result.measured(), checks, result.targets(), extra, notes);
+    }
+
+    /** The baseline's headline numbers: enough to set beside this run's, the whole result is in its own run. */
+    private static Map<String, Object> baselineSummary(DrillResult r) {
+        Map<String, Object> s = new java.util.LinkedHashMap<>();
+        s.put("description", r.run().description());
+        s.put("ordersSent", r.measured().ordersSent());
+        s.put("outcomes", r.measured().outcomes());
+        s.put("latency", r.measured().latency());
+        s.put("ledger", r.measured().audit().books().identity());
+        s.put("ledgerHolds", r.measured().audit().books().holds());
+        s.put("reconciliationLedger", r.measured().audit().reconciliationIdentity());
+        s.put("recover", r.measured().recover());
+        s.putAll(r.extra());
+        s.put("passed", r.passed());
+        return s;
+    }
+
+    private static DrillResult runOnce(Scenario scenario, Options options, JvmVariant jvm) throws Exception {
+        Target target = options.external() != null ? options.external() : startStack(scenario, options, jvm);
         try {
             return runOn(scenario, target, options, options.settleDeadline());
         } finally {
@@ -119,8 +163,9 @@ public final class DrillRunner {
         DrillResult.Run run = new DrillResult.Run(scenario.name(), scenario.fieldReport(), scenario.description(),
                 options.command(), startedAt, DrillResult.Machine.current(), target.describe(),
                 scenario.parameters(), settings(scenario));
-        return new DrillResult(run, measured, DrillAnalysis.checks(observed.audit(), observed.deadLetters()), scenario.targets(measured),
-                drill.extras(), notes);
+        List<DrillResult.Check> checks = new ArrayList<>(DrillAnalysis.checks(observed.audit(), observed.deadLetters()));
+        checks.addAll(drill.checks());
+        return new DrillResult(run, measured, checks, scenario.targets(measured), drill.extras(), notes);
     }
 
     private static Observations observe(Scenario scenario, Drill drill, PrintStream progressTo,
@@ -177,6 +222,7 @@ public final class DrillRunner {
                 watcher[0].join(deadline.toMillis() + 30_000);
             }
             LockSupport.parkNanos(Duration.ofSeconds(2).toNanos());   // one more scrape after the last answer
+            scenario.afterSettling(drill);
 
             drill.phase("audit");
             List<Attempt> attempts = recorder.attempts();
@@ -198,8 +244,8 @@ public final class DrillRunner {
             options.progress().println("starting the stack for " + scenario.name() + " with " + scenario.settings()
                     + ", " + jvm.label() + " " + jvm.options() + " (about 20-60 s) ...");
         }
-        return OwnStack.start(scenario.settings(), options.dataDir(), jvm.options(), options.postgresSettings(),
-                options.healthTimeout());
+        return OwnStack.start(scenario.settings(), scenario.replicas(), options.dataDir(), jvm.options(),
+                options.postgresSettings(), options.healthTimeout());
     }
 
     /**

@@ -86,13 +86,7 @@ abstract class Outage extends BaseScenario {
             drill.sleep(Duration.ofSeconds(outageSeconds()));
         }
         giveBack(drill);
-        drill.recovered();
-        drill.phase("after");
-        drill.sleep(Duration.ofSeconds(afterSeconds));
-        drill.phase("stopping load");
-        // The arrival schedule is open-ended; it ends when the scenario stops handing out orders.
-        drill.orders().exhaust();
-        Drill.join(load);
+        drill.recoveredThenStop(load, Duration.ofSeconds(afterSeconds));
     }
 
     @Override

@@ -6,6 +6,7 @@ import dev.payments.localstack.Component;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** One failure of the field reports, as a script over a {@link Drill}. */
 public interface Scenario {
@@ -23,6 +24,19 @@ public interface Scenario {
     /** Every parameter in force, for the report. */
     Map<String, Object> parameters();
 
+    /** JVMs per service on a stack the drill starts itself (default: one of each). */
+    default Map<Component, Integer> replicas() {
+        return Map.of();
+    }
+
+    /**
+     * The same scenario to run again on a stack of its own right after this one, for comparison in the same report
+     * (e.g. the single-replica stack beside the replicated one); its checks count too.
+     */
+    default Optional<Scenario> baseline() {
+        return Optional.empty();
+    }
+
     /** Orders to place before the load. */
     int ordersNeeded();
 
@@ -32,6 +46,10 @@ public interface Scenario {
     }
 
     void run(Drill drill) throws Exception;
+
+    /** After every payment has settled (or the deadline passed), before the audit: checks that need the quiet end. */
+    default void afterSettling(Drill drill) throws Exception {
+    }
 
     /** The goals for this scenario, measured (not assertions). */
     default List<Target> targets(Measurements measured) {

@@ -23,7 +23,8 @@ public final class Scenarios {
             Crash::new,
             SlotLost::new,
             LeaseHolderFrozen::new,
-            Renewals::new);
+            Renewals::new,
+            ScaleOut::new);
 
     private Scenarios() {
     }

@@ -47,17 +47,18 @@ public final class OwnStack implements Target {
 
     /** A stack with the launcher's laptop JVM options (the test suite's). */
     public static OwnStack start(Map<Component, List<String>> settings, Path dataDir) {
-        return start(settings, dataDir, LocalStackOptions.DEFAULT_JVM_OPTIONS, Map.of(), Duration.ofMinutes(3));
+        return start(settings, Map.of(), dataDir, LocalStackOptions.DEFAULT_JVM_OPTIONS, Map.of(), Duration.ofMinutes(3));
     }
 
     /**
      * @param settings         extra Spring properties per component, e.g. {@code --spring.datasource.hikari.maximum-pool-size=10}
+     * @param replicas         JVMs per service (default 1); several run behind the stack's HAProxy
      * @param jvmOptions       of every child JVM
      * @param postgresSettings {@code postgresql.conf} settings over the stack's defaults
      * @param healthTimeout    how long a service may take to report UP (minutes on a loaded machine)
      */
-    public static OwnStack start(Map<Component, List<String>> settings, Path dataDir, List<String> jvmOptions,
-                                 Map<String, String> postgresSettings, Duration healthTimeout) {
+    public static OwnStack start(Map<Component, List<String>> settings, Map<Component, Integer> replicas, Path dataDir,
+                                 List<String> jvmOptions, Map<String, String> postgresSettings, Duration healthTimeout) {
         try {
             Path dir = dataDir != null ? dataDir : Files.createTempDirectory("drill-stack");
             // Outside the data directory: the stack wipes that on a clean start.
@@ -72,6 +73,7 @@ public final class OwnStack implements Target {
                     .healthTimeout(healthTimeout);
             postgresSettings.forEach(options::postgresSetting);
             settings.forEach((component, args) -> args.forEach(arg -> options.extraArg(component, arg)));
+            replicas.forEach(options::replicas);
             try {
                 return new OwnStack(LocalStack.start(options.build()), settings, jars, List.copyOf(jvmOptions));
             } catch (RuntimeException e) {
@@ -167,17 +169,16 @@ public final class OwnStack implements Target {
         return RunningStack.LAUNCHER;
     }
 
+    /** @param component a component's id (every replica of it) or one replica's name, {@code payment-service-2} */
     @Override
     public void control(String component, String action) {
-        Component c = Component.fromId(component)
-                .orElseThrow(() -> new IllegalArgumentException("No component " + component));
         switch (action) {
-            case "stop" -> stack.stop(c);
-            case "start" -> stack.start(c);
-            case "restart" -> stack.restart(c);
-            case "kill" -> stack.kill(c);
-            case "freeze" -> stack.freeze(c);
-            case "thaw" -> stack.thaw(c);
+            case "stop" -> stack.stop(component);
+            case "start" -> stack.start(component);
+            case "restart" -> stack.restart(component);
+            case "kill" -> stack.kill(component);
+            case "freeze" -> stack.freeze(component(component));
+            case "thaw" -> stack.thaw(component(component));
             default -> throw new IllegalArgumentException("No action " + action);
         }
     }
@@ -188,10 +189,34 @@ public final class OwnStack implements Target {
                 .orElseThrow(() -> new IllegalArgumentException("No component " + component)));
     }
 
+    private static Component component(String id) {
+        return Component.fromId(id).orElseThrow(() -> new IllegalArgumentException("No component " + id));
+    }
+
+    @Override
+    public List<String> replicas(String service) {
+        return stack.replicas(Component.fromId(service)
+                .orElseThrow(() -> new IllegalArgumentException("No component " + service)));
+    }
+
+    @Override
+    public String replicaUrl(String name) {
+        return stack.urlOfReplica(name);
+    }
+
+    @Override
+    public String jdbcUrl(String database) {
+        return stack.jdbcUrl(database);
+    }
+
     @Override
     public String describe() {
+        List<String> replicated = Component.childProcesses().stream()
+                .filter(c -> stack.components().contains(c) && stack.replicas(c).size() > 1)
+                .map(c -> c.id() + " x" + stack.replicas(c).size()).toList();
         return "own stack started by the drill (random ports, clean databases, data in " + stack.dataDir()
-                + "), settings " + settings + ", JVM options " + String.join(" ", jvmOptions);
+                + (replicated.isEmpty() ? "" : "; replicas " + replicated + " behind HAProxy") + "), settings " + settings
+                + ", JVM options " + String.join(" ", jvmOptions);
     }
 
     @Override

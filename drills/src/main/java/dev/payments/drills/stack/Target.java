@@ -2,6 +2,7 @@ package dev.payments.drills.stack;
 
 import dev.payments.localstack.identity.Tokens;
 
+import java.util.List;
 import java.util.Map;
 
 /** Where the system under drill answers, and the operator's handle to stop, start or kill its parts. */
@@ -74,6 +75,30 @@ public interface Target extends AutoCloseable {
     default String startReplica(String component) {
         throw new UnsupportedOperationException("a second replica of " + component
                 + " needs the drill's own stack (run without --external)");
+    }
+
+    /**
+     * The instances of a service by name: the service's id for one, {@code <id>-1 .. <id>-n} for several replicas
+     * (each addressable in {@link #control}).
+     */
+    default List<String> replicas(String service) {
+        return List.of(service);
+    }
+
+    /** One instance's own base URL, not the load balancer's: its metrics say what that replica does. */
+    default String replicaUrl(String name) {
+        return switch (name) {
+            case "order-service" -> orderUrl();
+            case "payment-service" -> paymentUrl();
+            case "notification-service" -> notificationUrl();
+            case "reconciliation-service" -> reconciliationUrl();
+            default -> throw new IllegalArgumentException("no instance " + name);
+        };
+    }
+
+    /** A service's own database ({@code payments}, {@code reconciliation}...), reached as the superuser. */
+    default String jdbcUrl(String database) {
+        return postgresJdbcUrl().replaceFirst("/postgres(\\?|$)", "/" + database + "$1");
     }
 
     /** What this target is, for the report: "own stack (random ports)" or the URLs of an external one. */

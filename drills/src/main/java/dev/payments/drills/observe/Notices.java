@@ -1,0 +1,78 @@
+package dev.payments.drills.observe;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.payments.drills.load.Http;
+import dev.payments.drills.stack.Target;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What notification-service holds for the drill's orders: each kind of notice once per order, and delivered. A second
+ * row of one kind is a notice the customer got twice. What this cannot see: a replica killed after handing a notice to
+ * the channel and before recording it sends it again once the claim lease ends (at-least-once towards the channel).
+ *
+ * @param orders     orders asked about (those whose payment the PG approved)
+ * @param notices    notifications found for them
+ * @param duplicated order/kind pairs with more than one notification
+ * @param unsent     notifications not SENT
+ * @param retried    SENT notifications that took more than one attempt (the channel refused the earlier ones)
+ * @param missing    orders with no notification at all
+ * @param examples   up to 10 order/kind pairs that failed one of the above
+ */
+public record Notices(int orders, int notices, int duplicated, int unsent, int retried, int missing,
+                      List<String> examples) {
+
+    private static final Duration TIMEOUT = Duration.ofSeconds(10);
+
+    public boolean exactlyOnce() {
+        return duplicated == 0 && unsent == 0 && missing == 0;
+    }
+
+    public static Notices of(Http http, Target target, List<String> orderIds) {
+        int notices = 0;
+        int duplicated = 0;
+        int unsent = 0;
+        int retried = 0;
+        int missing = 0;
+        List<String> examples = new ArrayList<>();
+        for (String orderId : orderIds) {
+            Http.Response r = http.get(target.notificationUrl() + "/api/notifications?orderId=" + orderId, TIMEOUT);
+            JsonNode list = r.ok() ? r.json() : null;
+            if (list == null || !list.isArray() || list.isEmpty()) {
+                missing++;
+                example(examples, orderId + " (none" + (r.ok() ? "" : ", HTTP " + r.status()) + ")");
+                continue;
+            }
+            Map<String, Integer> kinds = new HashMap<>();
+            for (JsonNode n : list) {
+                notices++;
+                String kind = n.path("kind").asText();
+                kinds.merge(kind, 1, Integer::sum);
+                if (!"SENT".equals(n.path("status").asText())) {
+                    unsent++;
+                    example(examples, orderId + "/" + kind + " " + n.path("status").asText());
+                } else if (n.path("attempts").asInt(1) > 1) {
+                    retried++;
+                    example(examples, orderId + "/" + kind + " sent on attempt " + n.path("attempts").asInt());
+                }
+            }
+            for (Map.Entry<String, Integer> kind : kinds.entrySet()) {
+                if (kind.getValue() > 1) {
+                    duplicated++;
+                    example(examples, orderId + "/" + kind.getKey() + " x" + kind.getValue());
+                }
+            }
+        }
+        return new Notices(orderIds.size(), notices, duplicated, unsent, retried, missing, List.copyOf(examples));
+    }
+
+    private static void example(List<String> examples, String text) {
+        if (examples.size() < 10) {
+            examples.add(text);
+        }
+    }
+}

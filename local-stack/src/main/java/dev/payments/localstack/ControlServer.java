@@ -145,14 +145,13 @@ final class ControlServer implements AutoCloseable {
     }
 
     static String toJson(ComponentStatus status) {
-        return ("{\"component\":%s,\"of\":%s,\"state\":%s,\"pid\":%s,\"url\":%s,\"residentBytes\":%d,"
-                + "\"proportionalBytes\":%d,\"startupMillis\":%s,\"exitCode\":%s}")
-                .formatted(Json.string(status.name()), Json.string(status.component().id()),
-                        Json.string(status.state().name()),
+        return ("{\"component\":%s,\"state\":%s,\"pid\":%s,\"url\":%s,\"residentBytes\":%d,"
+                + "\"proportionalBytes\":%d,\"startupMillis\":%s,\"exitCode\":%s,\"of\":%s}")
+                .formatted(Json.string(status.name()), Json.string(status.state().name()),
                         status.pid().isPresent() ? Long.toString(status.pid().getAsLong()) : "null",
                         Json.string(status.url()), status.residentBytes(), status.proportionalBytes(),
                         status.startup().map(startup -> Long.toString(startup.toMillis())).orElse("null"),
-                        status.exitCode().map(String::valueOf).orElse("null"));
+                        status.exitCode().map(String::valueOf).orElse("null"), Json.string(status.component().id()));
     }
 
     private static String error(String message) {

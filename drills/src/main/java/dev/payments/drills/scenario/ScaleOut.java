@@ -151,12 +151,16 @@ final class ScaleOut extends BaseScenario {
     }
 
     private int hotOrders() {
-        return (int) Math.ceil(hotMembers * hotPerMinute * seconds() / 60.0);
+        return (int) Math.ceil(hotMembers * hotPerMinute * (seconds() + 180) / 60.0);
     }
 
+    /**
+     * The load runs on while the killed replicas restart, which takes a JVM start on a loaded machine (two to three
+     * minutes here while the other replicas serve): orders for that too, or the phase after it would have none.
+     */
     @Override
     public int ordersNeeded() {
-        return (int) Math.ceil(rate * (seconds() + 30));
+        return (int) Math.ceil(rate * (seconds() + 180));
     }
 
     @Override
@@ -205,7 +209,7 @@ final class ScaleOut extends BaseScenario {
             int wanted = hotOrders();
             // OrderBook names members by index modulo the count: these are the first hotMembers ordinary members.
             int refused = drill.orders().place(new ApprovalClient(drill.http(), drill.target().orderUrl(),
-                    drill.target().paymentUrl()), wanted, hotMembers, 15_000, 8, n -> drill.detail(n + " hot orders"));
+                    drill.target().paymentUrl(), drill.target().tokens()), wanted, hotMembers, 15_000, 8, n -> drill.detail(n + " hot orders"));
             long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
             while (System.nanoTime() < until) {
                 Long now = lag.committed("payment-service", "order.events");

@@ -1,7 +1,6 @@
 package dev.payments.payment;
 
 import dev.payments.contracts.OrderCreated;
-import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.payment.support.PaymentTestSupport;
 import dev.payments.payment.support.PaymentTestSupport.Response;
 import dev.payments.pgsim.fault.FaultSpec;
@@ -101,8 +100,9 @@ class TwoReplicasIntegrationTest {
     }
 
     private static ConfigurableApplicationContext replica() {
-        Map<String, Object> properties = new java.util.HashMap<>(SharedTestInfrastructure.springProperties(DATABASE));
-        properties.put("pg.client.base-url", simulator().baseUrl());
+        Map<String, Object> properties = new java.util.HashMap<>();
+        // What every payment-service test context gets: the shared database server, broker, issuer and simulator.
+        PaymentTestSupport.register((name, value) -> properties.put(name, value.get()), DATABASE);
         properties.put("server.port", "0");
         // Both replicas of one Deployment share the consumer group and the relay election, as pods do.
         return new SpringApplicationBuilder(PaymentServiceApplication.class).run(properties.entrySet().stream()

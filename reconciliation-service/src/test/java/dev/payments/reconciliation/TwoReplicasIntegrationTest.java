@@ -4,6 +4,7 @@ import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.pgsim.PgSimulator;
 import dev.payments.pgsim.PgSimulatorConfig;
 import dev.payments.reconciliation.support.FakePaymentService;
+import dev.payments.reconciliation.support.Security;
 import dev.payments.reconciliation.support.TestKafka;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -91,8 +92,10 @@ class TwoReplicasIntegrationTest {
         properties.put("server.port", "0");
         properties.put("spring.kafka.consumer.group-id", GROUP);
         properties.put("reconciliation.payment-service-url", paymentService.baseUrl());
-        properties.put("reconciliation.payment-service-token", FakePaymentService.TOKEN);
         properties.put("reconciliation.pg-base-url", pg.baseUrl());
+        properties.put("reconciliation.pg-secret-key", PgSimulatorConfig.DEFAULT_SECRET_KEY);
+        // The shared test issuer: its JWKS for the API, its token endpoint for the settler's client credentials.
+        Security.register((name, value) -> properties.put(name, value.get()));
         properties.put("reconciliation.settler.interval", SETTLE_EVERY.toMillis() + "ms");
         properties.put("reconciliation.ledger.interval", AUDIT_EVERY.toMillis() + "ms");
         return new SpringApplicationBuilder(ReconciliationApplication.class).run(properties.entrySet().stream()

@@ -234,7 +234,10 @@ public final class RunningStack implements AutoCloseable {
      * it beside the first. It is stopped with the stack.
      */
     public String startReplica(Component component) {
-        ChildSpec first = childSpec(component);
+        if (options.replicas(component) > 1) {
+            throw new IllegalStateException(component + " already runs as replicas behind the load balancer (--replicas)");
+        }
+        ChildSpec first = childSpec(component, component.id());
         if (component.database().isEmpty()) {
             throw new IllegalArgumentException(component + " is not a service");
         }
@@ -243,8 +246,9 @@ public final class RunningStack implements AutoCloseable {
         List<String> arguments = new ArrayList<>(first.arguments());
         arguments.removeIf(argument -> argument.startsWith("--server.port="));
         arguments.add("--server.port=" + port);
+        arguments.add("--scheduling.replica-name=" + name);
         String baseUrl = ChildArguments.httpUrl(port);
-        ChildProcess replica = new ChildProcess(new ChildSpec(component, first.java(), first.jar(), first.jvmOptions(),
+        ChildProcess replica = new ChildProcess(new ChildSpec(component, name, first.java(), first.jar(), first.jvmOptions(),
                 arguments, baseUrl, HealthProbe.StatusUp.actuator(baseUrl), dataDir.resolve("logs").resolve(name + ".log"),
                 dataDir.resolve("run").resolve(name + ".pid"), dataDir.resolve("work").resolve(name)),
                 options.healthTimeout(), options.stopTimeout());
@@ -263,6 +267,15 @@ public final class RunningStack implements AutoCloseable {
 
     public void thaw(Component component) {
         Signals.send("CONT", managed(component).pid());
+    }
+
+    /** {@link #freeze(Component)} by name: a component's id (all its replicas) or one replica's. */
+    public void freeze(String name) {
+        each(named(name), instance -> Signals.send("STOP", instance.pid()));
+    }
+
+    public void thaw(String name) {
+        each(named(name), instance -> Signals.send("CONT", instance.pid()));
     }
 
 

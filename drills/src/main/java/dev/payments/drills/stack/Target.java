@@ -96,11 +96,6 @@ public interface Target extends AutoCloseable {
         };
     }
 
-    /** A service's own database ({@code payments}, {@code reconciliation}...), reached as the superuser. */
-    default String jdbcUrl(String database) {
-        return postgresJdbcUrl().replaceFirst("/postgres(\\?|$)", "/" + database + "$1");
-    }
-
     /** What this target is, for the report: "own stack (random ports)" or the URLs of an external one. */
     String describe();
 

@@ -120,19 +120,34 @@ public final class ClusterWatch implements AutoCloseable {
         return null;
     }
 
-    /** Seconds from {@code t} until a replica reported the relay active again; null if none did. */
-    public Double relayActiveAgainAfter(double t) {
-        synchronized (holders) {
-            return holders.stream().filter(h -> h.t() > t && h.holder() != null).findFirst()
-                    .map(h -> Math.round((h.t() - t) * 1000) / 1000.0).orElse(null);
-        }
+    /**
+     * Seconds from {@code t} until a replica reported the relay active again; null if none did. A sample of the killed
+     * replica itself counts only after one in which nobody held it: the first poll after a kill may still reach the
+     * dying process (SIGKILL is not instant), which is not a hand-over.
+     */
+    public Double relayActiveAgainAfter(double t, String killed) {
+        return firstHolderAfter(t, killed).map(h -> Math.round((h.t() - t) * 1000) / 1000.0).orElse(null);
     }
 
-    /** The replica that reported the relay active first after {@code t}. */
-    public String relayHolderAfter(double t) {
+    /** The replica that took the relay over after {@code t} (see {@link #relayActiveAgainAfter}). */
+    public String relayHolderAfter(double t, String killed) {
+        return firstHolderAfter(t, killed).map(Holder::holder).orElse(null);
+    }
+
+    private java.util.Optional<Holder> firstHolderAfter(double t, String killed) {
         synchronized (holders) {
-            return holders.stream().filter(h -> h.t() > t && h.holder() != null).findFirst().map(Holder::holder)
-                    .orElse(null);
+            boolean vacant = false;
+            for (Holder h : holders) {
+                if (h.t() <= t) {
+                    continue;
+                }
+                if (h.holder() == null) {
+                    vacant = true;
+                } else if (vacant || !h.holder().equals(killed)) {
+                    return java.util.Optional.of(h);
+                }
+            }
+            return java.util.Optional.empty();
         }
     }
 

@@ -2,6 +2,7 @@ package dev.payments.drills.observe;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.payments.drills.load.Http;
+import dev.payments.drills.load.PreparedOrder;
 import dev.payments.drills.stack.Target;
 
 import java.time.Duration;
@@ -32,15 +33,21 @@ public record Notices(int orders, int notices, int duplicated, int unsent, int r
         return duplicated == 0 && unsent == 0 && missing == 0;
     }
 
-    public static Notices of(Http http, Target target, List<String> orderIds) {
+    /**
+     * @param orders the approved orders; each is asked about as its member (notification-service shows a member only
+     *               their own notices: with no token or another member's it answers 401 or an empty list)
+     */
+    public static Notices of(Http http, Target target, List<PreparedOrder> orders) {
         int notices = 0;
         int duplicated = 0;
         int unsent = 0;
         int retried = 0;
         int missing = 0;
         List<String> examples = new ArrayList<>();
-        for (String orderId : orderIds) {
-            Http.Response r = http.get(target.notificationUrl() + "/api/notifications?orderId=" + orderId, TIMEOUT);
+        for (PreparedOrder order : orders) {
+            String orderId = order.orderId();
+            Http.Response r = http.get(target.notificationUrl() + "/api/notifications?orderId=" + orderId,
+                    Http.bearer(target.tokens().member(order.memberId())), TIMEOUT);
             JsonNode list = r.ok() ? r.json() : null;
             if (list == null || !list.isArray() || list.isEmpty()) {
                 missing++;
@@ -67,7 +74,7 @@ public record Notices(int orders, int notices, int duplicated, int unsent, int r
                 }
             }
         }
-        return new Notices(orderIds.size(), notices, duplicated, unsent, retried, missing, List.copyOf(examples));
+        return new Notices(orders.size(), notices, duplicated, unsent, retried, missing, List.copyOf(examples));
     }
 
     private static void example(List<String> examples, String text) {

@@ -3,6 +3,7 @@ package dev.payments.drills.scenario;
 import dev.payments.drills.analysis.MemberLimits;
 import dev.payments.drills.load.ApprovalClient;
 import dev.payments.drills.load.Attempt;
+import dev.payments.drills.load.PreparedOrder;
 import dev.payments.drills.observe.ClusterWatch;
 import dev.payments.drills.observe.ConsumerLag;
 import dev.payments.drills.observe.Notices;
@@ -264,8 +265,8 @@ final class ScaleOut extends BaseScenario {
                         + limits.violations()));
         drill.extra("memberLimit", limits);
 
-        List<String> approvedOrders = attempts.stream().filter(a -> "approved".equals(a.outcome()))
-                .map(a -> a.order().orderId()).distinct().toList();
+        List<PreparedOrder> approvedOrders = attempts.stream().filter(a -> "approved".equals(a.outcome()))
+                .map(Attempt::order).distinct().toList();
         Notices notices = Notices.of(drill.http(), drill.target(), approvedOrders);
         drill.check("each notice exactly once", notices.exactlyOnce(), notices.notices() + " notifications for "
                 + notices.orders() + " approved orders: " + notices.duplicated() + " order/kind pairs twice, "
@@ -287,14 +288,16 @@ final class ScaleOut extends BaseScenario {
         }));
         drill.extra("jobs", jobs);
 
-        Double handOver = watch.relayActiveAgainAfter(killedAt);
+        String relayVictim = killed.get("relay lease holder");
+        Double handOver = watch.relayActiveAgainAfter(killedAt, relayVictim);
+        String newHolder = watch.relayHolderAfter(killedAt, relayVictim);
         drill.extra("killed", killed);
         drill.extra("relayHandOverSeconds", handOver);
-        drill.extra("relayHolderAfter", watch.relayHolderAfter(killedAt));
+        drill.extra("relayHolderAfter", newHolder);
         drill.check("the relay is active again after the kill", handOver != null, handOver == null
                 ? "no payment-service replica reported outbox_relay_active = 1 after the kill"
                 : String.format(Locale.ROOT, "%s took over %.1f s after the kill of %s (polled every 250 ms)",
-                watch.relayHolderAfter(killedAt), handOver, killed.get("relay lease holder")));
+                newHolder, handOver, relayVictim));
         drill.note("scheduled jobs counted from " + Math.round(from) + " s to " + Math.round(drill.clock().seconds())
                 + " s (load until " + Math.round(until) + " s)");
     }

@@ -36,10 +36,17 @@ final class LoadBalancer implements AutoCloseable {
             Path.of("/usr/bin/haproxy"));
 
     /**
-     * @param port     where clients reach the service
-     * @param replicas replica name to its own port
+     * @param port       where clients reach the service
+     * @param replicas   replica name to its own port
+     * @param checkPorts replica name to its management port, where its readiness probe answers (actuator is not on
+     *                   the API port)
      */
-    record Frontend(Component service, int port, Map<String, Integer> replicas) {
+    record Frontend(Component service, int port, Map<String, Integer> replicas, Map<String, Integer> checkPorts) {
+
+        Frontend {
+            replicas = new LinkedHashMap<>(replicas);
+            checkPorts = Map.copyOf(checkPorts);
+        }
     }
 
     private final List<Frontend> frontends;
@@ -99,8 +106,14 @@ final class LoadBalancer implements AutoCloseable {
                     .append("    http-check expect status 200\n")
                     // Down after two failed checks a second apart, back after one good one.
                     .append("    default-server inter 1s fall 2 rise 1\n");
-            frontend.replicas().forEach((name, port) -> cfg.append("    server ").append(name)
-                    .append(" 127.0.0.1:").append(port).append(" check\n"));
+            frontend.replicas().forEach((name, port) -> {
+                cfg.append("    server ").append(name).append(" 127.0.0.1:").append(port).append(" check");
+                Integer checkPort = frontend.checkPorts().get(name);
+                if (checkPort != null) {
+                    cfg.append(" port ").append(checkPort);
+                }
+                cfg.append('\n');
+            });
         }
         return cfg.toString();
     }

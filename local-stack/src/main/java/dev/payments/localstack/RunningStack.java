@@ -3,7 +3,6 @@ package dev.payments.localstack;
 import dev.payments.localstack.identity.Tokens;
 import dev.payments.localstack.infra.EmbeddedKafkaBroker;
 import dev.payments.localstack.infra.EmbeddedPostgresServer;
-import dev.payments.localstack.infra.FreePorts;
 import dev.payments.localstack.infra.TempDirectories;
 import java.net.URI;
 import java.nio.file.Path;
@@ -16,10 +15,8 @@ import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,8 +46,6 @@ public final class RunningStack implements AutoCloseable {
     /** Started first, all at once; stopped last, in reverse order. */
     private final List<EmbeddedComponent> infrastructure;
     private final List<ChildProcess> children;
-    /** Extra instances of services (a drill's second replica), stopped with the children. */
-    private final List<ChildProcess> extraInstances = new CopyOnWriteArrayList<>();
     /** Every component in start order. */
     private final List<ManagedComponent> components;
     /** In front of the replicated services; null when every service runs once. */
@@ -85,13 +80,17 @@ public final class RunningStack implements AutoCloseable {
         for (Component child : options.children()) {
             int count = options.replicas(child);
             Map<String, Integer> replicaPorts = new LinkedHashMap<>();
+            Map<String, Integer> checkPorts = new LinkedHashMap<>();
             for (int n = 1; n <= count; n++) {
                 String name = StackPorts.replicaName(child, n, count);
                 processes.add(new ChildProcess(childSpec(child, name), options.healthTimeout(), options.stopTimeout()));
                 replicaPorts.put(name, ports.ofReplica(child, name));
+                if (child.hasManagementPort()) {
+                    checkPorts.put(name, ports.managementOfReplica(child, name));
+                }
             }
             if (count > 1) {
-                frontends.add(new LoadBalancer.Frontend(child, ports.of(child), replicaPorts));
+                frontends.add(new LoadBalancer.Frontend(child, ports.of(child), replicaPorts, checkPorts));
             }
         }
         this.children = List.copyOf(processes);
@@ -226,35 +225,6 @@ public final class RunningStack implements AutoCloseable {
      */
     public void kill(Component component) {
         each(instances(component), ManagedComponent::kill);
-    }
-
-    /**
-     * Starts one more instance of a service - its own port, log, pid file and working directory; the same database,
-     * broker and settings - and returns its base URL once it reports healthy: a second replica, as Kubernetes would run
-     * it beside the first. It is stopped with the stack.
-     */
-    public String startReplica(Component component) {
-        if (options.replicas(component) > 1) {
-            throw new IllegalStateException(component + " already runs as replicas behind the load balancer (--replicas)");
-        }
-        ChildSpec first = childSpec(component, component.id());
-        if (component.database().isEmpty()) {
-            throw new IllegalArgumentException(component + " is not a service");
-        }
-        int port = FreePorts.pick();
-        String name = component.id() + "-" + (extraInstances.size() + 2);
-        List<String> arguments = new ArrayList<>(first.arguments());
-        arguments.removeIf(argument -> argument.startsWith("--server.port="));
-        arguments.add("--server.port=" + port);
-        arguments.add("--scheduling.replica-name=" + name);
-        String baseUrl = ChildArguments.httpUrl(port);
-        ChildProcess replica = new ChildProcess(new ChildSpec(component, name, first.java(), first.jar(), first.jvmOptions(),
-                arguments, baseUrl, HealthProbe.StatusUp.actuator(baseUrl), dataDir.resolve("logs").resolve(name + ".log"),
-                dataDir.resolve("run").resolve(name + ".pid"), dataDir.resolve("work").resolve(name)),
-                options.healthTimeout(), options.stopTimeout());
-        extraInstances.add(replica);
-        replica.start();
-        return baseUrl;
     }
 
     /**
@@ -476,7 +446,7 @@ public final class RunningStack implements AutoCloseable {
         if (control != null) {
             control.close();
         }
-        List<CompletableFuture<Void>> stopping = Stream.concat(children.stream(), extraInstances.stream())
+        List<CompletableFuture<Void>> stopping = children.stream()
                 .map(child -> CompletableFuture.runAsync(child::close))
                 .toList();
         stopping.forEach(future -> {

@@ -33,7 +33,7 @@ final class StackReport {
                     status.residentBytes() > 0 ? ResidentMemory.format(status.residentBytes()) : "",
                     status.proportionalBytes() > 0 ? ResidentMemory.format(status.proportionalBytes()) : "");
             if (status.component().hasManagementPort()) {
-                out.printf(ROW, "  management", stack.managementUrlOf(status.component()) + "/actuator/health",
+                out.printf(ROW, "  management", stack.managementUrlOfReplica(status.name()) + "/actuator/health",
                         "", "", "", "");
             }
         }

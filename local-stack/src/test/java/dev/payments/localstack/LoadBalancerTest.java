@@ -15,11 +15,15 @@ class LoadBalancerTest {
         replicas.put("payment-service-1", 41001);
         replicas.put("payment-service-2", 41002);
 
-        String cfg = LoadBalancer.configuration(List.of(new LoadBalancer.Frontend(Component.PAYMENT_SERVICE, 8082, replicas)));
+        Map<String, Integer> management = Map.of("payment-service-1", 42001, "payment-service-2", 42002);
+
+        String cfg = LoadBalancer.configuration(List.of(new LoadBalancer.Frontend(Component.PAYMENT_SERVICE, 8082, replicas,
+                management)));
 
         assertThat(cfg).contains("frontend payment-service\n    bind 127.0.0.1:8082\n    default_backend payment-service\n");
         assertThat(cfg).contains("balance roundrobin", "option httpchk GET /actuator/health/readiness",
-                "server payment-service-1 127.0.0.1:41001 check\n", "server payment-service-2 127.0.0.1:41002 check\n");
+                "server payment-service-1 127.0.0.1:41001 check port 42001\n",
+                "server payment-service-2 127.0.0.1:41002 check port 42002\n");
         // Only a refused connection is retried elsewhere: a POST that reached a replica is never sent twice.
         assertThat(cfg).contains("retry-on conn-failure").doesNotContain("retry-on all");
         assertThat(cfg).containsPattern("timeout server (9\\d|\\d{3,})s");

@@ -101,7 +101,7 @@ public final class ClusterWatch implements AutoCloseable {
 
     private Prometheus scrape(String replica) {
         try {
-            Http.Response r = http.get(target.replicaUrl(replica) + "/actuator/prometheus", TIMEOUT);
+            Http.Response r = http.get(target.replicaManagementUrl(replica) + "/actuator/prometheus", TIMEOUT);
             return r.ok() ? Prometheus.parse(r.body()) : null;
         } catch (RuntimeException e) {
             return null;

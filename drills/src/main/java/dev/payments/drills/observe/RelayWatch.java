@@ -30,7 +30,7 @@ public final class RelayWatch implements AutoCloseable {
     }
 
     private final Http http;
-    private final String serviceUrl;
+    private final String managementUrl;
     private final Clock clock;
     private final List<Sample> samples = new ArrayList<>();
     private final ScheduledExecutorService scheduler = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -39,9 +39,10 @@ public final class RelayWatch implements AutoCloseable {
         return t;
     });
 
-    public RelayWatch(Http http, String serviceUrl, Clock clock) {
+    /** @param managementUrl the instance's management base URL, where its actuator answers */
+    public RelayWatch(Http http, String managementUrl, Clock clock) {
         this.http = http;
-        this.serviceUrl = serviceUrl;
+        this.managementUrl = managementUrl;
         this.clock = clock;
     }
 
@@ -52,7 +53,7 @@ public final class RelayWatch implements AutoCloseable {
 
     private void scrape() {
         double t = clock.seconds();
-        Http.Response response = http.get(serviceUrl + "/actuator/prometheus", Duration.ofSeconds(2));
+        Http.Response response = http.get(managementUrl + "/actuator/prometheus", Duration.ofSeconds(2));
         Prometheus p = Prometheus.parse(response.ok() ? response.body() : null);
         Sample sample = new Sample(t, !p.isEmpty(), p.sum("outbox_relay_active"),
                 p.sum("outbox_relay_mode", "relay=\"polling\""),

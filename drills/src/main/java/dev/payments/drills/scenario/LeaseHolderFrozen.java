@@ -5,16 +5,19 @@ import dev.payments.drills.analysis.DrillResult.Target;
 import dev.payments.drills.load.ApprovalClient;
 import dev.payments.drills.load.LoadGenerator;
 import dev.payments.drills.observe.RelayWatch;
+import dev.payments.localstack.Component;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
- * Issue 13: two replicas of payment-service; the one holding the relay lease is frozen (SIGSTOP: every socket open,
- * nothing answered, as a paused VM or a silent network cut) while the load goes to the other. The standby must take
+ * Issue 13: two replicas of payment-service (the stack's {@code --replicas}, behind its load balancer); the one holding
+ * the relay lease is frozen (SIGSTOP: every socket open, nothing answered, as a paused VM or a silent network cut) while
+ * the load goes straight to the other. The standby must take
  * over publishing within 30 s - PostgreSQL ends the frozen holder's silent lease session - and when the frozen one runs
  * again it must find its lease gone and publish nothing more: no event sent by two relays at once.
  */
@@ -37,6 +40,11 @@ final class LeaseHolderFrozen extends RelayDrill {
     }
 
     @Override
+    public Map<Component, Integer> replicas() {
+        return Map.of(Component.PAYMENT_SERVICE, 2);
+    }
+
+    @Override
     public String description() {
         return "a second payment-service replica takes the load (" + rate + " approvals/s); after " + beforeSeconds
                 + " s the first, holding the relay lease, is frozen for " + frozenSeconds + " s, then load for "
@@ -45,18 +53,27 @@ final class LeaseHolderFrozen extends RelayDrill {
 
     @Override
     public void run(Drill drill) throws Exception {
-        drill.phase("starting a second payment-service");
-        String replicaUrl = drill.target().startReplica(SERVICE);
-        drill.note("second payment-service replica at " + replicaUrl + "; the load goes to it, the first holds the lease");
-        LoadGenerator toReplica = new LoadGenerator(new ApprovalClient(drill.http(), drill.target().orderUrl(), replicaUrl,
+        List<String> replicas = drill.target().replicas(SERVICE);
+        if (replicas.size() != 2) {
+            throw new IllegalStateException("lease-holder-frozen needs two payment-service replicas (its own stack runs"
+                    + " them; an external stack has " + replicas + ")");
+        }
+        drill.phase("finding the lease holder");
+        String holderName = leaseHolder(drill, replicas);
+        String standbyName = replicas.get(holderName.equals(replicas.get(0)) ? 1 : 0);
+        String standbyUrl = drill.target().replicaUrl(standbyName);
+        drill.note(holderName + " holds the relay lease; the load goes straight to " + standbyName + " at " + standbyUrl);
+        LoadGenerator toReplica = new LoadGenerator(new ApprovalClient(drill.http(), drill.target().orderUrl(), standbyUrl,
                 drill.target().tokens()),
                 drill.recorder());
-        try (RelayWatch holder = new RelayWatch(drill.http(), drill.target().paymentUrl(), drill.clock()).start();
-             RelayWatch standby = new RelayWatch(drill.http(), replicaUrl, drill.clock()).start()) {
+        try (RelayWatch holder = new RelayWatch(drill.http(), drill.target().replicaManagementUrl(holderName),
+                drill.clock()).start();
+             RelayWatch standby = new RelayWatch(drill.http(), drill.target().replicaManagementUrl(standbyName),
+                     drill.clock()).start()) {
             drill.sleep(Duration.ofSeconds(2));
             RelayWatch.Sample first = holder.last();
             if (first == null || first.active() == null || first.active() != 1) {
-                drill.note("the first replica did not hold the lease when the drill began: " + first);
+                drill.note(holderName + " did not hold the lease when the load began: " + first);
             }
             drill.phase("before");
             Thread load = startLoad(drill, toReplica);
@@ -67,9 +84,9 @@ final class LeaseHolderFrozen extends RelayDrill {
             drill.phase("lease holder frozen");
             double frozenAt = drill.clock().seconds();
             drill.faultInjected();
-            drill.control(SERVICE, "freeze");
+            drill.control(holderName, "freeze");
             drill.sleep(Duration.ofSeconds(frozenSeconds));
-            drill.control(SERVICE, "thaw");
+            drill.control(holderName, "thaw");
             double thawedAt = drill.clock().seconds();
             drill.recovered();
             drill.phase("after");
@@ -91,6 +108,25 @@ final class LeaseHolderFrozen extends RelayDrill {
             drill.extra("oldestUnpublishedMaxSeconds", standby.maxOldestUnpublished(frozenAt));
             auditOutbox(drill);
         }
+    }
+
+    /** The replica that reports {@code outbox_relay_active} = 1; one of them takes the lease within seconds of start. */
+    private static String leaseHolder(Drill drill, List<String> replicas) throws InterruptedException {
+        long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < until) {
+            for (String replica : replicas) {
+                try (RelayWatch watch = new RelayWatch(drill.http(), drill.target().replicaManagementUrl(replica),
+                        drill.clock()).start()) {
+                    Thread.sleep(300);
+                    RelayWatch.Sample sample = watch.last();
+                    if (sample != null && sample.active() != null && sample.active() == 1) {
+                        return replica;
+                    }
+                }
+            }
+            Thread.sleep(1000);
+        }
+        throw new IllegalStateException("neither " + replicas + " held the relay lease within 60 s");
     }
 
     @Override

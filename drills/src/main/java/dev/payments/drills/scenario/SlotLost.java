@@ -46,7 +46,7 @@ final class SlotLost extends RelayDrill {
 
     @Override
     public void run(Drill drill) throws Exception {
-        try (RelayWatch relay = new RelayWatch(drill.http(), drill.target().paymentUrl(), drill.clock()).start()) {
+        try (RelayWatch relay = new RelayWatch(drill.http(), drill.target().paymentManagementUrl(), drill.clock()).start()) {
             drill.phase("before");
             Thread load = startLoad(drill, drill.load());
             drill.sleep(Duration.ofSeconds(beforeSeconds));

@@ -177,20 +177,10 @@ public final class OwnStack implements Target {
             case "start" -> stack.start(component);
             case "restart" -> stack.restart(component);
             case "kill" -> stack.kill(component);
-            case "freeze" -> stack.freeze(component(component));
-            case "thaw" -> stack.thaw(component(component));
+            case "freeze" -> stack.freeze(component);
+            case "thaw" -> stack.thaw(component);
             default -> throw new IllegalArgumentException("No action " + action);
         }
-    }
-
-    @Override
-    public String startReplica(String component) {
-        return stack.startReplica(Component.fromId(component)
-                .orElseThrow(() -> new IllegalArgumentException("No component " + component)));
-    }
-
-    private static Component component(String id) {
-        return Component.fromId(id).orElseThrow(() -> new IllegalArgumentException("No component " + id));
     }
 
     @Override
@@ -202,6 +192,11 @@ public final class OwnStack implements Target {
     @Override
     public String replicaUrl(String name) {
         return stack.urlOfReplica(name);
+    }
+
+    @Override
+    public String replicaManagementUrl(String name) {
+        return stack.managementUrlOfReplica(name);
     }
 
     @Override

@@ -69,15 +69,6 @@ public interface Target extends AutoCloseable {
     void control(String component, String action);
 
     /**
-     * Starts a second instance of a service beside the first (same database and settings) and returns its base URL
-     * once it is healthy; only a stack the drill started itself can.
-     */
-    default String startReplica(String component) {
-        throw new UnsupportedOperationException("a second replica of " + component
-                + " needs the drill's own stack (run without --external)");
-    }
-
-    /**
      * The instances of a service by name: the service's id for one, {@code <id>-1 .. <id>-n} for several replicas
      * (each addressable in {@link #control}).
      */
@@ -85,7 +76,7 @@ public interface Target extends AutoCloseable {
         return List.of(service);
     }
 
-    /** One instance's own base URL, not the load balancer's: its metrics say what that replica does. */
+    /** One instance's own API base URL, not the load balancer's. */
     default String replicaUrl(String name) {
         return switch (name) {
             case "order-service" -> orderUrl();
@@ -94,6 +85,18 @@ public interface Target extends AutoCloseable {
             case "reconciliation-service" -> reconciliationUrl();
             default -> throw new IllegalArgumentException("no instance " + name);
         };
+    }
+
+    /**
+     * One instance's own management URL (actuator: its metrics say what that replica does). Beyond payment-service's
+     * only a stack the drill started itself knows them.
+     */
+    default String replicaManagementUrl(String name) {
+        if (name.equals("payment-service")) {
+            return paymentManagementUrl();
+        }
+        throw new UnsupportedOperationException("the management port of " + name
+                + " is known only to the drill's own stack (run without --external)");
     }
 
     /** What this target is, for the report: "own stack (random ports)" or the URLs of an external one. */

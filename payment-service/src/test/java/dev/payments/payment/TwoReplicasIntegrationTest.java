@@ -104,6 +104,9 @@ class TwoReplicasIntegrationTest {
         // What every payment-service test context gets: the shared database server, broker, issuer and simulator.
         PaymentTestSupport.register((name, value) -> properties.put(name, value.get()), DATABASE);
         properties.put("server.port", "0");
+        // Each replica its own actuator port, as each pod has; the local profile's secrets, as every test context.
+        properties.put("management.server.port", "0");
+        properties.put("spring.profiles.active", "local");
         // Both replicas of one Deployment share the consumer group and the relay election, as pods do.
         return new SpringApplicationBuilder(PaymentServiceApplication.class).run(properties.entrySet().stream()
                 // Command-line arguments, so they win over application.yml as a pod's environment would.

@@ -90,6 +90,9 @@ class TwoReplicasIntegrationTest {
     private static ConfigurableApplicationContext replica() {
         Map<String, Object> properties = new HashMap<>(SharedTestInfrastructure.springProperties("reconciliation_two_replicas"));
         properties.put("server.port", "0");
+        // Each replica its own actuator port, as each pod has; the local profile's secrets, as every test context.
+        properties.put("management.server.port", "0");
+        properties.put("spring.profiles.active", "local");
         properties.put("spring.kafka.consumer.group-id", GROUP);
         properties.put("reconciliation.payment-service-url", paymentService.baseUrl());
         properties.put("reconciliation.pg-base-url", pg.baseUrl());

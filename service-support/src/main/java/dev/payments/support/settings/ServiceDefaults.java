@@ -25,6 +25,10 @@ public class ServiceDefaults implements EnvironmentPostProcessor, Ordered {
                 "management.endpoints.web.exposure.include", "health,info,prometheus",
                 "management.endpoint.health.probes.enabled", "true",
                 "management.metrics.tags.application", "${spring.application.name}",
+                // Request line and headers together (Tomcat counts them as one); a bearer token is ~1 KB.
+                "server.max-http-request-header-size", "8KB",
+                // Tomcat reads form bodies itself, past the servlet filters; none of our APIs takes a form.
+                "server.tomcat.max-http-form-post-size", "${api.limits.max-body-size:64KB}",
                 // Every service has a database; one without sets this group to an empty list.
                 RequiredSettings.PREFIX + ".database",
                 "spring.datasource.url, spring.datasource.username, spring.datasource.password",

@@ -55,6 +55,12 @@ public class CommonApiProblems extends ResponseEntityExceptionHandler {
                 .body(problem(HttpStatus.FORBIDDEN, SecurityProblems.INSUFFICIENT_SCOPE, e.getMessage()));
     }
 
+    /** The body grew past the limit while a controller read it itself (a streamed body has no length to check first). */
+    @ExceptionHandler(BodyTooLargeException.class)
+    ProblemDetail bodyTooLarge(BodyTooLargeException e) {
+        return problem(HttpStatus.PAYLOAD_TOO_LARGE, Problems.PAYLOAD_TOO_LARGE, e.getMessage());
+    }
+
     @ExceptionHandler(Exception.class)
     ProblemDetail unexpected(Exception e) {
         log.error("Request failed", e);
@@ -114,6 +120,11 @@ public class CommonApiProblems extends ResponseEntityExceptionHandler {
     protected ResponseEntity<Object> handleHttpMessageNotReadable(HttpMessageNotReadableException e,
                                                                   HttpHeaders headers, HttpStatusCode status,
                                                                   WebRequest request) {
+        BodyTooLargeException tooLarge = tooLarge(e);
+        if (tooLarge != null) {
+            return ResponseEntity.status(HttpStatus.PAYLOAD_TOO_LARGE).headers(headers)
+                    .body(problem(HttpStatus.PAYLOAD_TOO_LARGE, Problems.PAYLOAD_TOO_LARGE, tooLarge.getMessage()));
+        }
         return ResponseEntity.badRequest().headers(headers).body(problem(HttpStatus.BAD_REQUEST, MALFORMED_REQUEST,
                 "The request body is not valid JSON of the expected shape"));
     }
@@ -138,15 +149,24 @@ public class CommonApiProblems extends ResponseEntityExceptionHandler {
 
     private static String genericCode(Exception e, HttpStatusCode status) {
         if (e instanceof NoResourceFoundException) {
-            return "NOT_FOUND";
+            return Problems.NOT_FOUND;
         }
         if (e instanceof HttpRequestMethodNotSupportedException) {
-            return "METHOD_NOT_ALLOWED";
+            return Problems.METHOD_NOT_ALLOWED;
         }
         if (e instanceof HttpMediaTypeNotSupportedException) {
-            return "UNSUPPORTED_MEDIA_TYPE";
+            return Problems.UNSUPPORTED_MEDIA_TYPE;
         }
-        return status.is4xxClientError() ? MALFORMED_REQUEST : INTERNAL_ERROR;
+        return Problems.codeFor(status.value());
+    }
+
+    private static BodyTooLargeException tooLarge(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof BodyTooLargeException tooLarge) {
+                return tooLarge;
+            }
+        }
+        return null;
     }
 
     private static Map<String, String> fieldError(FieldError error) {

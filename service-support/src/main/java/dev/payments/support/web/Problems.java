@@ -1,11 +1,14 @@
 package dev.payments.support.web;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import jakarta.servlet.http.HttpServletResponse;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
 
+import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.Locale;
@@ -21,6 +24,12 @@ public final class Problems {
     public static final String MALFORMED_REQUEST = "MALFORMED_REQUEST";
     public static final String MISSING_HEADER = "MISSING_HEADER";
     public static final String INTERNAL_ERROR = "INTERNAL_ERROR";
+    public static final String NOT_FOUND = "NOT_FOUND";
+    public static final String METHOD_NOT_ALLOWED = "METHOD_NOT_ALLOWED";
+    public static final String NOT_ACCEPTABLE = "NOT_ACCEPTABLE";
+    public static final String UNSUPPORTED_MEDIA_TYPE = "UNSUPPORTED_MEDIA_TYPE";
+    public static final String PAYLOAD_TOO_LARGE = "PAYLOAD_TOO_LARGE";
+    public static final String URI_TOO_LONG = "URI_TOO_LONG";
 
     /** Where every service serves docs/problems.md ({@link ProblemTypes}). */
     public static final String TYPE_PAGE = "/problems";
@@ -34,6 +43,26 @@ public final class Problems {
      */
     public static URI type(String code) {
         return URI.create(TYPE_PAGE + "#" + code.toLowerCase(Locale.ROOT));
+    }
+
+    /** The code of a refusal that only its status describes (the container's, the framework's). */
+    public static String codeFor(int status) {
+        return switch (status) {
+            case 404 -> NOT_FOUND;
+            case 405 -> METHOD_NOT_ALLOWED;
+            case 406 -> NOT_ACCEPTABLE;
+            case 413 -> PAYLOAD_TOO_LARGE;
+            case 414 -> URI_TOO_LONG;
+            case 415 -> UNSUPPORTED_MEDIA_TYPE;
+            default -> status >= 400 && status < 500 ? MALFORMED_REQUEST : INTERNAL_ERROR;
+        };
+    }
+
+    /** For what answers outside Spring MVC (filters, the security chain), where no message converter runs. */
+    public static void write(HttpServletResponse response, ObjectMapper json, ProblemDetail problem) throws IOException {
+        response.setStatus(problem.getStatus());
+        response.setContentType(MediaType.APPLICATION_PROBLEM_JSON_VALUE);
+        json.writeValue(response.getOutputStream(), problem);
     }
 
     public static ProblemDetail problem(HttpStatus status, String code, String detail) {

@@ -1,18 +1,29 @@
 package dev.payments.support.testapp;
 
+import dev.payments.support.security.ApiAccess;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.http.HttpMethod;
 import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.util.Map;
 
 /**
- * The smallest service that uses service-support: one API endpoint, actuator, nothing else. No database: spring-jdbc is
- * on this module's test class path only because the job lock (ShedLock's JDBC provider) is compiled against it.
+ * The smallest service that uses service-support: an API endpoint, two open ones that read a body the way the PG's
+ * callback (as text) and the JSON APIs (bound) do, actuator, nothing else. No database: spring-jdbc is on this
+ * module's test class path only because the job lock (ShedLock's JDBC provider) is compiled against it.
  */
 @SpringBootApplication(exclude = DataSourceAutoConfiguration.class)
 public class TestApplication {
+
+    @Bean
+    ApiAccess apiAccess() {
+        return ApiAccess.builder().open(HttpMethod.POST, "/api/hook", "/api/echo").build();
+    }
 
     @RestController
     static class PingController {
@@ -20,6 +31,16 @@ public class TestApplication {
         @GetMapping("/api/ping")
         Map<String, String> ping() {
             return Map.of("pong", "yes");
+        }
+
+        @PostMapping("/api/hook")
+        Map<String, Integer> hook(@RequestBody String body) {
+            return Map.of("length", body.length());
+        }
+
+        @PostMapping("/api/echo")
+        Map<String, Integer> echo(@RequestBody Map<String, Object> body) {
+            return Map.of("length", String.valueOf(body.get("text")).length());
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.payments.system;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.payments.localstack.Component;
+import dev.payments.localstack.http.RawHttp;
 import dev.payments.localstack.identity.JwtMinter;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -197,6 +198,123 @@ class SecuritySystemTest {
         }
 
         assertThat(books()).isEqualTo(before);
+    }
+
+    /**
+     * Oversized and malformed requests on every public endpoint, with a token that may call it (A's, an operator's on
+     * reconciliation) so that what refuses them is the limit, not the token: a declared 200 MB body and a chunked one that never ends (413, answered while the
+     * client is still sending), JSON that is broken, too deep or has a 2000-digit number (400), headers and a URL over
+     * the limit and an encoded NUL in the path (400 from Tomcat itself). Every answer is a 4xx problem+json with its
+     * code; no 5xx, and nothing changed.
+     */
+    @Test
+    void oversizedAndMalformedRequestsAreRefusedOnEveryPublicEndpoint() {
+        Books before = books();
+        long twoHundredMb = 200L * 1024 * 1024;
+        List<Endpoint> withBody = List.of(
+                new Endpoint("POST", Component.ORDER_SERVICE, "/api/orders", null),
+                new Endpoint("POST", Component.PAYMENT_SERVICE, "/api/payments/confirm", null),
+                new Endpoint("POST", Component.PAYMENT_SERVICE, "/api/payments/" + paymentA + "/cancel", null),
+                new Endpoint("POST", Component.PAYMENT_SERVICE, "/api/pg/webhooks", null),
+                new Endpoint("POST", Component.RECONCILIATION_SERVICE, "/api/incidents/" + UUID.randomUUID() + "/resolve", null),
+                new Endpoint("POST", Component.RECONCILIATION_SERVICE, "/api/replay/offsets", null));
+        List<Endpoint> all = new ArrayList<>(withBody);
+        all.add(new Endpoint("GET", Component.ORDER_SERVICE, "/api/orders/" + orderA, null));
+        all.add(new Endpoint("GET", Component.PAYMENT_SERVICE, "/api/payments/" + paymentA, null));
+        all.add(new Endpoint("GET", Component.NOTIFICATION_SERVICE, "/api/notifications", null));
+        all.add(new Endpoint("GET", Component.RECONCILIATION_SERVICE, "/api/incidents", null));
+
+        for (Endpoint endpoint : withBody) {
+            int port = SystemStack.get().portOf(endpoint.component());
+            String head = endpoint.method() + " " + endpoint.path() + " HTTP/1.1\r\nHost: x\r\n" + authorization(endpoint)
+                    + "\r\nIdempotency-Key: big-" + UUID.randomUUID() + "\r\nContent-Type: application/json\r\n";
+            RawHttp.Answer declared = RawHttp.send(port, head + "Content-Length: " + twoHundredMb + "\r\n\r\n",
+                    twoHundredMb, false);
+            assertRaw(endpoint + " with a declared 200 MB body", declared, 413, "PAYLOAD_TOO_LARGE");
+            assertThat(declared.bodyBytesSent()).as(endpoint + ": answered before the body was read").isLessThan(twoHundredMb / 10);
+            RawHttp.Answer streamed = RawHttp.send(port, head + "Transfer-Encoding: chunked\r\n\r\n", twoHundredMb, true);
+            assertRaw(endpoint + " with an endless chunked body", streamed, 413, "PAYLOAD_TOO_LARGE");
+            assertThat(streamed.bodyBytesSent()).as(endpoint + ": answered before the body was read").isLessThan(twoHundredMb / 10);
+
+            for (String malformed : List.of("{\"amount\":", "{\"a\":" + "[".repeat(100) + "]".repeat(100) + "}",
+                    "{\"amount\":" + "9".repeat(2_000) + "}")) {
+                String signed = signedHeaders(malformed);
+                RawHttp.Answer answer = RawHttp.send(port, head + signed + "Connection: close\r\nContent-Length: "
+                        + malformed.length() + "\r\n\r\n" + malformed);
+                assertRaw(endpoint + " with " + malformed.substring(0, Math.min(16, malformed.length())), answer,
+                        400, "MALFORMED_REQUEST");
+            }
+        }
+        for (Endpoint endpoint : all) {
+            int port = SystemStack.get().portOf(endpoint.component());
+            String rest = " HTTP/1.1\r\nHost: x\r\n" + authorization(endpoint) + "\r\nConnection: close\r\n";
+            assertRaw(endpoint + " with a 20 KB header", RawHttp.send(port, endpoint.method() + " " + endpoint.path()
+                    + rest + "X-Filler: " + "f".repeat(20_000) + "\r\nContent-Length: 0\r\n\r\n"), 400, "MALFORMED_REQUEST");
+            assertRaw(endpoint + " with a 20 KB URL", RawHttp.send(port, endpoint.method() + " " + endpoint.path()
+                    + (endpoint.path().contains("?") ? "&" : "?") + "q=" + "u".repeat(20_000) + rest
+                    + "Content-Length: 0\r\n\r\n"), 400, "MALFORMED_REQUEST");
+            assertRaw(endpoint + " with an encoded NUL in the path", RawHttp.send(port, endpoint.method() + " "
+                    + endpoint.path() + "%00" + rest + "Content-Length: 0\r\n\r\n"), 400, "MALFORMED_REQUEST");
+        }
+
+        assertThat(books()).isEqualTo(before);
+    }
+
+    private static String authorization(Endpoint endpoint) {
+        Map<String, String> caller = endpoint.component() == Component.RECONCILIATION_SERVICE ? asOperator() : asMember(memberA);
+        return "Authorization: " + caller.get("Authorization");
+    }
+
+    /**
+     * Input hygiene: an amount that is fractional or out of range, a currency the PG does not book, CR/LF or a tab in
+     * what ends up in a log line (a payment key, an idempotency key, a reason, an operator's resolution): 400
+     * {@code VALIDATION_FAILED}, or {@code MALFORMED_REQUEST} where Jackson refuses the type, and nothing changed.
+     */
+    @Test
+    void valuesOutOfTheirRangeOrFormatAreRefused() {
+        Books before = books();
+        Map<String, String> a = asMember(memberA, Map.of("Idempotency-Key", "hygiene-" + UUID.randomUUID()));
+        record Case(String what, Component component, String path, Map<String, String> headers, String body, String code) {
+        }
+        List<Case> cases = List.of(
+                new Case("a fractional amount", Component.ORDER_SERVICE, "/api/orders", a,
+                        "{\"amount\":1000.5,\"currency\":\"KRW\",\"orderName\":\"x\"}", "MALFORMED_REQUEST"),
+                new Case("an amount over the maximum", Component.ORDER_SERVICE, "/api/orders", a,
+                        "{\"amount\":1000000000001,\"currency\":\"KRW\",\"orderName\":\"x\"}", "VALIDATION_FAILED"),
+                new Case("a currency the PG does not book", Component.ORDER_SERVICE, "/api/orders", a,
+                        "{\"amount\":1000,\"currency\":\"USD\",\"orderName\":\"x\"}", "VALIDATION_FAILED"),
+                new Case("CR/LF in an order name", Component.ORDER_SERVICE, "/api/orders", a,
+                        "{\"amount\":1000,\"currency\":\"KRW\",\"orderName\":\"x\\r\\nINFO forged\"}", "VALIDATION_FAILED"),
+                new Case("CR/LF in a payment key", Component.PAYMENT_SERVICE, "/api/payments/confirm", a,
+                        "{\"orderId\":\"" + orderA + "\",\"paymentKey\":\"pk\\r\\nINFO forged\",\"amount\":17000}", "VALIDATION_FAILED"),
+                new Case("a fractional amount to pay", Component.PAYMENT_SERVICE, "/api/payments/confirm", a,
+                        "{\"orderId\":\"" + orderA + "\",\"paymentKey\":\"pk-x\",\"amount\":16999.9}", "MALFORMED_REQUEST"),
+                new Case("a tab in the idempotency key", Component.PAYMENT_SERVICE, "/api/payments/confirm",
+                        asMember(memberA, Map.of("Idempotency-Key", "key\twith-tab")),
+                        "{\"orderId\":\"" + orderA + "\",\"paymentKey\":\"pk-x\",\"amount\":17000}", "VALIDATION_FAILED"),
+                new Case("CR/LF in a refund reason", Component.PAYMENT_SERVICE, "/api/payments/" + paymentA + "/cancel", a,
+                        "{\"reason\":\"x\\nINFO forged\"}", "VALIDATION_FAILED"),
+                new Case("a payment id that is no UUID", Component.PAYMENT_SERVICE, "/api/payments/not-a-uuid/cancel", a,
+                        "{}", "VALIDATION_FAILED"),
+                new Case("CR/LF in a resolution", Component.RECONCILIATION_SERVICE,
+                        "/api/incidents/" + UUID.randomUUID() + "/resolve", asOperator(),
+                        "{\"resolution\":\"x\\r\\nINFO forged\"}", "VALIDATION_FAILED"));
+        for (Case c : cases) {
+            assertRefused(c.what(), call("POST", c.component(), c.path(), c.headers(), c.body()), 400, c.code());
+        }
+        assertThat(books()).isEqualTo(before);
+    }
+
+    /** The PG's signature over {@code body}, so a malformed callback reaches the JSON parser rather than the check. */
+    private static String signedHeaders(String body) {
+        long now = Instant.now().getEpochSecond();
+        return "X-PG-Timestamp: " + now + "\r\nX-PG-Signature: v1=" + hmac(WEBHOOK_SECRET, now + "." + body) + "\r\n";
+    }
+
+    private static void assertRaw(String what, RawHttp.Answer answer, int status, String code) {
+        assertThat(answer.status()).as(what + ": " + answer).isEqualTo(status);
+        assertThat(answer.contentType()).as(what + ": " + answer).startsWith("application/problem+json");
+        assertThat(answer.code()).as(what + ": " + answer).isEqualTo(code);
     }
 
     private static SystemStack.Response callback(String body, String timestamp, String signature) {

@@ -1,6 +1,7 @@
 package dev.payments.support.web;
 
 import com.fasterxml.jackson.core.StreamReadConstraints;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.apache.catalina.Host;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -37,9 +38,11 @@ public class RequestLimitsAutoConfiguration {
             .maxNameLength(256)
             .build();
 
+    /** Also: an amount of 1000.5 is refused, not truncated to 1000 as Jackson does by default. */
     @Bean
     Jackson2ObjectMapperBuilderCustomizer jsonReadLimits() {
-        return builder -> builder.postConfigurer(mapper -> mapper.getFactory().setStreamReadConstraints(JSON_LIMITS));
+        return builder -> builder.featuresToDisable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+                .postConfigurer(mapper -> mapper.getFactory().setStreamReadConstraints(JSON_LIMITS));
     }
 
     @Bean

@@ -15,8 +15,10 @@ import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import dev.payments.support.security.Caller;
+import dev.payments.support.web.InputRules;
 import dev.payments.support.web.Problems;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
@@ -60,7 +62,8 @@ class PaymentController {
     @ProblemResponse(status = 502, codes = "PAYMENT_FAILED")
     @ProblemResponse(status = 503, codes = {"PG_UNAVAILABLE", "DB_UNAVAILABLE"})
     @PostMapping("/confirm")
-    ResponseEntity<?> confirm(@RequestHeader("Idempotency-Key") @NotBlank @Size(max = 128) String idempotencyKey,
+    ResponseEntity<?> confirm(@RequestHeader("Idempotency-Key") @NotBlank @Size(max = 128)
+                              @Pattern(regexp = InputRules.NO_CONTROL_CHARACTERS, message = InputRules.NO_CONTROL_CHARACTERS_MESSAGE) String idempotencyKey,
                               Caller member, @Valid @RequestBody ConfirmRequest request) {
         ConfirmResult result = confirmPayment.confirm(new ConfirmCommand(new MemberId(member.subject()), idempotencyKey,
                 new OrderId(request.orderId()), request.paymentKey(), request.amount()));
@@ -120,7 +123,7 @@ class PaymentController {
     }
 
     /** @param reason the member's words, passed on to the PG */
-    record CancelRequest(@Size(max = 200) String reason) {
+    record CancelRequest(@Size(max = 200) @Pattern(regexp = InputRules.NO_CONTROL_CHARACTERS, message = InputRules.NO_CONTROL_CHARACTERS_MESSAGE) String reason) {
     }
 
     private static ResponseEntity<?> answer(PaymentReceipt receipt) {

@@ -8,8 +8,10 @@ import dev.payments.reconciliation.domain.incidents.IncidentId;
 import dev.payments.reconciliation.domain.incidents.IncidentState;
 import dev.payments.support.api.ProblemResponse;
 import dev.payments.support.security.Caller;
+import dev.payments.support.web.InputRules;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -45,11 +47,11 @@ class IncidentController {
     record IncidentList(String state, int count, List<IncidentResponse> incidents) {
     }
 
-    record AcknowledgeRequest(@Size(max = 2000) String note) {
+    record AcknowledgeRequest(@Size(max = 2000) @Pattern(regexp = InputRules.NO_CONTROL_CHARACTERS, message = InputRules.NO_CONTROL_CHARACTERS_MESSAGE) String note) {
     }
 
     /** @param resolution what was done about the money */
-    record ResolveRequest(@NotBlank @Size(max = 2000) String resolution) {
+    record ResolveRequest(@NotBlank @Size(max = 2000) @Pattern(regexp = InputRules.NO_CONTROL_CHARACTERS, message = InputRules.NO_CONTROL_CHARACTERS_MESSAGE) String resolution) {
     }
 
     @GetMapping

@@ -7,11 +7,14 @@ import dev.payments.reconciliation.application.replay.ReplayTopic;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.support.api.ProblemResponse;
 import dev.payments.support.security.Caller;
+import dev.payments.support.web.InputRules;
 import jakarta.validation.Valid;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
 import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
@@ -45,7 +48,9 @@ class ReplayController {
     }
 
     /** @param dryRun only show the target offsets; true unless explicitly false, so a typo never moves a group */
-    record OffsetsRequest(@NotBlank String group, @NotBlank String topic, @NotNull Instant from, Boolean dryRun) {
+    record OffsetsRequest(@NotBlank @Size(max = 249) @Pattern(regexp = InputRules.NO_CONTROL_CHARACTERS, message = InputRules.NO_CONTROL_CHARACTERS_MESSAGE) String group,
+                          @NotBlank @Size(max = 249) @Pattern(regexp = InputRules.NO_CONTROL_CHARACTERS, message = InputRules.NO_CONTROL_CHARACTERS_MESSAGE) String topic,
+                          @NotNull Instant from, Boolean dryRun) {
     }
 
     record OffsetsResponse(String group, String topic, Instant from, boolean applied, long toReplay,

@@ -1,5 +1,6 @@
 package dev.payments.localstack;
 
+import dev.payments.localstack.infra.EmbeddedPostgresServer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -24,11 +25,10 @@ final class ChildArguments {
      */
     static List<String> of(Component component, Function<Component, Integer> portOf,
                            Function<Component, Integer> managementPortOf, int pgSimulatorAdminPort,
-                           Function<String, String> jdbcUrlOf, String username, String password,
-                           String bootstrapServers, List<String> extra) {
+                           Function<String, String> jdbcUrlOf, String bootstrapServers, List<String> extra) {
         return of(component, component.id(), portOf.apply(component),
                 component.hasManagementPort() ? managementPortOf.apply(component) : 0, portOf, pgSimulatorAdminPort,
-                jdbcUrlOf, username, password, bootstrapServers, extra);
+                jdbcUrlOf, bootstrapServers, extra);
     }
 
     /**
@@ -40,8 +40,8 @@ final class ChildArguments {
      */
     static List<String> of(Component component, String name, int ownPort, int ownManagementPort,
                            Function<Component, Integer> portOf,
-                           int pgSimulatorAdminPort, Function<String, String> jdbcUrlOf, String username,
-                           String password, String bootstrapServers, List<String> extra) {
+                           int pgSimulatorAdminPort, Function<String, String> jdbcUrlOf, String bootstrapServers,
+                           List<String> extra) {
         List<String> arguments = new ArrayList<>();
         if (component == Component.PG_SIMULATOR) {
             // pg-simulator's own picocli options, not Spring properties.
@@ -66,8 +66,9 @@ final class ChildArguments {
             // The local profile: the simulator's secrets (application-local.yml); nothing else has any.
             arguments.add("--spring.profiles.active=local");
             arguments.add("--spring.datasource.url=" + jdbcUrlOf.apply(database));
-            arguments.add("--spring.datasource.username=" + username);
-            arguments.add("--spring.datasource.password=" + password);
+            // The service's own role, owning only its database (EmbeddedPostgresServer.createDatabase).
+            arguments.add("--spring.datasource.username=" + database);
+            arguments.add("--spring.datasource.password=" + EmbeddedPostgresServer.passwordOf(database));
             arguments.add("--spring.kafka.bootstrap-servers=" + bootstrapServers);
             // Every API is a resource server of the local issuer (service-support's shared chain).
             arguments.add("--spring.security.oauth2.resourceserver.jwt.issuer-uri=" + issuerUrl(portOf));

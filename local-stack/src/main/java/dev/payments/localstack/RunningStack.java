@@ -517,8 +517,7 @@ public final class RunningStack implements AutoCloseable {
                 : HealthProbe.StatusUp.actuator(ChildArguments.httpUrl(ports.managementOfReplica(component, name)));
         List<String> arguments = ChildArguments.of(component, name, port,
                 component.hasManagementPort() ? ports.managementOfReplica(component, name) : 0, ports::of,
-                ports.pgSimulatorAdmin(), postgres::jdbcUrl, postgres.username(), postgres.password(),
-                kafka.bootstrapServers(), options.extraArgs(component));
+                ports.pgSimulatorAdmin(), postgres::jdbcUrl, kafka.bootstrapServers(), options.extraArgs(component));
         return new ChildSpec(component, name, Path.of(System.getProperty("java.home"), "bin", "java"),
                 RepositoryRoot.runnableJar(repoDir, component.id()), options.jvmOptions(), arguments, baseUrl, probe,
                 logFile(name), dataDir.resolve("run").resolve(name + ".pid"), workingDirectory(name));

@@ -19,8 +19,8 @@ class ChildArgumentsTest {
                 "--management.server.port=9083",
                 "--spring.profiles.active=local",
                 "--spring.datasource.url=jdbc:postgresql://127.0.0.1:15432/notifications",
-                "--spring.datasource.username=postgres",
-                "--spring.datasource.password=postgres",
+                "--spring.datasource.username=notifications",
+                "--spring.datasource.password=notifications-local",
                 "--spring.kafka.bootstrap-servers=127.0.0.1:9092",
                 "--spring.security.oauth2.resourceserver.jwt.issuer-uri=http://127.0.0.1:9000",
                 "--spring.security.oauth2.resourceserver.jwt.audiences=payments-api");
@@ -63,6 +63,6 @@ class ChildArgumentsTest {
     private static List<String> arguments(Component component, List<String> extra) {
         return ChildArguments.of(component, PORTS::get, Component::defaultManagementPort, 8091,
                 database -> "jdbc:postgresql://127.0.0.1:15432/" + database,
-                "postgres", "postgres", "127.0.0.1:9092", extra);
+                "127.0.0.1:9092", extra);
     }
 }

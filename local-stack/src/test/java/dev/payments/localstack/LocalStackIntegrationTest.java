@@ -57,7 +57,7 @@ class LocalStackIntegrationTest {
                     "--server.port=" + stack.portOf(Component.PAYMENT_SERVICE),
                     "--management.server.port=" + URI.create(stack.managementUrlOf(Component.PAYMENT_SERVICE)).getPort(),
                     "--spring.datasource.url=" + stack.jdbcUrl("payments"),
-                    "--spring.datasource.username=postgres",
+                    "--spring.datasource.username=payments",
                     "--spring.kafka.bootstrap-servers=" + stack.bootstrapServers(),
                     "--pg.client.base-url=" + stack.urlOf(Component.PG_SIMULATOR));
             assertThat(HealthProbe.StatusUp.pgSimulatorAdmin(stack.pgSimulatorAdminUrl()).isHealthy()).isTrue();

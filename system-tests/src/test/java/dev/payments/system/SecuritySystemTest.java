@@ -305,6 +305,49 @@ class SecuritySystemTest {
         assertThat(books()).isEqualTo(before);
     }
 
+    /**
+     * Each service reaches PostgreSQL as a role of its own that owns its database and nothing else: not a superuser,
+     * no way into another service's database, and the replication privilege its outbox relay needs. Seen from the
+     * server: who is connected to each service's database right now.
+     */
+    @Test
+    void eachServiceConnectsAsItsOwnRoleThatOwnsOnlyItsDatabase() throws Exception {
+        List<String> databases = List.of("orders", "payments", "notifications", "reconciliation");
+        try (java.sql.Connection admin = java.sql.DriverManager.getConnection(SystemStack.get().jdbcUrl("postgres"),
+                "postgres", "postgres")) {
+            for (String database : databases) {
+                List<String> connectedAs = strings(admin, "SELECT DISTINCT usename FROM pg_stat_activity"
+                        + " WHERE datname = ? AND backend_type = 'client backend'", database);
+                assertThat(connectedAs).as("roles connected to " + database).containsExactly(database);
+                assertThat(strings(admin, "SELECT pg_get_userbyid(datdba) FROM pg_database WHERE datname = ?", database))
+                        .as("owner of " + database).containsExactly(database);
+                assertThat(strings(admin, "SELECT rolsuper || ',' || rolreplication || ',' || rolcreatedb || ','"
+                        + " || rolcreaterole FROM pg_roles WHERE rolname = ?", database))
+                        .as("superuser, replication, createdb, createrole of " + database).containsExactly("false,true,false,false");
+                for (String other : databases) {
+                    if (!other.equals(database)) {
+                        assertThat(strings(admin, "SELECT has_database_privilege(?, '" + other + "', 'CONNECT')::text",
+                                database)).as(database + " may connect to " + other).containsExactly("false");
+                    }
+                }
+            }
+        }
+    }
+
+    private static List<String> strings(java.sql.Connection connection, String sql, String parameter)
+            throws java.sql.SQLException {
+        try (java.sql.PreparedStatement statement = connection.prepareStatement(sql)) {
+            statement.setString(1, parameter);
+            List<String> values = new ArrayList<>();
+            try (java.sql.ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    values.add(rows.getString(1));
+                }
+            }
+            return values;
+        }
+    }
+
     /** The PG's signature over {@code body}, so a malformed callback reaches the JSON parser rather than the check. */
     private static String signedHeaders(String body) {
         long now = Instant.now().getEpochSecond();

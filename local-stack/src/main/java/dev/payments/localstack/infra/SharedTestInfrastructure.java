@@ -76,7 +76,10 @@ public final class SharedTestInfrastructure {
         return usesTestcontainers() ? Containers.kafkaBootstrapServers() : kafka().bootstrapServers();
     }
 
-    /** Creates the database unless it exists and returns its JDBC URL (user and password: {@code postgres}). */
+    /**
+     * Creates the database and its owning role unless they exist and returns its JDBC URL (the role is named like the
+     * database, its password is {@link EmbeddedPostgresServer#passwordOf(String)}; the superuser is {@code postgres}).
+     */
     public static String jdbcUrl(String database) {
         if (usesTestcontainers()) {
             Containers.createDatabase(database);
@@ -94,8 +97,9 @@ public final class SharedTestInfrastructure {
     public static Map<String, String> springProperties(String database) {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("spring.datasource.url", jdbcUrl(database));
-        properties.put("spring.datasource.username", EmbeddedPostgresServer.USERNAME);
-        properties.put("spring.datasource.password", EmbeddedPostgresServer.PASSWORD);
+        // As in production: the service's own role, owning only its database, never the superuser.
+        properties.put("spring.datasource.username", database);
+        properties.put("spring.datasource.password", EmbeddedPostgresServer.passwordOf(database));
         properties.put("spring.kafka.bootstrap-servers", kafkaBootstrapServers());
         // Each test context gets its own slot and offsets, even when two contexts share a database name.
         properties.put("outbox.relay.slot-name", "outbox_" + database);

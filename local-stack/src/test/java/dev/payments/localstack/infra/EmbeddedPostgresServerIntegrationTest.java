@@ -19,6 +19,37 @@ class EmbeddedPostgresServerIntegrationTest {
     @TempDir
     Path dataDirectory;
 
+    /**
+     * A service's database belongs to a role of its own: it logs in with its password only, creates its tables and its
+     * relay's publication and slot, and is neither superuser nor welcome in another service's database.
+     */
+    @Test
+    void eachDatabaseHasARoleOfItsOwnThatCanRunTheRelayButNothingElse() throws Exception {
+        try (EmbeddedPostgresServer server = EmbeddedPostgresServer.start(
+                EmbeddedPostgresServer.Options.forTests().withDataDirectory(dataDirectory))) {
+            server.createDatabase("orders");
+            server.createDatabase("payments");
+            server.createDatabase("orders");
+
+            try (Connection connection = java.sql.DriverManager.getConnection(server.jdbcUrl("orders"), "orders",
+                    EmbeddedPostgresServer.passwordOf("orders")); Statement sql = connection.createStatement()) {
+                assertThat(single(sql, "SELECT current_user")).isEqualTo("orders");
+                assertThat(single(sql, "SELECT rolsuper::text FROM pg_roles WHERE rolname = current_user")).isEqualTo("false");
+                sql.execute("CREATE TABLE outbox (id uuid PRIMARY KEY, payload jsonb)");
+                sql.execute("CREATE PUBLICATION outbox_publication FOR TABLE outbox");
+                sql.execute("SELECT pg_create_logical_replication_slot('orders_slot', 'pgoutput')");
+                sql.execute("SELECT pg_drop_replication_slot('orders_slot')");
+            }
+            assertThatThrownBy(() -> java.sql.DriverManager.getConnection(server.jdbcUrl("payments"), "orders",
+                    EmbeddedPostgresServer.passwordOf("orders")).close())
+                    .as("orders' role in payments' database").isInstanceOf(SQLException.class)
+                    .hasMessageContaining("permission denied");
+            assertThatThrownBy(() -> java.sql.DriverManager.getConnection(server.jdbcUrl("orders"), "orders",
+                    "not-the-password").close())
+                    .as("a wrong password").isInstanceOf(SQLException.class).hasMessageContaining("password");
+        }
+    }
+
     @Test
     void servesDatabasesStreamsPgoutputChangesAndKeepsDataAcrossRestart() throws Exception {
         try (EmbeddedPostgresServer server = EmbeddedPostgresServer.start(

@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * read whole, 200 OK, and a streamed one was read until the client stopped).
  */
 @SpringBootTest(classes = TestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
-        properties = {"server.port=0", "management.server.port=0", "settings.required.database=",
+        properties = {"spring.application.name=test-service", "server.port=0", "management.server.port=0", "settings.required.database=",
                 "api.limits.max-body-size=64KB"})
 class RequestLimitsIntegrationTest {
 
@@ -100,5 +100,8 @@ class RequestLimitsIntegrationTest {
         assertThat(answer.status()).as(what + ": " + answer).isEqualTo(status);
         assertThat(answer.contentType()).as(what + ": " + answer).startsWith("application/problem+json");
         assertThat(answer.code()).as(what + ": " + answer).isEqualTo(code);
+        // Even Tomcat's own refusal points to the code's page, like every other problem.
+        assertThat(answer.json().path("type").asText()).as(what + ": " + answer)
+                .isEqualTo(Problems.type(code).toString());
     }
 }

@@ -80,7 +80,7 @@ public class ApiDocumentAutoConfiguration {
                         .addSchemas(PROBLEM_SCHEMA, problemSchema()));
     }
 
-    /** The problems every endpoint shares besides the token's: bad input and an unexpected failure. */
+    /** The problems every endpoint shares besides the token's: bad input, a body too large, an unexpected failure. */
     @Bean
     GlobalOperationCustomizer problemResponses() {
         return (operation, handler) -> {
@@ -94,6 +94,10 @@ public class ApiDocumentAutoConfiguration {
                 addProblems(operation, declared.status(), List.of(declared.codes()));
             }
             addProblems(operation, HttpStatus.BAD_REQUEST.value(), badInput);
+            if (operation.getRequestBody() != null) {
+                // BodySizeLimit refuses any request's oversized body; only these take one a client would send.
+                addProblems(operation, HttpStatus.PAYLOAD_TOO_LARGE.value(), List.of(Problems.PAYLOAD_TOO_LARGE));
+            }
             addProblems(operation, HttpStatus.INTERNAL_SERVER_ERROR.value(), List.of(Problems.INTERNAL_ERROR));
             return operation;
         };

@@ -1,5 +1,6 @@
 package dev.payments.support.web;
 
+import io.swagger.v3.oas.annotations.Hidden;
 import jakarta.servlet.RequestDispatcher;
 import jakarta.servlet.http.HttpServletRequest;
 import org.springframework.boot.web.servlet.error.ErrorController;
@@ -12,8 +13,10 @@ import org.springframework.web.bind.annotation.RestController;
 /**
  * The container's error dispatch ({@code sendError} outside a controller: the security firewall refusing a path, an
  * exception escaping a filter) as problem+json with a stable code, in place of Boot's own error body, which has no
- * code and is no problem+json. Nothing of the request is echoed.
+ * code and is no problem+json. Nothing of the request is echoed. Hidden from the OpenAPI document: the container's
+ * dispatch, no operation a client calls.
  */
+@Hidden
 @RestController
 public class ProblemErrorController implements ErrorController {
 

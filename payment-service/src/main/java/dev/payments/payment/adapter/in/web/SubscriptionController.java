@@ -8,10 +8,12 @@ import dev.payments.payment.domain.renewal.Subscription;
 import dev.payments.payment.domain.renewal.SubscriptionId;
 import dev.payments.support.api.ProblemResponse;
 import dev.payments.support.security.Caller;
+import dev.payments.support.web.InputRules;
 import dev.payments.support.web.Problems;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
 import jakarta.validation.Valid;
+import jakarta.validation.constraints.Max;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
@@ -50,9 +52,15 @@ class SubscriptionController {
      *                    member as customerKey); the PG refuses a charge of it for anyone else
      * @param firstPeriod the first day to be charged; absent: today, charged by the next run
      */
-    record CreateRequest(@NotBlank @Size(max = 100) String plan, @NotNull @Positive Long amount,
-                         @NotBlank @Pattern(regexp = "[A-Z]{3}") String currency,
-                         @NotBlank @Size(max = 200) String billingKey, LocalDate firstPeriod) {
+    record CreateRequest(@NotBlank @Size(max = 100) @Pattern(regexp = InputRules.NO_CONTROL_CHARACTERS,
+                                 message = InputRules.NO_CONTROL_CHARACTERS_MESSAGE) String plan,
+                         @NotNull @Positive @Max(InputRules.MAX_AMOUNT) Long amount,
+                         @NotBlank @Pattern(regexp = InputRules.PG_CURRENCIES,
+                                 message = "must be a currency the PG accepts: " + InputRules.PG_CURRENCIES)
+                         String currency,
+                         @NotBlank @Size(max = 200) @Pattern(regexp = InputRules.NO_CONTROL_CHARACTERS,
+                                 message = InputRules.NO_CONTROL_CHARACTERS_MESSAGE) String billingKey,
+                         LocalDate firstPeriod) {
     }
 
     record SubscriptionView(UUID subscriptionId, String plan, long amount, String currency, LocalDate nextPeriod,

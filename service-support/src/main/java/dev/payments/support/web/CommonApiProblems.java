@@ -5,6 +5,7 @@ import dev.payments.support.security.SecurityProblems;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.TypeMismatchException;
+import org.springframework.core.MethodParameter;
 import org.springframework.core.Ordered;
 import org.springframework.core.annotation.Order;
 import org.springframework.http.HttpHeaders;
@@ -15,6 +16,8 @@ import org.springframework.http.ResponseEntity;
 import org.springframework.http.converter.HttpMessageNotReadableException;
 import org.springframework.lang.Nullable;
 import org.springframework.validation.FieldError;
+import org.springframework.validation.method.ParameterErrors;
+import org.springframework.validation.method.ParameterValidationResult;
 import org.springframework.web.ErrorResponse;
 import org.springframework.web.HttpMediaTypeNotSupportedException;
 import org.springframework.web.HttpRequestMethodNotSupportedException;
@@ -23,12 +26,14 @@ import org.springframework.web.bind.MissingRequestHeaderException;
 import org.springframework.web.bind.MissingServletRequestParameterException;
 import org.springframework.web.bind.ServletRequestBindingException;
 import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RestControllerAdvice;
 import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -84,8 +89,33 @@ public class CommonApiProblems extends ResponseEntityExceptionHandler {
     protected ResponseEntity<Object> handleHandlerMethodValidationException(HandlerMethodValidationException e,
                                                                             HttpHeaders headers, HttpStatusCode status,
                                                                             WebRequest request) {
-        return ResponseEntity.badRequest().headers(headers)
-                .body(problem(HttpStatus.BAD_REQUEST, VALIDATION_FAILED, "The request has invalid parameters"));
+        // Spring's own method validation (a constraint on a header such as Idempotency-Key) also takes over the
+        // @Valid body of that handler: list both kinds, as handleMethodArgumentNotValid lists a body's fields.
+        List<Map<String, String>> errors = new ArrayList<>();
+        for (ParameterValidationResult result : e.getParameterValidationResults()) {
+            if (result instanceof ParameterErrors body) {
+                body.getFieldErrors().forEach(error -> errors.add(fieldError(error)));
+            } else {
+                String name = parameterName(result.getMethodParameter());
+                result.getResolvableErrors().forEach(error -> errors.add(Map.of("field", name,
+                        "message", error.getDefaultMessage() == null ? "invalid" : error.getDefaultMessage())));
+            }
+        }
+        ProblemDetail body = problem(HttpStatus.BAD_REQUEST, VALIDATION_FAILED, "The request has invalid fields: "
+                + String.join("; ", errors.stream().map(error -> error.get("field") + " " + error.get("message"))
+                .sorted().toList()));
+        body.setProperty("errors", errors);
+        return ResponseEntity.badRequest().headers(headers).body(body);
+    }
+
+    /** A header by its name on the wire, anything else by its Java name. */
+    private static String parameterName(MethodParameter parameter) {
+        RequestHeader header = parameter.getParameterAnnotation(RequestHeader.class);
+        if (header != null && !header.name().isEmpty()) {
+            return header.name();
+        }
+        return parameter.getParameterName() == null ? "parameter " + parameter.getParameterIndex()
+                : parameter.getParameterName();
     }
 
     @Override

@@ -1,7 +1,9 @@
 package dev.payments.system;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.localstack.Component;
+import dev.payments.localstack.RepositoryRoot;
 import dev.payments.localstack.http.RawHttp;
 import dev.payments.localstack.identity.JwtMinter;
 import org.junit.jupiter.api.BeforeAll;
@@ -10,11 +12,13 @@ import org.junit.jupiter.api.Test;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,6 +26,7 @@ import java.util.Base64;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 
@@ -188,12 +193,11 @@ class SecuritySystemTest {
         assertRefused("a captured callback replayed an hour later", callback(claimsCanceled, String.valueOf(anHourAgo),
                 "v1=" + hmac(WEBHOOK_SECRET, anHourAgo + "." + claimsCanceled)), 401, "INVALID_SIGNATURE");
 
-        // A genuine callback captured and delivered again within the tolerance changes nothing the second time either.
-        String done = "{\"eventType\":\"PAYMENT_STATUS_CHANGED\",\"data\":{\"paymentKey\":\"pk-" + orderA
-                + "\",\"orderId\":\"" + orderA + "\",\"status\":\"DONE\"}}";
-        String signature = "v1=" + hmac(WEBHOOK_SECRET, now + "." + done);
+        // Correctly signed and within the tolerance, delivered twice: the callback is a hint, payment-service asks the
+        // PG, and the PG says DONE - its claim of CANCELED moves nothing, the first time or the second.
+        String signature = "v1=" + hmac(WEBHOOK_SECRET, now + "." + claimsCanceled);
         for (int delivery = 1; delivery <= 2; delivery++) {
-            SystemStack.Response replayed = callback(done, String.valueOf(now), signature);
+            SystemStack.Response replayed = callback(claimsCanceled, String.valueOf(now), signature);
             assertThat(replayed.status()).as("delivery %d: %s", delivery, replayed.body()).isEqualTo(200);
         }
 
@@ -201,68 +205,180 @@ class SecuritySystemTest {
     }
 
     /**
-     * Oversized and malformed requests on every public endpoint, with a token that may call it (A's, an operator's on
-     * reconciliation) so that what refuses them is the limit, not the token: a declared 200 MB body and a chunked one that never ends (413, answered while the
-     * client is still sending), JSON that is broken, too deep or has a 2000-digit number (400), headers and a URL over
-     * the limit and an encoded NUL in the path (400 from Tomcat itself). Every answer is a 4xx problem+json with its
-     * code; no 5xx, and nothing changed.
+     * A genuine callback captured and replayed after the payment moved on: A pays a second order, the PG's DONE
+     * callback for it is delivered, A refunds, and the captured callback is delivered again, twice, within the
+     * signature's tolerance. payment-service asks the PG, which says CANCELED: the payment and the order stay
+     * CANCELED, no notice is sent again, the PG's books for the order are unchanged - and stay so while the events a
+     * wrongly applied replay would publish had time to arrive.
+     */
+    @Test
+    void aCapturedCallbackReplayedAfterTheRefundMovesNothing() {
+        String order = createOrder(memberA, 9_000);
+        SystemStack.Response paid = confirm(order, memberA, 9_000, "replay-" + order);
+        assertThat(paid.status()).as(paid.body().toString()).isEqualTo(200);
+        String payment = paid.text("paymentId");
+        long capturedAt = Instant.now().getEpochSecond();
+        String done = "{\"eventType\":\"PAYMENT_STATUS_CHANGED\",\"data\":{\"paymentKey\":\"pk-" + order
+                + "\",\"orderId\":\"" + order + "\",\"status\":\"DONE\"}}";
+        String signature = "v1=" + hmac(WEBHOOK_SECRET, capturedAt + "." + done);
+        SystemStack.Response delivered = callback(done, String.valueOf(capturedAt), signature);
+        assertThat(delivered.status()).as(delivered.body().toString()).isEqualTo(200);
+
+        SystemStack.Response refunded = call("POST", Component.PAYMENT_SERVICE, "/api/payments/" + payment + "/cancel",
+                asMember(memberA), "{\"reason\":\"changed my mind\"}");
+        assertThat(refunded.status()).as(refunded.body().toString()).isEqualTo(200);
+        assertThat(refunded.text("status")).isEqualTo("CANCELED");
+        await("the refund reached the order and the member").atMost(Duration.ofSeconds(60)).until(() ->
+                "CANCELED".equals(get(Component.ORDER_SERVICE, "/api/orders/" + order).text("status"))
+                        && notificationKinds(order).contains("PAYMENT_CANCELED"));
+        OrderBooks before = orderBooks(order, payment);
+        assertThat(before.paymentStatus()).isEqualTo("CANCELED");
+
+        for (int replay = 1; replay <= 2; replay++) {
+            SystemStack.Response replayed = callback(done, String.valueOf(capturedAt), signature);
+            assertThat(replayed.status()).as("replay %d: %s", replay, replayed.body()).isEqualTo(200);
+        }
+        await("nothing moves after the replays").during(Duration.ofSeconds(5)).atMost(Duration.ofSeconds(30))
+                .until(() -> orderBooks(order, payment).equals(before));
+    }
+
+    /** One order's books: its state, its payment's, the member's notices about it and the PG's transactions. */
+    private record OrderBooks(String orderStatus, String paymentStatus, List<String> notices, List<String> pgTransactions) {
+    }
+
+    private static OrderBooks orderBooks(String order, String payment) {
+        return new OrderBooks(get(Component.ORDER_SERVICE, "/api/orders/" + order).text("status"),
+                get(Component.PAYMENT_SERVICE, "/api/payments/" + payment).text("status"), notificationKinds(order),
+                pgTransactionsOf(order));
+    }
+
+    private static List<String> notificationKinds(String order) {
+        List<String> kinds = new ArrayList<>();
+        get(Component.NOTIFICATION_SERVICE, "/api/notifications?orderId=" + order).body()
+                .forEach(notice -> kinds.add(notice.path("kind").asText()));
+        kinds.sort(null);
+        return kinds;
+    }
+
+    /**
+     * Oversized and malformed requests on every public endpoint - every operation of the services' committed OpenAPI
+     * documents (docs/api, which each service's own integration test holds equal to what it serves, so an endpoint
+     * added later is attacked here too) - with a token that may call it, so that what refuses them is the limit, not
+     * the token: a declared 200 MB body (413 before any of it is read, even where no body is expected), a chunked one
+     * that never ends (413, answered while the client is still sending), JSON that is broken, too deep or has a
+     * 2000-digit number, a charset that does not exist (400), headers and a URL over the limit and an encoded NUL in
+     * the path (400 from Tomcat itself). Every answer is a 4xx problem+json with its code; no 5xx, and nothing changed.
      */
     @Test
     void oversizedAndMalformedRequestsAreRefusedOnEveryPublicEndpoint() {
         Books before = books();
         long twoHundredMb = 200L * 1024 * 1024;
-        List<Endpoint> withBody = List.of(
-                new Endpoint("POST", Component.ORDER_SERVICE, "/api/orders", null),
-                new Endpoint("POST", Component.PAYMENT_SERVICE, "/api/payments/confirm", null),
-                new Endpoint("POST", Component.PAYMENT_SERVICE, "/api/payments/" + paymentA + "/cancel", null),
-                new Endpoint("POST", Component.PAYMENT_SERVICE, "/api/pg/webhooks", null),
-                new Endpoint("POST", Component.RECONCILIATION_SERVICE, "/api/incidents/" + UUID.randomUUID() + "/resolve", null),
-                new Endpoint("POST", Component.RECONCILIATION_SERVICE, "/api/replay/offsets", null));
-        List<Endpoint> all = new ArrayList<>(withBody);
-        all.add(new Endpoint("GET", Component.ORDER_SERVICE, "/api/orders/" + orderA, null));
-        all.add(new Endpoint("GET", Component.PAYMENT_SERVICE, "/api/payments/" + paymentA, null));
-        all.add(new Endpoint("GET", Component.NOTIFICATION_SERVICE, "/api/notifications", null));
-        all.add(new Endpoint("GET", Component.RECONCILIATION_SERVICE, "/api/incidents", null));
+        List<Operation> operations = publishedOperations();
+        assertThat(operations).as("the documents name the webhook and the member and operator APIs")
+                .anyMatch(o -> o.access() == Access.OPEN).anyMatch(o -> o.access() == Access.MEMBER)
+                .anyMatch(o -> o.access() == Access.OPERATOR);
 
-        for (Endpoint endpoint : withBody) {
-            int port = SystemStack.get().portOf(endpoint.component());
-            String head = endpoint.method() + " " + endpoint.path() + " HTTP/1.1\r\nHost: x\r\n" + authorization(endpoint)
-                    + "\r\nIdempotency-Key: big-" + UUID.randomUUID() + "\r\nContent-Type: application/json\r\n";
+        for (Operation operation : operations) {
+            int port = SystemStack.get().portOf(operation.component());
+            String head = operation.method() + " " + operation.path() + " HTTP/1.1\r\nHost: x\r\n"
+                    + operation.authorization() + "Idempotency-Key: big-" + UUID.randomUUID()
+                    + "\r\nContent-Type: application/json\r\n";
             RawHttp.Answer declared = RawHttp.send(port, head + "Content-Length: " + twoHundredMb + "\r\n\r\n",
                     twoHundredMb, false);
-            assertRaw(endpoint + " with a declared 200 MB body", declared, 413, "PAYLOAD_TOO_LARGE");
-            assertThat(declared.bodyBytesSent()).as(endpoint + ": answered before the body was read").isLessThan(twoHundredMb / 10);
-            RawHttp.Answer streamed = RawHttp.send(port, head + "Transfer-Encoding: chunked\r\n\r\n", twoHundredMb, true);
-            assertRaw(endpoint + " with an endless chunked body", streamed, 413, "PAYLOAD_TOO_LARGE");
-            assertThat(streamed.bodyBytesSent()).as(endpoint + ": answered before the body was read").isLessThan(twoHundredMb / 10);
+            assertRaw(operation + " with a declared 200 MB body", declared, 413, "PAYLOAD_TOO_LARGE");
+            assertThat(declared.bodyBytesSent()).as(operation + ": answered before the body was read").isLessThan(twoHundredMb / 10);
 
+            String rest = " HTTP/1.1\r\nHost: x\r\n" + operation.authorization() + "Connection: close\r\n";
+            assertRaw(operation + " with a 20 KB header", RawHttp.send(port, operation.method() + " " + operation.path()
+                    + rest + "X-Filler: " + "f".repeat(20_000) + "\r\nContent-Length: 0\r\n\r\n"), 400, "MALFORMED_REQUEST");
+            assertRaw(operation + " with a 20 KB URL", RawHttp.send(port, operation.method() + " " + operation.path()
+                    + "?q=" + "u".repeat(20_000) + rest + "Content-Length: 0\r\n\r\n"), 400, "MALFORMED_REQUEST");
+            assertRaw(operation + " with an encoded NUL in the path", RawHttp.send(port, operation.method() + " "
+                    + operation.path() + "%00" + rest + "Content-Length: 0\r\n\r\n"), 400, "MALFORMED_REQUEST");
+            if (!operation.takesBody()) {
+                continue;
+            }
+            RawHttp.Answer streamed = RawHttp.send(port, head + "Transfer-Encoding: chunked\r\n\r\n", twoHundredMb, true);
+            assertRaw(operation + " with an endless chunked body", streamed, 413, "PAYLOAD_TOO_LARGE");
+            assertThat(streamed.bodyBytesSent()).as(operation + ": answered before the body was read").isLessThan(twoHundredMb / 10);
             for (String malformed : List.of("{\"amount\":", "{\"a\":" + "[".repeat(100) + "]".repeat(100) + "}",
                     "{\"amount\":" + "9".repeat(2_000) + "}")) {
-                String signed = signedHeaders(malformed);
-                RawHttp.Answer answer = RawHttp.send(port, head + signed + "Connection: close\r\nContent-Length: "
-                        + malformed.length() + "\r\n\r\n" + malformed);
-                assertRaw(endpoint + " with " + malformed.substring(0, Math.min(16, malformed.length())), answer,
+                RawHttp.Answer answer = RawHttp.send(port, head + signedHeaders(malformed) + "Connection: close\r\n"
+                        + "Content-Length: " + malformed.length() + "\r\n\r\n" + malformed);
+                assertRaw(operation + " with " + malformed.substring(0, Math.min(16, malformed.length())), answer,
                         400, "MALFORMED_REQUEST");
             }
-        }
-        for (Endpoint endpoint : all) {
-            int port = SystemStack.get().portOf(endpoint.component());
-            String rest = " HTTP/1.1\r\nHost: x\r\n" + authorization(endpoint) + "\r\nConnection: close\r\n";
-            assertRaw(endpoint + " with a 20 KB header", RawHttp.send(port, endpoint.method() + " " + endpoint.path()
-                    + rest + "X-Filler: " + "f".repeat(20_000) + "\r\nContent-Length: 0\r\n\r\n"), 400, "MALFORMED_REQUEST");
-            assertRaw(endpoint + " with a 20 KB URL", RawHttp.send(port, endpoint.method() + " " + endpoint.path()
-                    + (endpoint.path().contains("?") ? "&" : "?") + "q=" + "u".repeat(20_000) + rest
-                    + "Content-Length: 0\r\n\r\n"), 400, "MALFORMED_REQUEST");
-            assertRaw(endpoint + " with an encoded NUL in the path", RawHttp.send(port, endpoint.method() + " "
-                    + endpoint.path() + "%00" + rest + "Content-Length: 0\r\n\r\n"), 400, "MALFORMED_REQUEST");
+            String json = "{}";
+            RawHttp.Answer badCharset = RawHttp.send(port, head.replace("Content-Type: application/json\r\n",
+                    "Content-Type: application/json; charset=no-such-charset\r\n") + signedHeaders(json)
+                    + "Connection: close\r\nContent-Length: " + json.length() + "\r\n\r\n" + json);
+            assertThat(badCharset.status()).as(operation + " with an unknown charset: " + badCharset).isBetween(400, 499);
+            assertThat(badCharset.contentType()).as(operation + " with an unknown charset: " + badCharset)
+                    .startsWith("application/problem+json");
+            assertThat(badCharset.code()).as(operation + " with an unknown charset: " + badCharset).isNotBlank();
         }
 
         assertThat(books()).isEqualTo(before);
     }
 
-    private static String authorization(Endpoint endpoint) {
-        Map<String, String> caller = endpoint.component() == Component.RECONCILIATION_SERVICE ? asOperator() : asMember(memberA);
-        return "Authorization: " + caller.get("Authorization");
+    /** Who may call an operation, from its security requirement in the service's OpenAPI document. */
+    private enum Access { OPEN, MEMBER, OPERATOR }
+
+    private record Operation(String method, Component component, String path, Access access, boolean takesBody) {
+
+        /** The Authorization header line of a caller the operation admits (A for a member's, none for the webhook). */
+        String authorization() {
+            return switch (access) {
+                case OPEN -> "";
+                case MEMBER -> "Authorization: " + asMember(memberA).get("Authorization") + "\r\n";
+                case OPERATOR -> "Authorization: " + asOperator().get("Authorization") + "\r\n";
+            };
+        }
+
+        @Override
+        public String toString() {
+            return method + " " + component.id() + path;
+        }
+    }
+
+    /** Every operation in docs/api/<service>.json, its path parameters filled with A's order and payment (else new ids). */
+    private static List<Operation> publishedOperations() {
+        Path documents = RepositoryRoot.find(Path.of("")).resolve("docs/api");
+        List<Operation> operations = new ArrayList<>();
+        for (Component component : List.of(Component.ORDER_SERVICE, Component.PAYMENT_SERVICE,
+                Component.NOTIFICATION_SERVICE, Component.RECONCILIATION_SERVICE)) {
+            JsonNode document;
+            try {
+                document = new ObjectMapper().readTree(documents.resolve(component.id() + ".json").toFile());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            document.path("paths").fields().forEachRemaining(path -> path.getValue().fields().forEachRemaining(op -> {
+                operations.add(new Operation(op.getKey().toUpperCase(Locale.ROOT), component,
+                        concrete(path.getKey()), access(op.getValue().path("security")), op.getValue().has("requestBody")));
+            }));
+        }
+        return operations;
+    }
+
+    /** An empty requirement is the signed webhook's; the {@code member} scope a member's; any other an operator's. */
+    private static Access access(JsonNode security) {
+        if (security.isArray() && security.isEmpty()) {
+            return Access.OPEN;
+        }
+        for (JsonNode scopes : security.findValues("bearer")) {
+            for (JsonNode scope : scopes) {
+                if ("member".equals(scope.asText())) {
+                    return Access.MEMBER;
+                }
+            }
+        }
+        return Access.OPERATOR;
+    }
+
+    private static String concrete(String template) {
+        return template.replace("{orderId}", orderA).replace("{paymentId}", paymentA)
+                .replaceAll("\\{[^}]+}", UUID.randomUUID().toString());
     }
 
     /**
@@ -411,7 +527,7 @@ class SecuritySystemTest {
                 .header("Authorization", "Basic " + Base64.getEncoder().encodeToString((PG_KEY + ":").getBytes(StandardCharsets.UTF_8)))
                 .timeout(Duration.ofSeconds(30)).GET().build();
         try {
-            return new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+            return new ObjectMapper().readTree(
                     HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body());
         } catch (IOException e) {
             throw new IllegalStateException(e);

@@ -22,4 +22,19 @@ public final class Topics {
     public static String deadLetter(String topic, String consumerGroup) {
         return topic + "." + consumerGroup + ".dlt";
     }
+
+    /**
+     * The re-drive topic of one consumer group reading {@code topic}: what an operator hands back to that group alone
+     * (a dead letter, an order's events), read by the group's listener of {@code topic} beside it
+     * (docs/decisions/dead-letter-redrive.md).
+     */
+    public static String redrive(String topic, String consumerGroup) {
+        return topic + "." + consumerGroup + ".redrive";
+    }
+
+    /** The topic a record of {@code topic} belongs to for {@code consumerGroup}: its source if it is a re-drive topic. */
+    public static String source(String topic, String consumerGroup) {
+        String suffix = "." + consumerGroup + ".redrive";
+        return topic.endsWith(suffix) ? topic.substring(0, topic.length() - suffix.length()) : topic;
+    }
 }

@@ -91,5 +91,12 @@ class GoldenEventsTest {
         assertThat(AggregateType.PAYMENT.topic()).isEqualTo(Topics.PAYMENT_EVENTS).isEqualTo("payment.events");
         assertThat(Topics.deadLetter(Topics.PAYMENT_EVENTS, "notification-service"))
                 .isEqualTo("payment.events.notification-service.dlt");
+        assertThat(Topics.redrive(Topics.PAYMENT_EVENTS, "notification-service"))
+                .isEqualTo("payment.events.notification-service.redrive");
+        assertThat(Topics.source("payment.events.notification-service.redrive", "notification-service"))
+                .isEqualTo(Topics.PAYMENT_EVENTS);
+        assertThat(Topics.source("payment.events.order-service.redrive", "notification-service"))
+                .as("another group's re-drive topic is not this group's source").isNotEqualTo(Topics.PAYMENT_EVENTS);
+        assertThat(Topics.source(Topics.PAYMENT_EVENTS, "notification-service")).isEqualTo(Topics.PAYMENT_EVENTS);
     }
 }

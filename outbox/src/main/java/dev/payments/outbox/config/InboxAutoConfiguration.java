@@ -7,13 +7,17 @@ import dev.payments.outbox.inbox.FailedDeliveries;
 import dev.payments.outbox.inbox.InapplicableEvents;
 import dev.payments.outbox.inbox.Inbox;
 import dev.payments.outbox.inbox.ListenerPauses;
+import dev.payments.outbox.inbox.RedriveSubscriptions;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.TopicConfig;
 import org.flywaydb.core.api.Location;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -48,6 +52,8 @@ import java.util.stream.Stream;
 @ConditionalOnProperty(prefix = "inbox", name = "enabled", matchIfMissing = true)
 @EnableConfigurationProperties(InboxProperties.class)
 public class InboxAutoConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(InboxAutoConfiguration.class);
 
     @Bean
     FlywayConfigurationCustomizer inboxMigrations() {
@@ -107,6 +113,39 @@ public class InboxAutoConfiguration {
                                     .filter(MessageListenerContainer::isPauseRequested).count())
                     .description("Listener containers paused, e.g. between retries while the database is unavailable")
                     .register(registered));
+        });
+    }
+
+    /**
+     * Every listener also reads its topics' re-drive topics for its group (docs/decisions/dead-letter-redrive.md).
+     * Static: Spring Kafka's annotation processor asks for enhancers before any ordinary bean exists.
+     */
+    @Bean
+    @ConditionalOnProperty(prefix = "inbox.redrive", name = "enabled", matchIfMissing = true)
+    static RedriveSubscriptions redriveSubscriptions(Environment environment) {
+        return new RedriveSubscriptions(environment);
+    }
+
+    /**
+     * The re-drive topics the listeners read, created before the listeners start (broker auto-creation is often off
+     * in production). One partition: an operator's re-drives are few and read in the order they were sent.
+     */
+    @Bean
+    @ConditionalOnProperty(prefix = "inbox.redrive", name = "enabled", matchIfMissing = true)
+    SmartInitializingSingleton redriveTopics(RedriveSubscriptions subscriptions, ObjectProvider<KafkaAdmin> admin) {
+        return () -> admin.ifAvailable(kafka -> {
+            NewTopic[] topics = subscriptions.topics().stream()
+                    .map(topic -> TopicBuilder.name(topic).partitions(1).build()).toArray(NewTopic[]::new);
+            if (topics.length == 0) {
+                return;
+            }
+            try {
+                kafka.createOrModifyTopics(topics);
+            } catch (RuntimeException e) {
+                // As KafkaAdmin does for the declared topics: the service starts; the re-drive tool creates the
+                // topic again before it sends to it, and the listener picks it up with its next metadata refresh.
+                log.warn("Could not create the re-drive topics {}", subscriptions.topics(), e);
+            }
         });
     }
 

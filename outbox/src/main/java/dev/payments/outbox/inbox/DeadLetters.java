@@ -2,6 +2,7 @@ package dev.payments.outbox.inbox;
 
 import dev.payments.contracts.Topics;
 import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.core.KafkaOperations;
@@ -13,6 +14,7 @@ import org.springframework.util.backoff.BackOff;
 import org.springframework.util.backoff.ExponentialBackOff;
 import org.springframework.util.backoff.FixedBackOff;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 
@@ -32,7 +34,17 @@ public final class DeadLetters {
     private static final Logger log = LoggerFactory.getLogger(DeadLetters.class);
     private static final BackOff AT_ONCE = new FixedBackOff(0, 0);
 
+    /** Header of a dead letter: when its record first failed in this consumer (epoch milliseconds). */
+    public static final String HEADER_FIRST_FAILURE = "inbox_first_failure";
+    /** Header of a dead letter: the {@link FailureKind} tag that parked it. */
+    public static final String HEADER_FAILURE_KIND = "inbox_failure_kind";
+
     private DeadLetters() {
+    }
+
+    private static String group(String defaultGroup) {
+        String group = KafkaUtils.getConsumerGroupId();
+        return group != null ? group : defaultGroup;
     }
 
     /**
@@ -47,12 +59,21 @@ public final class DeadLetters {
                                                    ConsumerFailures failures, FailedDeliveries deliveries,
                                                    BackOffHandler backOffHandler) {
         DeadLetterPublishingRecoverer recoverer = new DeadLetterPublishingRecoverer(template, (record, exception) -> {
-            String group = KafkaUtils.getConsumerGroupId();
-            String deadLetterTopic = Topics.deadLetter(record.topic(), group != null ? group : defaultGroup);
+            String group = group(defaultGroup);
+            // A re-driven record that fails again goes back to its source topic's dead letters, where it came from.
+            String deadLetterTopic = Topics.deadLetter(Topics.source(record.topic(), group), group);
             // An operator must see this: the event's effect did not happen in this service.
             log.error("Dead-lettering {} to {} ({} failure)", FailedDeliveries.coordinates(record), deadLetterTopic,
                     failures.classify(exception).tag(), exception);
             return new TopicPartition(deadLetterTopic, -1);
+        });
+        // What the operator's list shows beside Spring Kafka's kafka_dlt-* headers (exception, original coordinates).
+        recoverer.setHeadersFunction((record, exception) -> {
+            RecordHeaders headers = new RecordHeaders();
+            headers.add(HEADER_FIRST_FAILURE, Long.toString(deliveries.firstFailure(record).toEpochMilli())
+                    .getBytes(StandardCharsets.UTF_8));
+            headers.add(HEADER_FAILURE_KIND, failures.classify(exception).tag().getBytes(StandardCharsets.UTF_8));
+            return headers;
         });
         BackOff unclassified = policy.unclassifiedBackOff();
         BackOff whileUnavailable = policy.transientBackOff();

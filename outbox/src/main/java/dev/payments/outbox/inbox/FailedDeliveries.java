@@ -7,7 +7,12 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.listener.RetryListener;
 
+import java.time.Clock;
+import java.time.Instant;
 import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * What an operator sees of a consumer's failures: {@code inbox.consumer.failures} (every failed delivery, by topic
@@ -21,12 +26,35 @@ public final class FailedDeliveries implements RetryListener {
 
     private static final Logger log = LoggerFactory.getLogger(FailedDeliveries.class);
 
+    /** How many records' first failures are remembered: enough for every record failing at once, bounded. */
+    private static final int REMEMBERED = 10_000;
+
     private final ConsumerFailures failures;
     private final MeterRegistry meters;
+    private final Clock clock;
+    /** First failure of each record still failing (not transient: those are never dead-lettered). */
+    private final Map<String, Instant> firstFailures = Collections.synchronizedMap(
+            new LinkedHashMap<>(16, 0.75f, false) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, Instant> eldest) {
+                    return size() > REMEMBERED;
+                }
+            });
 
     public FailedDeliveries(ConsumerFailures failures, MeterRegistry meters) {
+        this(failures, meters, Clock.systemUTC());
+    }
+
+    FailedDeliveries(ConsumerFailures failures, MeterRegistry meters, Clock clock) {
         this.failures = failures;
         this.meters = meters;
+        this.clock = clock;
+    }
+
+    /** When the record first failed in this consumer (now, if its failures were not seen). */
+    Instant firstFailure(ConsumerRecord<?, ?> record) {
+        Instant first = firstFailures.get(coordinates(record));
+        return first != null ? first : clock.instant();
     }
 
     /**
@@ -46,6 +74,9 @@ public final class FailedDeliveries implements RetryListener {
     public void failedDelivery(ConsumerRecord<?, ?> record, Exception exception, int deliveryAttempt) {
         FailureKind kind = failures.classify(exception);
         failuresCounter(record.topic(), kind).increment();
+        if (kind != FailureKind.TRANSIENT) {
+            firstFailures.putIfAbsent(coordinates(record), clock.instant());
+        }
         switch (kind) {
             case TRANSIENT -> {
                 // The first attempt carries the stack; later ones one line each, until the database is back.
@@ -68,6 +99,7 @@ public final class FailedDeliveries implements RetryListener {
     @Override
     public void recovered(ConsumerRecord<?, ?> record, Exception exception) {
         deadLettersCounter(record.topic(), failures.classify(exception)).increment();
+        firstFailures.remove(coordinates(record));
     }
 
     @Override

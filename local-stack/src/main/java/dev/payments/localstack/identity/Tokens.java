@@ -46,7 +46,8 @@ public final class Tokens {
     public enum Role {
         MEMBER(List.of("openid", "member"), "local-member-password"),
         OPERATOR(List.of("openid", "payments:sync", "reconciliation:read", "ledger:audit", "settlements:run",
-                "incidents:write", "events:replay", "dead-letters:write", "renewals:run", "renewals:read"),
+                "incidents:write", "events:replay", "dead-letters:read", "dead-letters:write", "renewals:run",
+                "renewals:read"),
                 "local-operator-password");
 
         private final List<String> scopes;

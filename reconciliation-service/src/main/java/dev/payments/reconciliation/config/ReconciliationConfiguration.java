@@ -39,6 +39,8 @@ public class ReconciliationConfiguration {
                 .scope("incidents:write", HttpMethod.POST, "/api/incidents/{id}/acknowledge", "/api/incidents/{id}/resolve")
                 .scope("events:replay", HttpMethod.GET, "/api/replay/**")
                 .scope("events:replay", HttpMethod.POST, "/api/replay/**")
+                .scope("dead-letters:read", HttpMethod.GET, "/api/dead-letters/*")
+                .scope("dead-letters:write", HttpMethod.POST, "/api/dead-letters/**")
                 .build();
     }
 }

@@ -16,9 +16,11 @@ import java.util.Map;
  * @param consumers          the consumer groups of each topic: the only groups replay may move, and the ones the dry
  *                           run reports on
  * @param groupEmptyTimeout  how long to wait for this service's own group to empty after stopping its listeners
+ * @param deadLetterCount    how often every group's waiting dead letters are counted for the metric
  */
 @Validated
 @ConfigurationProperties("reconciliation.replay")
 public record ReplayProperties(@NotEmpty Map<String, List<String>> consumers,
-                               @NotNull @DefaultValue("30s") Duration groupEmptyTimeout) {
+                               @NotNull @DefaultValue("30s") Duration groupEmptyTimeout,
+                               @NotNull @DefaultValue("60s") Duration deadLetterCount) {
 }

@@ -49,6 +49,15 @@ public final class ReconciliationApi {
         return http.exchange(path, method, new HttpEntity<>(body, headers), JsonNode.class);
     }
 
+    /** A call as the named operator with exactly these scopes. */
+    public ResponseEntity<JsonNode> operatorAs(String operator, HttpMethod method, String path, Object body,
+                                               String... scopes) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.setContentType(MediaType.APPLICATION_JSON);
+        headers.setBearerAuth(dev.payments.localstack.identity.TestIssuer.shared().withScopes(operator, scopes));
+        return http.exchange(path, method, new HttpEntity<>(body, headers), JsonNode.class);
+    }
+
     public void awaitOrder(UUID orderId, String status) {
         await().atMost(EVENTUALLY).until(() -> get("/api/reconciliation/orders/" + orderId).path("status").asText(),
                 status::equals);

@@ -33,7 +33,7 @@ public final class Security {
     /** operator-1 with every operator scope. */
     public static String operatorToken() {
         return TestIssuer.shared().withScopes("operator-1", "reconciliation:read", "ledger:audit", "settlements:run",
-                "incidents:write", "events:replay");
+                "incidents:write", "events:replay", "dead-letters:read", "dead-letters:write");
     }
 
     /** From now on this client calls as operator-1, unless a request says otherwise ({@link #ANONYMOUS}, {@link #AS}). */

@@ -3,6 +3,7 @@ package dev.payments.reconciliation.adapter.in.web;
 import dev.payments.reconciliation.application.incidents.IncidentNotFoundException;
 import dev.payments.reconciliation.application.replay.ConsumerGroupActiveException;
 import dev.payments.reconciliation.application.replay.ReplayWouldSkipEventsException;
+import dev.payments.reconciliation.application.replay.DeadLetterNotFoundException;
 import dev.payments.reconciliation.application.replay.UnknownConsumerGroupException;
 import dev.payments.reconciliation.application.shared.PgUnavailableException;
 import dev.payments.reconciliation.domain.incidents.IllegalIncidentTransitionException;
@@ -71,6 +72,11 @@ class ProblemHandler {
             return partition;
         }).toList());
         return problem;
+    }
+
+    @ExceptionHandler(DeadLetterNotFoundException.class)
+    ProblemDetail deadLetterNotFound(DeadLetterNotFoundException e) {
+        return problem(HttpStatus.NOT_FOUND, ProblemCode.DEAD_LETTER_NOT_FOUND, e.getMessage());
     }
 
     @ExceptionHandler(UnknownConsumerGroupException.class)

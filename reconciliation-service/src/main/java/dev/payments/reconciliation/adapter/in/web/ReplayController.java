@@ -3,6 +3,7 @@ package dev.payments.reconciliation.adapter.in.web;
 import dev.payments.reconciliation.application.replay.DryRunOrderReplay;
 import dev.payments.reconciliation.application.replay.OffsetReset;
 import dev.payments.reconciliation.application.replay.OrderReplayReport;
+import dev.payments.reconciliation.application.replay.ReplayOrder;
 import dev.payments.reconciliation.application.replay.ReplayTopic;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.support.api.ProblemResponse;
@@ -41,10 +42,12 @@ class ReplayController {
 
     private final ReplayTopic replayTopic;
     private final DryRunOrderReplay dryRunOrderReplay;
+    private final ReplayOrder replayOrder;
 
-    ReplayController(ReplayTopic replayTopic, DryRunOrderReplay dryRunOrderReplay) {
+    ReplayController(ReplayTopic replayTopic, DryRunOrderReplay dryRunOrderReplay, ReplayOrder replayOrder) {
         this.replayTopic = replayTopic;
         this.dryRunOrderReplay = dryRunOrderReplay;
+        this.replayOrder = replayOrder;
     }
 
     /** @param dryRun only show the target offsets; true unless explicitly false, so a typo never moves a group */
@@ -92,5 +95,35 @@ class ReplayController {
                                @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME)
                                Instant since) {
         return OrderReplayResponse.of(dryRunOrderReplay.dryRun(new OrderId(orderId), since));
+    }
+
+    /** @param dryRun only say what the group would apply; true unless explicitly false */
+    record OrderReplayRequest(@NotBlank String group, Boolean dryRun) {
+    }
+
+    /**
+     * @param applied   whether the order's events were handed to the group (on its re-drive topic)
+     * @param sent      how many were handed over (every event of the order on the topics the group reads)
+     * @param wouldApply how many the dry run expects the group to apply; its inbox skips the others
+     */
+    record OrderReplayResult(UUID orderId, String group, boolean applied, int sent, long wouldApply,
+                             List<ReplayOrder.ReplayedEvent> events, String requestedBy) {
+    }
+
+    /** One order's events to one consumer group, through its re-drive topic, while it runs (docs/runbooks/replay.md). */
+    @ProblemResponse(status = 400, codes = "UNKNOWN_CONSUMER_GROUP")
+    @PostMapping("/orders/{orderId}")
+    OrderReplayResult replayOrder(@PathVariable UUID orderId, Caller operator,
+                                  @Valid @RequestBody OrderReplayRequest request) {
+        boolean dryRun = request.dryRun() == null || request.dryRun();
+        ReplayOrder.Result result = replayOrder.replay(new OrderId(orderId), request.group(), operator.subject(),
+                dryRun);
+        if (result.applied()) {
+            audit.info("replay of order {} to group {} applied by {}: {} events sent, {} expected to apply", orderId,
+                    request.group(), operator.subject(), result.events().size(), result.wouldApply());
+        }
+        return new OrderReplayResult(orderId, result.group(), result.applied(),
+                result.applied() ? result.events().size() : 0, result.wouldApply(), result.events(),
+                operator.subject());
     }
 }

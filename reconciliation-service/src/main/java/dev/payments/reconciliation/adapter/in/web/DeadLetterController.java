@@ -1,0 +1,129 @@
+package dev.payments.reconciliation.adapter.in.web;
+
+import dev.payments.reconciliation.application.replay.DeadLetter;
+import dev.payments.reconciliation.application.replay.DeadLetterPage;
+import dev.payments.reconciliation.application.replay.ListDeadLetters;
+import dev.payments.reconciliation.application.replay.RecordRef;
+import dev.payments.reconciliation.application.replay.RedriveDeadLetters;
+import dev.payments.support.api.ProblemResponse;
+import dev.payments.support.security.Caller;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * Dead letters of one consumer group (docs/runbooks/dead-letters.md): list them (scope {@code dead-letters:read}),
+ * hand one, or all of an order's, back to the group through its re-drive topic (scope {@code dead-letters:write}).
+ * Who re-drove a letter is the token's subject, recorded with it and written to the audit log.
+ */
+@RestController
+@RequestMapping("/api/dead-letters")
+class DeadLetterController {
+
+    private static final Logger audit = LoggerFactory.getLogger("audit.operator");
+
+    private final ListDeadLetters listDeadLetters;
+    private final RedriveDeadLetters redriveDeadLetters;
+
+    DeadLetterController(ListDeadLetters listDeadLetters, RedriveDeadLetters redriveDeadLetters) {
+        this.listDeadLetters = listDeadLetters;
+        this.redriveDeadLetters = redriveDeadLetters;
+    }
+
+    /**
+     * @param eventId      the letter's id for a re-drive (null: a record that is not an envelope; it can only be read)
+     * @param status       WAITING (its effect has not happened in the group) or REDRIVEN
+     * @param kind         what the failure said: permanent (could never apply) or unclassified (failed its retries)
+     * @param firstFailure when it first failed; {@code lastFailure} when it was last dead-lettered
+     * @param deadLettered how many times it was dead-lettered (more than once: re-driven and failed again)
+     * @param letter       its latest record on the dead-letter topic
+     * @param original     where the consumer read it
+     */
+    record LetterResponse(UUID eventId, String orderId, String type, String topic, String status, String kind,
+                          String exception, String message, String cause, Instant firstFailure, Instant lastFailure,
+                          int deadLettered, RecordRef letter, RecordRef original, String redrivenBy,
+                          Instant redrivenAt) {
+
+        static LetterResponse of(DeadLetter letter) {
+            return new LetterResponse(letter.eventId(), letter.orderId(), letter.type(), letter.sourceTopic(),
+                    letter.status().name(), letter.kind(), letter.exception(), letter.message(), letter.cause(),
+                    letter.firstFailure(), letter.lastFailure(), letter.deadLettered(), letter.letter(),
+                    letter.original(), letter.redrive() == null ? null : letter.redrive().by(),
+                    letter.redrive() == null ? null : letter.redrive().at());
+        }
+    }
+
+    /** @param total letters matching the filter; {@code waiting} of the group whatever the filter */
+    record LetterPage(String group, int page, int size, int total, int waiting, List<LetterResponse> letters) {
+
+        static LetterPage of(DeadLetterPage page) {
+            return new LetterPage(page.group(), page.page(), page.size(), page.total(), page.waiting(),
+                    page.letters().stream().map(LetterResponse::of).toList());
+        }
+    }
+
+    /**
+     * @param redriven true if this call handed it back; false if it had been re-driven before (by
+     *                 {@code redrivenBy}, at {@code redrivenAt}) and nothing was sent
+     */
+    record RedriveResponse(UUID eventId, String orderId, String topic, boolean redriven, String redrivenBy,
+                           Instant redrivenAt) {
+
+        static RedriveResponse of(RedriveDeadLetters.Result result) {
+            return new RedriveResponse(result.letter().eventId(), result.letter().orderId(),
+                    result.letter().sourceTopic(), result.redriven(), result.redrivenBy(), result.redrivenAt());
+        }
+    }
+
+    record OrderRedriveResponse(String group, String orderId, int redriven, List<RedriveResponse> letters) {
+    }
+
+    /** Oldest first failure first. */
+    @ProblemResponse(status = 400, codes = {"UNKNOWN_CONSUMER_GROUP", "VALIDATION_FAILED"})
+    @GetMapping("/{group}")
+    LetterPage list(@PathVariable String group, @RequestParam(required = false) DeadLetter.Status status,
+                    @RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "50") int size) {
+        if (page < 0 || size < 1 || size > ListDeadLetters.MAX_PAGE_SIZE) {
+            throw new BadRequestException("page must be 0 or more and size 1 to " + ListDeadLetters.MAX_PAGE_SIZE);
+        }
+        return LetterPage.of(listDeadLetters.list(group, status, page, size));
+    }
+
+    @ProblemResponse(status = 400, codes = "UNKNOWN_CONSUMER_GROUP")
+    @ProblemResponse(status = 404, codes = "DEAD_LETTER_NOT_FOUND")
+    @PostMapping("/{group}/{eventId}/redrive")
+    RedriveResponse redrive(@PathVariable String group, @PathVariable UUID eventId, Caller operator) {
+        RedriveDeadLetters.Result result = redriveDeadLetters.one(group, eventId, operator.subject());
+        log(group, result, operator);
+        return RedriveResponse.of(result);
+    }
+
+    /** Every dead letter of the order in the group, in the order they first failed. */
+    @ProblemResponse(status = 400, codes = "UNKNOWN_CONSUMER_GROUP")
+    @ProblemResponse(status = 404, codes = "DEAD_LETTER_NOT_FOUND")
+    @PostMapping("/{group}/orders/{orderId}/redrive")
+    OrderRedriveResponse redriveOrder(@PathVariable String group, @PathVariable UUID orderId, Caller operator) {
+        List<RedriveDeadLetters.Result> results = redriveDeadLetters.ofOrder(group, orderId.toString(),
+                operator.subject());
+        results.forEach(result -> log(group, result, operator));
+        return new OrderRedriveResponse(group, orderId.toString(),
+                (int) results.stream().filter(RedriveDeadLetters.Result::redriven).count(),
+                results.stream().map(RedriveResponse::of).toList());
+    }
+
+    private static void log(String group, RedriveDeadLetters.Result result, Caller operator) {
+        if (result.redriven()) {
+            audit.info("dead letter {} ({} of order {}) re-driven to {} by {}", result.letter().letter(),
+                    result.letter().eventId(), result.letter().orderId(), group, operator.subject());
+        }
+    }
+}

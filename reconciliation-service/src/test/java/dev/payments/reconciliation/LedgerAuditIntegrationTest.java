@@ -32,6 +32,7 @@ import org.springframework.test.context.TestPropertySource;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.time.temporal.ChronoUnit;
 import java.util.stream.StreamSupport;
 
@@ -202,6 +203,62 @@ class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
                 inFlight.approved(e.transactionKey(), e.approvedAt()), inFlight.paid());
         api.awaitOrder(inFlight, "PAID");
 
+        // The finance export over the period: every PG transaction with what it matched, the audit's totals.
+        Instant exportTo = Instant.now().plusSeconds(1);
+        JsonNode audited = api.get("/api/reconciliation/ledger?from=" + start + "&to=" + exportTo);
+        ResponseEntity<String> csv = export(start, exportTo, "text/csv");
+        ResponseEntity<JsonNode> exported = http.exchange("/api/reconciliation/ledger/export?from=" + start + "&to="
+                + exportTo, HttpMethod.GET, accepting("application/json"), JsonNode.class);
+        assertThat(exported.getStatusCode()).isEqualTo(HttpStatus.OK);
+        JsonNode totals = exported.getBody().path("totals");
+        for (String term : List.of("pgApprovals", "pgCancels", "paidOrders", "cancellations", "incidents", "inFlight",
+                "unmatched", "holds")) {
+            assertThat(totals.path(term)).as("the export's %s is the audit's", term).isEqualTo(audited.path(term));
+        }
+        assertThat(totals.path("pgApprovals").asLong()).isEqualTo(6);
+        assertThat(totals.path("paidOrders").asLong()).isEqualTo(2);
+        assertThat(totals.path("missingAtPg").asLong()).as("the audit's approvals missing at the PG").isEqualTo(
+                StreamSupport.stream(audited.path("mismatches").spliterator(), false)
+                        .filter(m -> m.path("reason").asText().equals("NO_PG_APPROVAL")).count());
+        JsonNode rows = exported.getBody().path("transactions");
+        assertThat(rows).as("6 approvals and 2 cancels").hasSize(8);
+        assertThat(row(rows, a.transactionKey()).path("matchedTo").asText()).isEqualTo("PAID");
+        assertThat(row(rows, a.transactionKey()).path("orderStatus").asText()).isEqualTo("PAID");
+        // F is a mismatch, unless the stored audit above already ran past its long deadline (a slow machine) and
+        // opened its incident: then both the window's audit and the export count it as one.
+        boolean fUnmatched = StreamSupport.stream(audited.path("mismatches").spliterator(), false)
+                .anyMatch(m -> m.path("transactionKey").asText().equals(f.transactionKey()));
+        assertThat(row(rows, f.transactionKey()).path("matchedTo").asText())
+                .isEqualTo(fUnmatched ? "MISMATCH" : "INCIDENT");
+        assertThat(row(rows, f.transactionKey()).path("reason").asText()).as("why it is not simply PAID")
+                .isEqualTo("PAYMENT_NOT_APPROVED");
+        assertThat(StreamSupport.stream(rows.spliterator(), false).filter(r -> r.path("type").asText().equals("CANCEL"))
+                .map(r -> r.path("matchedTo").asText())).containsExactly("CANCELLATION", "CANCELLATION");
+        assertThat(StreamSupport.stream(rows.spliterator(), false).map(r -> r.path("matchedTo").asText()))
+                .contains("INCIDENT");
+
+        assertThat(csv.getStatusCode()).isEqualTo(HttpStatus.OK);
+        assertThat(csv.getHeaders().getContentType().toString()).startsWith("text/csv");
+        List<String> lines = csv.getBody().lines().toList();
+        assertThat(lines.get(0)).startsWith("transactionKey,type,transactedAt,orderId");
+        assertThat(lines.stream().filter(l -> !l.isEmpty() && !l.startsWith("#")).count()).isEqualTo(1 + 8);
+        assertThat(lines.stream().filter(l -> l.startsWith(a.transactionKey() + ",APPROVE,"))).singleElement()
+                .asString().contains(",PAID,");
+        String[] csvTotals = lines.get(lines.size() - 1).substring(2).split(",");
+        assertThat(csvTotals[2]).as("pgApprovals").isEqualTo("6");
+        assertThat(csvTotals[4]).as("paidOrders").isEqualTo(audited.path("paidOrders").asText());
+
+        String noExportScope = dev.payments.localstack.identity.TestIssuer.shared()
+                .withScopes("auditor-2", "reconciliation:read", "ledger:audit");
+        org.springframework.http.HttpHeaders withoutScope = new org.springframework.http.HttpHeaders();
+        withoutScope.set(Security.AS, noExportScope);
+        assertThat(http.exchange("/api/reconciliation/ledger/export?from=" + start + "&to=" + exportTo,
+                HttpMethod.GET, new org.springframework.http.HttpEntity<>(withoutScope), String.class).getStatusCode())
+                .isEqualTo(HttpStatus.FORBIDDEN);
+        assertThat(http.exchange("/api/reconciliation/ledger/export?from=" + exportTo + "&to=" + start,
+                HttpMethod.GET, accepting("text/csv"), JsonNode.class).getStatusCode())
+                .as("from after to").isEqualTo(HttpStatus.BAD_REQUEST);
+
         // Past the long deadline the two mismatches become incidents, so they can never age out unseen...
         sleepUntil(lastBooked.plus(ESCALATE).plusMillis(500));
         api.get("/api/reconciliation/ledger?refresh=true");
@@ -222,6 +279,23 @@ class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
     }
 
     // --- helpers
+
+    private ResponseEntity<String> export(Instant from, Instant to, String accept) {
+        return http.exchange("/api/reconciliation/ledger/export?from=" + from + "&to=" + to, HttpMethod.GET,
+                accepting(accept), String.class);
+    }
+
+    private static org.springframework.http.HttpEntity<Void> accepting(String accept) {
+        org.springframework.http.HttpHeaders headers = new org.springframework.http.HttpHeaders();
+        headers.set(org.springframework.http.HttpHeaders.ACCEPT, accept);
+        return new org.springframework.http.HttpEntity<>(headers);
+    }
+
+    private static JsonNode row(JsonNode rows, String transactionKey) {
+        return StreamSupport.stream(rows.spliterator(), false)
+                .filter(r -> r.path("transactionKey").asText().equals(transactionKey)).findFirst()
+                .orElseThrow(() -> new AssertionError("no row " + transactionKey));
+    }
 
     private static void publish(DomainEvent... events) {
         for (DomainEvent event : events) {

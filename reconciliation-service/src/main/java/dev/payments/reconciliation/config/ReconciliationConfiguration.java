@@ -35,6 +35,8 @@ public class ReconciliationConfiguration {
     ApiAccess apiAccess() {
         return ApiAccess.builder()
                 .scope("settlements:run", HttpMethod.POST, "/api/reconciliation/settle")
+                // Before the read rule below, which would otherwise match it: the finance export is its own action.
+                .scope("ledger:export", HttpMethod.GET, "/api/reconciliation/ledger/export")
                 .scope("reconciliation:read", HttpMethod.GET, "/api/reconciliation/**", "/api/incidents", "/api/incidents/*")
                 .scope("incidents:write", HttpMethod.POST, "/api/incidents/{id}/acknowledge", "/api/incidents/{id}/resolve")
                 .scope("events:replay", HttpMethod.GET, "/api/replay/**")

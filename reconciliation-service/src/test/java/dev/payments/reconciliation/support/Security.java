@@ -32,7 +32,8 @@ public final class Security {
 
     /** operator-1 with every operator scope. */
     public static String operatorToken() {
-        return TestIssuer.shared().withScopes("operator-1", "reconciliation:read", "ledger:audit", "settlements:run",
+        return TestIssuer.shared().withScopes("operator-1", "reconciliation:read", "ledger:audit", "ledger:export",
+                "settlements:run",
                 "incidents:write", "events:replay", "dead-letters:read", "dead-letters:write");
     }
 

@@ -29,6 +29,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The ledger audit: reads the PG's books over a window and matches every approval against ours (the rules are in
@@ -120,15 +121,44 @@ public final class AuditLedger {
         return audits.latest();
     }
 
+    /**
+     * The finance export over a window: every PG transaction with what it was matched to, and the identity's totals.
+     * The PG's books and ours are read now (a PG that cannot be read fails here, before anything is written);
+     * {@link Export#write} then matches them by the audit's own rules, handing each line on as it is matched, so the
+     * rows are never gathered into one document and add up to the report it returns. Not stored, nothing escalated.
+     *
+     * @throws PgUnavailableException if the PG's books could not be read
+     */
+    public Export export(Instant from, Instant to) {
+        if (!from.isBefore(to)) {
+            throw new IllegalArgumentException("'from' must be before 'to'");
+        }
+        Instant now = clock.instant();
+        List<PgTransaction> transactions = pg.transactions(from, to);
+        LedgerBooks ours = booksOf(transactions, from, to);
+        return each -> LedgerAudit.audit(transactions, ours, from, to, now, inFlight, each);
+    }
+
+    /** A window's books, read; matched when written. */
+    @FunctionalInterface
+    public interface Export {
+
+        /** Hands every transaction's line to {@code each}, then returns the identity's terms. */
+        LedgerReport write(Consumer<LedgerAudit.Line> each);
+    }
+
     private LedgerReport audit(Instant from, Instant to, Instant now) {
         List<PgTransaction> transactions = pg.transactions(from, to);
+        return LedgerAudit.audit(transactions, booksOf(transactions, from, to), from, to, now, inFlight);
+    }
+
+    private LedgerBooks booksOf(List<PgTransaction> transactions, Instant from, Instant to) {
         Set<OrderId> orderIds = new HashSet<>();
         for (PgTransaction t : transactions) {
             OrderId.tryParse(t.orderId()).ifPresent(orderIds::add);
         }
         LedgerBooksReader.Slice slice = books.read(orderIds, from, to);
-        return LedgerAudit.audit(transactions, new LedgerBooks(slice.payments(), slice.orders(), incidents.all()),
-                from, to, now, inFlight);
+        return new LedgerBooks(slice.payments(), slice.orders(), incidents.all());
     }
 
     /** @return the payments payment-service reported CANCELED after asking the PG */

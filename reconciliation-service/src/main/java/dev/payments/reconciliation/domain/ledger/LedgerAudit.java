@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * The matching rules of the ledger audit (docs/reconciliation.md, "Ledger audit"). Each PG approval is matched to
@@ -40,12 +41,41 @@ public final class LedgerAudit {
     private LedgerAudit() {
     }
 
-    private enum Match {
-        PAID, CANCELLATION, INCIDENT, IN_FLIGHT, MISMATCH
+    /** What a PG approval was matched to; the identity's terms. */
+    public enum Match {
+        /** A PAID order with an APPROVED payment of the same amount. */
+        PAID,
+        /** The PG returned the money (a CANCEL for the same payment key) and our books say so. */
+        CANCELLATION,
+        /** An incident record accounts for it: a human is on it. */
+        INCIDENT,
+        /** Younger than the settle deadline, or the settler is on its payment. */
+        IN_FLIGHT,
+        /** Nothing accounts for it: a mismatch. */
+        MISMATCH
+    }
+
+    /**
+     * One PG transaction as the audit saw it: for an approval, what it was matched to (and why not, for a mismatch);
+     * for a cancel, the match of the approval it returned the money of ({@code cancels}: that approval's transaction
+     * key; null if the period holds no approval with its payment key).
+     */
+    public record Line(PgTransaction transaction, Match match, MismatchReason reason, PaymentView payment,
+                       OrderView order, Incident incident, String cancels) {
     }
 
     public static LedgerReport audit(List<PgTransaction> transactions, LedgerBooks books, Instant from, Instant to,
                                      Instant now, Duration inFlight) {
+        return audit(transactions, books, from, to, now, inFlight, line -> {
+        });
+    }
+
+    /**
+     * The audit, handing each transaction's line to {@code each} as it is matched (approvals in booking order, then
+     * cancels in booking order): the finance export is the audit itself, so its rows add up to the report's terms.
+     */
+    public static LedgerReport audit(List<PgTransaction> transactions, LedgerBooks books, Instant from, Instant to,
+                                     Instant now, Duration inFlight, Consumer<Line> each) {
         Index index = new Index(books);
         Instant youngAfter = now.minus(inFlight);
         Map<String, PgTransaction> cancels = new HashMap<>();
@@ -64,6 +94,7 @@ public final class LedgerAudit {
         approvals.sort(Comparator.comparing(PgTransaction::transactedAt));
 
         Map<Match, Long> counts = new HashMap<>();
+        Map<String, Line> approvalByPaymentKey = new HashMap<>();
         List<LedgerMismatch> mismatches = new ArrayList<>();
         Set<PaymentId> used = new HashSet<>();
         for (PgTransaction approval : approvals) {
@@ -109,6 +140,11 @@ public final class LedgerAudit {
                 reason = keptReason(payment, orderId.map(id -> index.anyUsed(id, used)).orElse(false));
             }
             counts.merge(match, 1L, Long::sum);
+            Line line = new Line(approval, match, reason, payment, order, incident, null);
+            if (approval.paymentKey() != null) {
+                approvalByPaymentKey.putIfAbsent(approval.paymentKey(), line);
+            }
+            each.accept(line);
             if (match == Match.MISMATCH) {
                 mismatches.add(new LedgerMismatch(approval.transactionKey(), approval.orderId(), approval.paymentKey(),
                         payment == null ? null : payment.paymentId(), approval.amount(), approval.currency(), reason,
@@ -133,6 +169,15 @@ public final class LedgerAudit {
                             + ", but the PG's books have no such approval",
                     payment.approvedAt()));
         }
+        transactions.stream().filter(t -> t.type() == PgTransaction.Type.CANCEL)
+                .sorted(Comparator.comparing(PgTransaction::transactedAt))
+                .forEach(cancel -> {
+                    Line approval = cancel.paymentKey() == null ? null : approvalByPaymentKey.get(cancel.paymentKey());
+                    each.accept(approval == null
+                            ? new Line(cancel, null, null, null, null, null, null)
+                            : new Line(cancel, approval.match(), approval.reason(), approval.payment(),
+                            approval.order(), approval.incident(), approval.transaction().transactionKey()));
+                });
         long pgCancels = transactions.stream().filter(t -> t.type() == PgTransaction.Type.CANCEL).count();
         return new LedgerReport(now, from, to, approvals.size(), pgCancels, counts.getOrDefault(Match.PAID, 0L),
                 counts.getOrDefault(Match.CANCELLATION, 0L), counts.getOrDefault(Match.INCIDENT, 0L),

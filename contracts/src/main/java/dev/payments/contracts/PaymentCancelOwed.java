@@ -14,5 +14,9 @@ import java.util.UUID;
  * @param pgTransactionKey the PG's approval being cancelled, when known
  */
 public record PaymentCancelOwed(UUID paymentId, UUID orderId, String memberId, long amount, String currency,
-                                String reason, String pgTransactionKey, Instant owedAt) implements PaymentEvent {
+                                String reason, String pgTransactionKey, Instant owedAt, PaymentPurpose purpose) implements PaymentEvent {
+
+    public PaymentCancelOwed {
+        purpose = PaymentPurpose.orOrder(purpose);
+    }
 }

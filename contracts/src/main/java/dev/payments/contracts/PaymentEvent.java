@@ -15,6 +15,9 @@ public sealed interface PaymentEvent extends DomainEvent
 
     String currency();
 
+    /** What the payment pays for; consumers that follow orders leave {@link PaymentPurpose#RENEWAL} alone. */
+    PaymentPurpose purpose();
+
     @Override
     default String aggregateId() {
         return paymentId().toString();

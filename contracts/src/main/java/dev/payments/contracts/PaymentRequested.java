@@ -4,5 +4,9 @@ import java.util.UUID;
 
 /** A confirm is about to be sent to the PG. From here on money may move: the payment must end somewhere. */
 public record PaymentRequested(UUID paymentId, UUID orderId, String memberId, long amount, String currency,
-                               String paymentKey) implements PaymentEvent {
+                               String paymentKey, PaymentPurpose purpose) implements PaymentEvent {
+
+    public PaymentRequested {
+        purpose = PaymentPurpose.orOrder(purpose);
+    }
 }

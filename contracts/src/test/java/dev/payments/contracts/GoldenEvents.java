@@ -42,19 +42,19 @@ public final class GoldenEvents {
             case ORDER_PAID -> new OrderPaid(ORDER_ID, PAYMENT_ID);
             case ORDER_FAILED -> new OrderFailed(ORDER_ID, PAYMENT_ID, "PAYMENT_DECLINED");
             case ORDER_CANCELED -> new OrderCanceled(ORDER_ID, PAYMENT_ID, "CUSTOMER_REQUEST");
-            case PAYMENT_REQUESTED -> new PaymentRequested(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY, "pk_0001");
+            case PAYMENT_REQUESTED -> new PaymentRequested(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY, "pk_0001", PaymentPurpose.ORDER);
             case PAYMENT_APPROVED -> new PaymentApproved(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY,
-                    "txn_0001", AT);
+                    "txn_0001", AT, PaymentPurpose.ORDER);
             case PAYMENT_DECLINED -> new PaymentDeclined(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY,
-                    "EXCEED_MAX_CARD_LIMIT", "Card limit exceeded");
+                    "EXCEED_MAX_CARD_LIMIT", "Card limit exceeded", PaymentPurpose.ORDER);
             case PAYMENT_FAILED -> new PaymentFailed(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY,
-                    "PG_CONNECT_FAILED");
+                    "PG_CONNECT_FAILED", PaymentPurpose.ORDER);
             case PAYMENT_UNKNOWN -> new PaymentUnknown(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY,
-                    "PG_READ_TIMEOUT");
+                    "PG_READ_TIMEOUT", PaymentPurpose.ORDER);
             case PAYMENT_CANCEL_OWED -> new PaymentCancelOwed(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY,
-                    "LATE_APPROVAL", "txn_0001", AT);
+                    "LATE_APPROVAL", "txn_0001", AT, PaymentPurpose.ORDER);
             case PAYMENT_CANCELED -> new PaymentCanceled(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY,
-                    "COMPENSATION", AT);
+                    "COMPENSATION", AT, PaymentPurpose.ORDER);
         };
     }
 

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -83,6 +84,28 @@ class GoldenEventsTest {
         assertThat(GoldenEvents.shapeDifferences(renamed))
                 .contains("missing payload.pgTransactionKey", "not in golden file: payload.transactionKey");
         assertThat(GoldenEvents.shapeDifferences(GoldenEvents.json(EventType.PAYMENT_APPROVED))).isEmpty();
+    }
+
+    @Test
+    void aPaymentEventWrittenBeforeThePurposeWasOnTheWireIsAnOrderPayment() {
+        String older = GoldenEvents.json(EventType.PAYMENT_APPROVED).replace(",\n    \"purpose\" : \"ORDER\"", "");
+        assertThat(older).doesNotContain("purpose");
+
+        PaymentEvent event = (PaymentEvent) EventJson.read(older).event();
+
+        assertThat(event.purpose()).isEqualTo(PaymentPurpose.ORDER);
+    }
+
+    @Test
+    void aRenewalPaymentSaysSoOnTheWire() {
+        PaymentApproved renewal = new PaymentApproved(GoldenEvents.PAYMENT_ID, GoldenEvents.ORDER_ID,
+                GoldenEvents.MEMBER_ID, GoldenEvents.AMOUNT, GoldenEvents.CURRENCY, "txn_0002",
+                Instant.parse("2026-12-01T03:00:00Z"), PaymentPurpose.RENEWAL);
+
+        String written = EventJson.write(EventEnvelope.wrap(renewal, renewal.approvedAt(), null));
+
+        assertThat(EventJson.readTree(written).path("payload").path("purpose").asText()).isEqualTo("RENEWAL");
+        assertThat(EventJson.read(written).event()).isEqualTo(renewal);
     }
 
     @Test

@@ -5,6 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.contracts.EventJson;
 import dev.payments.contracts.EventType;
 import dev.payments.contracts.GoldenEvents;
+import dev.payments.contracts.PaymentApproved;
+import dev.payments.contracts.PaymentDeclined;
+import dev.payments.contracts.PaymentEvent;
+import dev.payments.contracts.PaymentPurpose;
+import dev.payments.contracts.PaymentRequested;
+import dev.payments.contracts.PaymentUnknown;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.infra.CommittedApiDocument;
 import dev.payments.order.support.Infrastructure;
@@ -33,6 +39,7 @@ import org.springframework.test.context.DynamicPropertySource;
 
 import java.net.URI;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -187,6 +194,35 @@ class OrderServiceIntegrationTest {
         UUID orderId = placeOrder();
         publish(EventType.PAYMENT_REQUESTED, orderId, UUID.randomUUID());
         awaitStatus(orderId, "PAYMENT_PENDING");
+    }
+
+    @Test
+    void aRenewalChargesEventsAreNoOrdersBusinessAndAreNeverDeadLettered() throws Exception {
+        // A renewal attempt's order id is its id at the PG: this service has no order for it (docs/renewals.md).
+        UUID attempt = UUID.randomUUID();
+        UUID approved = UUID.randomUUID();
+        UUID declined = UUID.randomUUID();
+        UUID unknown = UUID.randomUUID();
+        List<PaymentEvent> renewals = List.of(
+                new PaymentRequested(approved, attempt, "member-renewal", 9_900, "KRW", "bill_" + attempt,
+                        PaymentPurpose.RENEWAL),
+                new PaymentApproved(approved, attempt, "member-renewal", 9_900, "KRW", "txn-renewal", Instant.now(),
+                        PaymentPurpose.RENEWAL),
+                new PaymentDeclined(declined, attempt, "member-renewal", 9_900, "KRW", "REJECT_CARD_COMPANY",
+                        "declined", PaymentPurpose.RENEWAL),
+                new PaymentUnknown(unknown, attempt, "member-renewal", 9_900, "KRW", "PG_ANSWER_LOST",
+                        PaymentPurpose.RENEWAL));
+        List<UUID> eventIds = renewals.stream().map(event -> publish(event).envelope().eventId()).toList();
+
+        // Consumed by rule: each recorded in the inbox (a failed effect leaves none), none parked, no order made.
+        await().atMost(EVENTUALLY).untilAsserted(() -> assertThat(jdbc.sql(
+                        "SELECT count(*) FROM inbox WHERE event_id IN (:ids)").param("ids", eventIds)
+                .query(Integer.class).single()).isEqualTo(renewals.size()));
+        assertThat(TestTopic.named(Topics.deadLetter(Topics.PAYMENT_EVENTS, consumerGroup))
+                .readAll(r -> attempt.toString().equals(r.key()))).isEmpty();
+        assertThat(jdbc.sql("SELECT count(*) FROM orders WHERE id = :id").param("id", attempt)
+                .query(Integer.class).single()).isZero();
+        assertThat(ORDER_EVENTS.readAll(r -> attempt.toString().equals(r.key()))).isEmpty();
     }
 
     @Test

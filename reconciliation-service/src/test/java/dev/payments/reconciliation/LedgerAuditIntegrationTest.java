@@ -36,6 +36,7 @@ import java.util.List;
 import java.time.temporal.ChronoUnit;
 import java.util.stream.StreamSupport;
 
+import static dev.payments.reconciliation.support.AnOrder.aRenewalCharge;
 import static dev.payments.reconciliation.support.AnOrder.anOrder;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -115,6 +116,11 @@ class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
         publish(invented.created(), invented.requested(), invented.pending(),
                 invented.approved("tx_nobody_booked", Instant.now()), invented.paid());
 
+        // R: a renewal run's charge of a subscription period, approved: its payment's events only, no order exists.
+        AnOrder renewal = aRenewalCharge();
+        PgTestClient.Confirmed renewed = pg.confirm(renewal);
+        publish(renewal.requested(), renewal.approved(renewed.transactionKey(), renewed.approvedAt()));
+
         // H: declined at the PG: no money moved, nothing on the books to account for.
         simulator.faults().set(FaultSpec.none(Operation.CONFIRM).withDecline(1.0, DeclineReason.REJECT_CARD_PAYMENT));
         AnOrder declined = anOrder(5_000);
@@ -132,6 +138,7 @@ class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
         api.awaitPayment(toldFailed, "FAILED");
         api.awaitOrder(invented, "PAID");
         api.awaitOrder(declined, "FAILED");
+        api.awaitPayment(renewal, "APPROVED");
         sleepUntil(lastBooked.plus(IN_FLIGHT).plusMillis(500));
 
         // E: approved just now, no event yet: in flight.
@@ -140,16 +147,17 @@ class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
 
         JsonNode ledger = api.get("/api/reconciliation/ledger?refresh=true");
         assertThat(ledger.path("stored").asBoolean()).isTrue();
-        assertThat(ledger.path("pgApprovals").asLong()).isEqualTo(6);
+        assertThat(ledger.path("pgApprovals").asLong()).isEqualTo(7);
         assertThat(ledger.path("pgCancels").asLong()).isEqualTo(2);
         assertThat(ledger.path("paidOrders").asLong()).isEqualTo(1);
+        assertThat(ledger.path("renewals").asLong()).isEqualTo(1);
         assertThat(ledger.path("cancellations").asLong()).isEqualTo(2);
         assertThat(ledger.path("incidents").asLong()).isEqualTo(1);
         assertThat(ledger.path("inFlight").asLong()).isEqualTo(1);
         assertThat(ledger.path("unmatched").asLong()).isEqualTo(1);
         assertThat(ledger.path("holds").asBoolean()).isFalse();
         assertThat(ledger.path("identity").asText())
-                .isEqualTo("6 PG approvals = 1 PAID + 2 cancellations + 1 incidents + 1 in flight + 1 unmatched");
+                .isEqualTo("7 PG approvals = 1 PAID + 1 renewals + 2 cancellations + 1 incidents + 1 in flight + 1 unmatched");
         JsonNode notApproved = mismatch(ledger, "PAYMENT_NOT_APPROVED");
         assertThat(notApproved.path("transactionKey").asText()).isEqualTo(f.transactionKey());
         assertThat(notApproved.path("orderId").asText()).isEqualTo(toldFailed.orderId.toString());
@@ -161,7 +169,8 @@ class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(ledger.path("mismatches")).hasSize(2);
         assertThat(scrape("ledger_mismatches")).isEqualTo(2);
         assertThat(scrape("ledger_identity_holds")).isZero();
-        assertThat(scrape("ledger_identity_terms{term=\"pg_approvals\"}")).isEqualTo(6);
+        assertThat(scrape("ledger_identity_terms{term=\"pg_approvals\"}")).isEqualTo(7);
+        assertThat(scrape("ledger_identity_terms{term=\"renewals\"}")).isEqualTo(1);
         assertThat(scrape("ledger_identity_terms{term=\"cancellations\"}")).isEqualTo(2);
         assertThat(scrape("ledger_identity_terms{term=\"in_flight\"}")).isEqualTo(1);
         assertThat(Prometheus.httpClientCalls(management, "GET", "/v1/transactions?"))
@@ -211,17 +220,19 @@ class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
                 + exportTo, HttpMethod.GET, accepting("application/json"), JsonNode.class);
         assertThat(exported.getStatusCode()).isEqualTo(HttpStatus.OK);
         JsonNode totals = exported.getBody().path("totals");
-        for (String term : List.of("pgApprovals", "pgCancels", "paidOrders", "cancellations", "incidents", "inFlight",
-                "unmatched", "holds")) {
+        for (String term : List.of("pgApprovals", "pgCancels", "paidOrders", "renewals", "cancellations", "incidents",
+                "inFlight", "unmatched", "holds")) {
             assertThat(totals.path(term)).as("the export's %s is the audit's", term).isEqualTo(audited.path(term));
         }
-        assertThat(totals.path("pgApprovals").asLong()).isEqualTo(6);
+        assertThat(totals.path("pgApprovals").asLong()).isEqualTo(7);
+        assertThat(totals.path("renewals").asLong()).isEqualTo(1);
         assertThat(totals.path("paidOrders").asLong()).isEqualTo(2);
         assertThat(totals.path("missingAtPg").asLong()).as("the audit's approvals missing at the PG").isEqualTo(
                 StreamSupport.stream(audited.path("mismatches").spliterator(), false)
                         .filter(m -> m.path("reason").asText().equals("NO_PG_APPROVAL")).count());
         JsonNode rows = exported.getBody().path("transactions");
-        assertThat(rows).as("6 approvals and 2 cancels").hasSize(8);
+        assertThat(rows).as("7 approvals and 2 cancels").hasSize(9);
+        assertThat(row(rows, renewed.transactionKey()).path("matchedTo").asText()).isEqualTo("RENEWAL");
         assertThat(row(rows, a.transactionKey()).path("matchedTo").asText()).isEqualTo("PAID");
         assertThat(row(rows, a.transactionKey()).path("orderStatus").asText()).isEqualTo("PAID");
         // F is a mismatch, unless the stored audit above already ran past its long deadline (a slow machine) and
@@ -241,11 +252,12 @@ class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(csv.getHeaders().getContentType().toString()).startsWith("text/csv");
         List<String> lines = csv.getBody().lines().toList();
         assertThat(lines.get(0)).startsWith("transactionKey,type,transactedAt,orderId");
-        assertThat(lines.stream().filter(l -> !l.isEmpty() && !l.startsWith("#")).count()).isEqualTo(1 + 8);
+        assertThat(lines.stream().filter(l -> !l.isEmpty() && !l.startsWith("#")).count()).isEqualTo(1 + 9);
         assertThat(lines.stream().filter(l -> l.startsWith(a.transactionKey() + ",APPROVE,"))).singleElement()
                 .asString().contains(",PAID,");
         String[] csvTotals = lines.get(lines.size() - 1).substring(2).split(",");
-        assertThat(csvTotals[2]).as("pgApprovals").isEqualTo("6");
+        assertThat(csvTotals[2]).as("pgApprovals").isEqualTo("7");
+        assertThat(csvTotals[5]).as("renewals").isEqualTo("1");
         assertThat(csvTotals[4]).as("paidOrders").isEqualTo(audited.path("paidOrders").asText());
 
         String noExportScope = dev.payments.localstack.identity.TestIssuer.shared()
@@ -268,11 +280,11 @@ class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
                 .map(i -> i.path("pgTransactionKey").asText()))
                 .containsExactlyInAnyOrder(f.transactionKey(), "tx_nobody_booked");
 
-        // ...and with them the identity holds: 6 = 2 PAID + 2 cancellations + 2 incidents.
+        // ...and with them the identity holds: 7 = 2 PAID + 1 renewal + 2 cancellations + 2 incidents.
         JsonNode after = api.get("/api/reconciliation/ledger?refresh=true");
         assertThat(after.path("holds").asBoolean()).isTrue();
         assertThat(after.path("identity").asText())
-                .isEqualTo("6 PG approvals = 2 PAID + 2 cancellations + 2 incidents + 0 in flight + 0 unmatched");
+                .isEqualTo("7 PG approvals = 2 PAID + 1 renewals + 2 cancellations + 2 incidents + 0 in flight + 0 unmatched");
         assertThat(after.path("mismatches")).isEmpty();
         assertThat(scrape("ledger_mismatches")).isZero();
         assertThat(scrape("ledger_identity_holds")).isEqualTo(1);

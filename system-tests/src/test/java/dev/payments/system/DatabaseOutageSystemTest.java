@@ -159,8 +159,9 @@ class DatabaseOutageSystemTest {
         JsonNode ledger = awaitRecovery("the ledger holds", Duration.ofSeconds(60), DatabaseOutageSystemTest::ledger,
                 l -> l.path("holds").asBoolean() && mismatchesOf(l, orderId).isEmpty());
         assertThat(ledger.path("pgApprovals").asLong()).as(ledger.path("identity").asText())
-                .isEqualTo(ledger.path("paidOrders").asLong() + ledger.path("cancellations").asLong()
-                        + ledger.path("incidents").asLong() + ledger.path("inFlight").asLong());
+                .isEqualTo(ledger.path("paidOrders").asLong() + ledger.path("renewals").asLong()
+                        + ledger.path("cancellations").asLong() + ledger.path("incidents").asLong()
+                        + ledger.path("inFlight").asLong());
         // This test's own window: its one approval, matched to a PAID order with an APPROVED payment.
         JsonNode window = SystemStack.get(Component.RECONCILIATION_SERVICE, "/api/reconciliation/ledger?from="
                 + began.minusSeconds(1) + "&to=" + Instant.now().plusSeconds(1)).body();

@@ -1,7 +1,6 @@
 package dev.payments.system;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.Component;
 import org.apache.kafka.clients.admin.Admin;
@@ -17,25 +16,20 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.StreamSupport;
 
+import static dev.payments.system.SystemStack.admin;
 import static dev.payments.system.SystemStack.confirm;
 import static dev.payments.system.SystemStack.createOrder;
 import static dev.payments.system.SystemStack.get;
 import static dev.payments.system.SystemStack.member;
+import static dev.payments.system.SystemStack.pg;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -51,17 +45,10 @@ import static org.awaitility.Awaitility.await;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ReconciliationSystemTest {
 
-    private static final String PG_KEY = "test_sk_simulator";
     /** docs/reconciliation.md: an UNKNOWN is settled within 30 s after the PG recovers; events need a moment more. */
     private static final Duration SETTLED_WITHIN = Duration.ofSeconds(40);
-    private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<String> ORDERS = new ArrayList<>();
 
-    /** The confirm's answer is lost after the PG approved it, and the status query that follows fails. */
-    private static final String ANSWER_LOST_AND_PG_UNASKABLE = """
-            [{"operation":"confirm","dropResponseRate":1.0,"dropMode":"RESET"},
-             {"operation":"query","errorRate":1.0,"errorStatus":503}]""";
     /** The PG answers and approves again, but every cancel fails (each fault replaces its operation's slot). */
     private static final String EVERY_CANCEL_FAILS = """
             [{"operation":"confirm"},{"operation":"query"},
@@ -295,14 +282,15 @@ class ReconciliationSystemTest {
         String orderId = order(memberId, 9_900);
         paid(orderId, memberId, 9_900, "plain-" + orderId);
 
-        // Everything older than the 30 s in-flight window must be PAID, a cancellation or an incident.
+        // Everything older than the 30 s in-flight window must be PAID, a renewal, a cancellation or an incident.
         await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofSeconds(2)).until(() -> {
             JsonNode ledger = ledger();
             return ledger.path("holds").asBoolean() && ledger.path("inFlight").asLong() == 0;
         });
         JsonNode ledger = ledger();
         assertThat(ledger.path("pgApprovals").asLong()).isEqualTo(ledger.path("paidOrders").asLong()
-                + ledger.path("cancellations").asLong() + ledger.path("incidents").asLong());
+                + ledger.path("renewals").asLong() + ledger.path("cancellations").asLong()
+                + ledger.path("incidents").asLong());
         assertThat(ledger.path("cancellations").asLong()).isGreaterThanOrEqualTo(6);
         assertThat(ledger.path("mismatches")).isEmpty();
     }
@@ -449,7 +437,7 @@ class ReconciliationSystemTest {
      * PENDING, the payment is UNKNOWN. The faults stay on.
      */
     private static String approvedButAnswerLost(String orderId, String memberId, long amount, String idempotencyKey) {
-        admin("PUT", "/admin/faults", ANSWER_LOST_AND_PG_UNASKABLE);
+        admin("PUT", "/admin/faults", SystemStack.ANSWER_LOST_AND_PG_UNASKABLE);
         SystemStack.Response confirmed = confirm(orderId, memberId, amount, idempotencyKey);
         assertThat(confirmed.status()).as("the customer hears PENDING").isEqualTo(202);
         return confirmed.text("paymentId");
@@ -530,34 +518,5 @@ class ReconciliationSystemTest {
     private static List<String> kinds(String orderId) {
         return SystemStack.get(Component.NOTIFICATION_SERVICE, "/api/notifications?orderId=" + orderId).body()
                 .findValuesAsText("kind");
-    }
-
-    private static JsonNode admin(String method, String path, String body) {
-        return call(get().pgSimulatorAdminUrl() + path, method, body, Map.of());
-    }
-
-    private static JsonNode pg(String method, String path, String body) {
-        String auth = "Basic " + Base64.getEncoder().encodeToString((PG_KEY + ":").getBytes(StandardCharsets.UTF_8));
-        return call(get().urlOf(Component.PG_SIMULATOR) + path, method, body, Map.of("Authorization", auth));
-    }
-
-    private static JsonNode call(String url, String method, String body, Map<String, String> headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))
-                .header("Content-Type", "application/json")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
-        headers.forEach(request::header);
-        try {
-            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() / 100 != 2) {
-                throw new IllegalStateException(method + " " + url + " -> " + response.statusCode() + " " + response.body());
-            }
-            return response.body().isBlank() ? JSON.nullNode() : JSON.readTree(response.body());
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 }

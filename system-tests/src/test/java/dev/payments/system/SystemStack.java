@@ -16,10 +16,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -34,6 +36,12 @@ import java.util.regex.Pattern;
  * stack remembers who did), and as operator-1 on reconciliation-service.
  */
 final class SystemStack {
+
+    /** The confirm's answer is lost after the PG approved it, and the status query that follows fails. */
+    static final String ANSWER_LOST_AND_PG_UNASKABLE = """
+            [{"operation":"confirm","dropResponseRate":1.0,"dropMode":"RESET"},
+             {"operation":"query","errorRate":1.0,"errorStatus":503}]""";
+    private static final String PG_KEY = "test_sk_simulator";
 
     private static RunningStack stack;
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
@@ -264,6 +272,37 @@ final class SystemStack {
     static void sleep(Duration duration) {
         try {
             Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The PG simulator's admin API (faults), as the drills use it; anything but 2xx throws. */
+    static JsonNode admin(String method, String path, String body) {
+        return pgCall(get().pgSimulatorAdminUrl() + path, method, body, Map.of());
+    }
+
+    /** The PG's own API with the merchant's secret key (its books, a console cancel, billing keys). */
+    static JsonNode pg(String method, String path, String body) {
+        String auth = "Basic " + Base64.getEncoder().encodeToString((PG_KEY + ":").getBytes(StandardCharsets.UTF_8));
+        return pgCall(get().urlOf(Component.PG_SIMULATOR) + path, method, body, Map.of("Authorization", auth));
+    }
+
+    private static JsonNode pgCall(String url, String method, String body, Map<String, String> headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))
+                .header("Content-Type", "application/json")
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body));
+        headers.forEach(request::header);
+        try {
+            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() / 100 != 2) {
+                throw new IllegalStateException(method + " " + url + " -> " + response.statusCode() + " " + response.body());
+            }
+            return response.body().isBlank() ? JSON.nullNode() : JSON.readTree(response.body());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);

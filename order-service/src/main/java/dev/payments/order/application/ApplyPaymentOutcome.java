@@ -8,6 +8,7 @@ import dev.payments.contracts.PaymentCanceled;
 import dev.payments.contracts.PaymentDeclined;
 import dev.payments.contracts.PaymentEvent;
 import dev.payments.contracts.PaymentFailed;
+import dev.payments.contracts.PaymentPurpose;
 import dev.payments.contracts.PaymentRequested;
 import dev.payments.contracts.PaymentUnknown;
 import dev.payments.order.domain.Money;
@@ -39,13 +40,20 @@ public class ApplyPaymentOutcome {
     }
 
     /**
+     * Applies an order payment's event; a renewal charge's event changes nothing here.
+     *
      * @throws OrderNotFoundException          the event names an order this service does not have
      * @throws IllegalArgumentException        the event is not a payment event
      * @throws dev.payments.order.domain.IllegalOrderTransitionException the outcome contradicts the order's state
      */
     public void apply(DomainEvent event) {
-        if (!(event instanceof PaymentEvent)) {
+        if (!(event instanceof PaymentEvent payment)) {
             throw new IllegalArgumentException("Not a payment event: " + event.getClass().getSimpleName());
+        }
+        if (payment.purpose() != PaymentPurpose.ORDER) {
+            // A renewal run's charge pays a subscription period, not one of our orders: none of our business by rule,
+            // consumed (the inbox records it) and never dead-lettered (docs/decisions/renewal-payments-downstream.md).
+            return;
         }
         // Joins the inbox's transaction when the listener calls it (the usual case).
         transaction.executeWithoutResult(status -> {

@@ -15,6 +15,8 @@ import dev.payments.order.domain.OrderId;
 import dev.payments.order.domain.OrderStatus;
 import dev.payments.order.domain.PaymentId;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -134,6 +136,18 @@ class ApplyPaymentOutcomeTest {
         assertThat(published).isEmpty();
     }
 
+    @ParameterizedTest
+    @EnumSource(value = EventType.class, names = "PAYMENT_.*", mode = EnumSource.Mode.MATCH_ANY)
+    void aRenewalChargesEventIsNoOrdersBusiness(EventType type) {
+        // No order of ours, or one with the same id: a renewal changes neither and is not refused.
+        applyPaymentOutcome.apply(renewal(type));
+        given(OrderStatus.PAYMENT_PENDING);
+        applyPaymentOutcome.apply(renewal(type));
+
+        assertThat(status()).isEqualTo(OrderStatus.PAYMENT_PENDING);
+        assertThat(published).isEmpty();
+    }
+
     @Test
     void anOrderEventIsNotAPaymentOutcome() {
         given(OrderStatus.CREATED);
@@ -153,6 +167,11 @@ class ApplyPaymentOutcomeTest {
 
     private static DomainEvent event(EventType type) {
         return EventJson.read(GoldenEvents.json(type)).event();
+    }
+
+    private static DomainEvent renewal(EventType type) {
+        return EventJson.read(GoldenEvents.json(type).replace("\"purpose\" : \"ORDER\"", "\"purpose\" : \"RENEWAL\""))
+                .event();
     }
 
     private OrderStatus status() {

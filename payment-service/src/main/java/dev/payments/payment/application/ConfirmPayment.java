@@ -1,5 +1,6 @@
 package dev.payments.payment.application;
 
+import dev.payments.contracts.PaymentPurpose;
 import dev.payments.payment.application.ApprovalMetrics.Outcome;
 import dev.payments.payment.application.ConfirmResult.Refusal;
 import dev.payments.payment.application.ConfirmResult.Refused;
@@ -202,7 +203,7 @@ public class ConfirmPayment {
                     + " already belongs to a payment the PG may have seen; a new attempt needs a new checkout");
         }
         Payment payment = Payment.request(paymentId, command.orderId(), command.memberId(), payable.money(),
-                command.paymentKey(), clock.instant());
+                command.paymentKey(), PaymentPurpose.ORDER, clock.instant());
         payments.insert(payment);
         events.publish(payment.requested());
         return payment;

@@ -6,6 +6,7 @@ import dev.payments.contracts.PaymentCanceled;
 import dev.payments.contracts.PaymentDeclined;
 import dev.payments.contracts.PaymentEvent;
 import dev.payments.contracts.PaymentFailed;
+import dev.payments.contracts.PaymentPurpose;
 import dev.payments.contracts.PaymentRequested;
 import dev.payments.contracts.PaymentUnknown;
 
@@ -110,6 +111,7 @@ public final class Payment {
     private final Money money;
     private final String paymentKey;
     private final Instant requestedAt;
+    private final PaymentPurpose purpose;
     private PaymentStatus status;
     private CustomerNotice customerNotice;
     private String pgTransactionKey;
@@ -119,14 +121,16 @@ public final class Payment {
     private Instant updatedAt;
 
     private Payment(PaymentId id, OrderId orderId, MemberId memberId, Money money, String paymentKey,
-                    Instant requestedAt, PaymentStatus status, CustomerNotice customerNotice, String pgTransactionKey,
-                    Instant approvedAt, String failureCode, String failureMessage, Instant updatedAt) {
+                    Instant requestedAt, PaymentPurpose purpose, PaymentStatus status, CustomerNotice customerNotice,
+                    String pgTransactionKey, Instant approvedAt, String failureCode, String failureMessage,
+                    Instant updatedAt) {
         this.id = Objects.requireNonNull(id);
         this.orderId = Objects.requireNonNull(orderId);
         this.memberId = Objects.requireNonNull(memberId);
         this.money = Objects.requireNonNull(money);
         this.paymentKey = Objects.requireNonNull(paymentKey);
         this.requestedAt = Objects.requireNonNull(requestedAt);
+        this.purpose = Objects.requireNonNull(purpose);
         this.status = Objects.requireNonNull(status);
         this.customerNotice = Objects.requireNonNull(customerNotice);
         this.pgTransactionKey = pgTransactionKey;
@@ -136,25 +140,30 @@ public final class Payment {
         this.updatedAt = updatedAt;
     }
 
-    /** Starts a payment: from now on money may move, so it is recorded before the PG is called. */
+    /**
+     * Starts a payment: from now on money may move, so it is recorded before the PG is called.
+     *
+     * @param purpose what it pays for; every event of the payment carries it, so order-service follows only the
+     *                payments of its orders (docs/decisions/renewal-payments-downstream.md)
+     */
     public static Payment request(PaymentId id, OrderId orderId, MemberId memberId, Money money, String paymentKey,
-                                  Instant now) {
-        return new Payment(id, orderId, memberId, money, paymentKey, now, REQUESTED, CustomerNotice.NONE, null, null,
-                null, null, now);
+                                  PaymentPurpose purpose, Instant now) {
+        return new Payment(id, orderId, memberId, money, paymentKey, now, purpose, REQUESTED, CustomerNotice.NONE,
+                null, null, null, null, now);
     }
 
     /** Rebuilds a stored payment. */
     public static Payment restore(PaymentId id, OrderId orderId, MemberId memberId, Money money, String paymentKey,
-                                  Instant requestedAt, PaymentStatus status, CustomerNotice customerNotice,
-                                  String pgTransactionKey, Instant approvedAt, String failureCode,
-                                  String failureMessage, Instant updatedAt) {
-        return new Payment(id, orderId, memberId, money, paymentKey, requestedAt, status, customerNotice,
+                                  Instant requestedAt, PaymentPurpose purpose, PaymentStatus status,
+                                  CustomerNotice customerNotice, String pgTransactionKey, Instant approvedAt,
+                                  String failureCode, String failureMessage, Instant updatedAt) {
+        return new Payment(id, orderId, memberId, money, paymentKey, requestedAt, purpose, status, customerNotice,
                 pgTransactionKey, approvedAt, failureCode, failureMessage, updatedAt);
     }
 
     public PaymentRequested requested() {
         return new PaymentRequested(id.value(), orderId.value(), memberId.value(), money.amount(), money.currency(),
-                paymentKey);
+                paymentKey, purpose);
     }
 
     PaymentApproved approve(String transactionKey, Instant at) {
@@ -162,7 +171,7 @@ public final class Payment {
         this.pgTransactionKey = transactionKey;
         this.approvedAt = at;
         return new PaymentApproved(id.value(), orderId.value(), memberId.value(), money.amount(), money.currency(),
-                transactionKey, at);
+                transactionKey, at, purpose);
     }
 
     PaymentDeclined decline(String code, String message, Instant at) {
@@ -170,20 +179,21 @@ public final class Payment {
         this.failureCode = code;
         this.failureMessage = message;
         return new PaymentDeclined(id.value(), orderId.value(), memberId.value(), money.amount(), money.currency(),
-                code, message);
+                code, message, purpose);
     }
 
     PaymentFailed fail(String reason, Instant at) {
         moveTo(FAILED, at);
         this.failureCode = reason;
-        return new PaymentFailed(id.value(), orderId.value(), memberId.value(), money.amount(), money.currency(), reason);
+        return new PaymentFailed(id.value(), orderId.value(), memberId.value(), money.amount(), money.currency(), reason,
+                purpose);
     }
 
     PaymentUnknown markUnknown(String reason, Instant at) {
         moveTo(UNKNOWN, at);
         this.failureCode = reason;
         return new PaymentUnknown(id.value(), orderId.value(), memberId.value(), money.amount(), money.currency(),
-                reason);
+                reason, purpose);
     }
 
     PaymentCancelOwed owe(String reason, String transactionKey, Instant at) {
@@ -193,14 +203,14 @@ public final class Payment {
             this.pgTransactionKey = transactionKey;
         }
         return new PaymentCancelOwed(id.value(), orderId.value(), memberId.value(), money.amount(), money.currency(),
-                reason, pgTransactionKey, at);
+                reason, pgTransactionKey, at, purpose);
     }
 
     PaymentCanceled cancel(String reason, Instant at) {
         moveTo(CANCELED, at);
         this.failureCode = reason;
         return new PaymentCanceled(id.value(), orderId.value(), memberId.value(), money.amount(), money.currency(),
-                reason, at);
+                reason, at, purpose);
     }
 
     /**
@@ -421,6 +431,10 @@ public final class Payment {
 
     public Instant requestedAt() {
         return requestedAt;
+    }
+
+    public PaymentPurpose purpose() {
+        return purpose;
     }
 
     public PaymentStatus status() {

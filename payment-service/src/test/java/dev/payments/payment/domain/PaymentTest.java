@@ -2,6 +2,8 @@ package dev.payments.payment.domain;
 
 import dev.payments.contracts.PaymentApproved;
 import dev.payments.contracts.PaymentCanceled;
+import dev.payments.contracts.PaymentEvent;
+import dev.payments.contracts.PaymentPurpose;
 import dev.payments.contracts.PaymentUnknown;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -10,6 +12,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.time.Instant;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -112,6 +115,26 @@ class PaymentTest {
         payment.told(CustomerNotice.PENDING);
 
         assertThat(payment.customerNotice()).isEqualTo(CustomerNotice.PENDING);
+    }
+
+    @Test
+    void everyEventOfARenewalChargeSaysItIsOne() {
+        List<PaymentEvent> events = List.of(
+                renewal().build().requested(),
+                renewal().build().approve("txn", NOW),
+                renewal().build().decline("EXCEED_MAX_CARD_LIMIT", "limit", NOW),
+                renewal().build().fail("PG_CONNECT_FAILED", NOW),
+                renewal().build().markUnknown("PG_READ_TIMEOUT", NOW),
+                renewal().approved().build().owe("COMPENSATION", "txn", NOW),
+                renewal().approved().refundRequested().build().cancel("COMPENSATION", NOW));
+
+        assertThat(events).extracting(PaymentEvent::purpose).containsOnly(PaymentPurpose.RENEWAL);
+        assertThat(aPayment().in(APPROVED).purpose()).isEqualTo(PaymentPurpose.ORDER);
+        assertThat(aPayment().in(CANCELED).requested().purpose()).isEqualTo(PaymentPurpose.ORDER);
+    }
+
+    private static PaymentTestData renewal() {
+        return PaymentTestData.aPayment().forRenewal();
     }
 
     private static void move(Payment payment, PaymentStatus to) {

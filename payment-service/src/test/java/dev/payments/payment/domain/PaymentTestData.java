@@ -1,5 +1,7 @@
 package dev.payments.payment.domain;
 
+import dev.payments.contracts.PaymentPurpose;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -23,6 +25,7 @@ public final class PaymentTestData {
     private Money money = new Money(15_000, "KRW");
     private String paymentKey;
     private Instant requestedAt = T0;
+    private PaymentPurpose purpose = PaymentPurpose.ORDER;
     private final List<Consumer<Payment>> steps = new ArrayList<>();
 
     private PaymentTestData() {
@@ -55,6 +58,12 @@ public final class PaymentTestData {
 
     public PaymentTestData withPaymentKey(String value) {
         this.paymentKey = value;
+        return this;
+    }
+
+    /** A renewal run's charge of a subscription period, not an order's payment. */
+    public PaymentTestData forRenewal() {
+        this.purpose = PaymentPurpose.RENEWAL;
         return this;
     }
 
@@ -107,7 +116,7 @@ public final class PaymentTestData {
 
     public Payment build() {
         Payment payment = Payment.request(id, orderId, memberId, money,
-                paymentKey != null ? paymentKey : "pk-" + orderId, requestedAt);
+                paymentKey != null ? paymentKey : "pk-" + orderId, purpose, requestedAt);
         steps.forEach(step -> step.accept(payment));
         return payment;
     }

@@ -8,6 +8,7 @@ import dev.payments.contracts.PaymentApproved;
 import dev.payments.contracts.PaymentCanceled;
 import dev.payments.contracts.PaymentDeclined;
 import dev.payments.contracts.PaymentFailed;
+import dev.payments.contracts.PaymentPurpose;
 import dev.payments.contracts.PaymentRequested;
 import dev.payments.contracts.PaymentUnknown;
 
@@ -27,19 +28,29 @@ public final class AnOrder {
     public final UUID paymentId = UUID.randomUUID();
     public final String paymentKey = "pk_" + UUID.randomUUID().toString().replace("-", "").substring(0, 20);
     public final long amount;
+    private final PaymentPurpose purpose;
 
-    private AnOrder(UUID orderId, long amount) {
+    private AnOrder(UUID orderId, long amount, PaymentPurpose purpose) {
         this.orderId = orderId;
         this.amount = amount;
+        this.purpose = purpose;
     }
 
     private AnOrder(long amount) {
-        this(UUID.randomUUID(), amount);
+        this(UUID.randomUUID(), amount, PaymentPurpose.ORDER);
     }
 
     /** The same order with a new payment attempt (a declined customer trying another card). */
     public AnOrder nextAttempt() {
-        return new AnOrder(orderId, amount);
+        return new AnOrder(orderId, amount, purpose);
+    }
+
+    /**
+     * A renewal run's charge of a subscription period: payment events only, its order id the attempt's id at the PG,
+     * no order-service order (so {@link #created()} and the other order events do not apply to it).
+     */
+    public static AnOrder aRenewalCharge() {
+        return new AnOrder(UUID.randomUUID(), 9_900, PaymentPurpose.RENEWAL);
     }
 
     public static AnOrder anOrder() {
@@ -67,26 +78,26 @@ public final class AnOrder {
     }
 
     public PaymentRequested requested() {
-        return new PaymentRequested(paymentId, orderId, MEMBER, amount, CURRENCY, paymentKey);
+        return new PaymentRequested(paymentId, orderId, MEMBER, amount, CURRENCY, paymentKey, purpose);
     }
 
     public PaymentUnknown unknown() {
-        return new PaymentUnknown(paymentId, orderId, MEMBER, amount, CURRENCY, "PG_READ_TIMEOUT");
+        return new PaymentUnknown(paymentId, orderId, MEMBER, amount, CURRENCY, "PG_READ_TIMEOUT", purpose);
     }
 
     public PaymentApproved approved(String transactionKey, Instant approvedAt) {
-        return new PaymentApproved(paymentId, orderId, MEMBER, amount, CURRENCY, transactionKey, approvedAt);
+        return new PaymentApproved(paymentId, orderId, MEMBER, amount, CURRENCY, transactionKey, approvedAt, purpose);
     }
 
     public PaymentFailed failed(String reason) {
-        return new PaymentFailed(paymentId, orderId, MEMBER, amount, CURRENCY, reason);
+        return new PaymentFailed(paymentId, orderId, MEMBER, amount, CURRENCY, reason, purpose);
     }
 
     public PaymentDeclined declined() {
-        return new PaymentDeclined(paymentId, orderId, MEMBER, amount, CURRENCY, "REJECT_CARD_PAYMENT", "limit");
+        return new PaymentDeclined(paymentId, orderId, MEMBER, amount, CURRENCY, "REJECT_CARD_PAYMENT", "limit", purpose);
     }
 
     public PaymentCanceled canceled(String reason, Instant at) {
-        return new PaymentCanceled(paymentId, orderId, MEMBER, amount, CURRENCY, reason, at);
+        return new PaymentCanceled(paymentId, orderId, MEMBER, amount, CURRENCY, reason, at, purpose);
     }
 }

@@ -1,5 +1,6 @@
 package dev.payments.payment.application.renewal;
 
+import dev.payments.contracts.PaymentPurpose;
 import dev.payments.payment.application.PaymentEvents;
 import dev.payments.payment.application.PaymentGateway;
 import dev.payments.payment.application.PaymentGateway.Admission;
@@ -221,7 +222,7 @@ public class RenewSubscriptions {
         charge.startAttempt(paymentId, now);
         OrderId orderId = charge.orderId();
         Payment payment = Payment.request(paymentId, orderId, subscription.memberId(), subscription.money(),
-                gateway.billingChargeKey(orderId), now);
+                gateway.billingChargeKey(orderId), PaymentPurpose.RENEWAL, now);
         payments.insert(payment);
         events.publish(payment.requested());
         charges.update(charge);

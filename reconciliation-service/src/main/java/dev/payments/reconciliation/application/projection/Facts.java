@@ -21,6 +21,7 @@ import dev.payments.reconciliation.domain.projection.OrderDetails;
 import dev.payments.reconciliation.domain.projection.OrderFact;
 import dev.payments.reconciliation.domain.projection.OrderStatus;
 import dev.payments.reconciliation.domain.projection.PaymentFact;
+import dev.payments.reconciliation.domain.projection.PaymentPurpose;
 import dev.payments.reconciliation.domain.projection.PaymentStatus;
 import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
@@ -83,7 +84,7 @@ final class Facts {
         }
         return new PaymentFact(ref, new PaymentId(event.paymentId()), new OrderId(event.orderId()),
                 new MemberId(event.memberId()), new Money(event.amount(), event.currency()),
-                status, reason, paymentKey, pgTransactionKey, approvedAt, canceledAt);
+                purpose(event.purpose()), status, reason, paymentKey, pgTransactionKey, approvedAt, canceledAt);
     }
 
     static OrderFact of(EventRef ref, OrderEvent event) {
@@ -109,6 +110,13 @@ final class Facts {
                         canceled.reason(), null);
             }
             default -> throw new IllegalArgumentException("not an order event: " + ref.type());
+        };
+    }
+
+    private static PaymentPurpose purpose(dev.payments.contracts.PaymentPurpose wire) {
+        return switch (wire) {
+            case ORDER -> PaymentPurpose.ORDER;
+            case RENEWAL -> PaymentPurpose.RENEWAL;
         };
     }
 

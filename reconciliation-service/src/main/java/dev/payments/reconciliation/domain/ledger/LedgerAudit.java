@@ -3,6 +3,7 @@ package dev.payments.reconciliation.domain.ledger;
 import dev.payments.reconciliation.domain.incidents.Incident;
 import dev.payments.reconciliation.domain.projection.OrderStatus;
 import dev.payments.reconciliation.domain.projection.OrderView;
+import dev.payments.reconciliation.domain.projection.PaymentPurpose;
 import dev.payments.reconciliation.domain.projection.PaymentStatus;
 import dev.payments.reconciliation.domain.projection.PaymentView;
 import dev.payments.reconciliation.domain.shared.OrderId;
@@ -22,7 +23,8 @@ import java.util.function.Consumer;
 
 /**
  * The matching rules of the ledger audit (docs/reconciliation.md, "Ledger audit"). Each PG approval is matched to
- * exactly one of: a PAID order with an APPROVED payment of the same amount; a cancellation (the PG booked a CANCEL for
+ * exactly one of: a PAID order with an APPROVED payment of the same amount; a renewal charge (an APPROVED payment
+ * whose purpose is a subscription period: no order exists for it); a cancellation (the PG booked a CANCEL for
  * the same payment key, and our payment is CANCELED or FAILED and its order not PAID by it); an incident record; or
  * "in flight" while younger than the settle deadline or while the settler is on the payment (UNKNOWN, stale
  * REQUESTED, or CANCEL_OWED: a cancel we owe and have not had confirmed yet). Anything else is a mismatch with a reason. Consistent books win over
@@ -45,6 +47,11 @@ public final class LedgerAudit {
     public enum Match {
         /** A PAID order with an APPROVED payment of the same amount. */
         PAID,
+        /**
+         * An APPROVED renewal charge (a subscription period; no order exists for it) of the same amount
+         * (docs/decisions/renewal-payments-downstream.md).
+         */
+        RENEWAL,
         /** The PG returned the money (a CANCEL for the same payment key) and our books say so. */
         CANCELLATION,
         /** An incident record accounts for it: a human is on it. */
@@ -135,6 +142,11 @@ public final class LedgerAudit {
             } else if (payment != null && payment.status() == PaymentStatus.APPROVED && order != null
                     && order.status() == OrderStatus.PAID && payment.paymentId().equals(order.paymentId())) {
                 match = Match.PAID;
+            } else if (payment != null && payment.status() == PaymentStatus.APPROVED
+                    && payment.purpose() == PaymentPurpose.RENEWAL) {
+                // A renewal charge pays a subscription period, not an order: kept money with its own trace
+                // (docs/decisions/renewal-payments-downstream.md).
+                match = Match.RENEWAL;
             } else {
                 match = incident != null ? Match.INCIDENT : young ? Match.IN_FLIGHT : Match.MISMATCH;
                 reason = keptReason(payment, orderId.map(id -> index.anyUsed(id, used)).orElse(false));
@@ -180,7 +192,8 @@ public final class LedgerAudit {
                 });
         long pgCancels = transactions.stream().filter(t -> t.type() == PgTransaction.Type.CANCEL).count();
         return new LedgerReport(now, from, to, approvals.size(), pgCancels, counts.getOrDefault(Match.PAID, 0L),
-                counts.getOrDefault(Match.CANCELLATION, 0L), counts.getOrDefault(Match.INCIDENT, 0L),
+                counts.getOrDefault(Match.RENEWAL, 0L), counts.getOrDefault(Match.CANCELLATION, 0L),
+                counts.getOrDefault(Match.INCIDENT, 0L),
                 counts.getOrDefault(Match.IN_FLIGHT, 0L), mismatches);
     }
 

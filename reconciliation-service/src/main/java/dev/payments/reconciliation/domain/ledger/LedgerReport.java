@@ -6,19 +6,20 @@ import java.util.Objects;
 
 /**
  * The ledger identity of field report 000, per PG transaction, over a window of the PG's books:
- * {@code pgApprovals = paidOrders + cancellations + incidents + inFlight + unmatched}; it holds when nothing is
+ * {@code pgApprovals = paidOrders + renewals + cancellations + incidents + inFlight + unmatched}; it holds when nothing is
  * unmatched and none of our approvals is missing at the PG.
  *
  * @param pgApprovals   APPROVE transactions in the window
  * @param pgCancels     CANCEL transactions in the window (for information)
  * @param paidOrders    approvals matched to a PAID order with an APPROVED payment of the same amount
+ * @param renewals      approvals matched to an APPROVED renewal charge (a subscription period) of the same amount
  * @param cancellations approvals whose money the PG returned and our books say so
  * @param incidents     approvals accounted for by an incident record
  * @param inFlight      approvals younger than the settle deadline that are not matched yet
  * @param mismatches    every unmatched approval, and every approval of ours the PG has no transaction for
  */
 public record LedgerReport(Instant auditedAt, Instant from, Instant to, long pgApprovals, long pgCancels,
-                           long paidOrders, long cancellations, long incidents, long inFlight,
+                           long paidOrders, long renewals, long cancellations, long incidents, long inFlight,
                            List<LedgerMismatch> mismatches) {
 
     public LedgerReport {

@@ -11,6 +11,7 @@ import java.util.Objects;
  * What one payment event says about its payment. Every payment event carries the payment's order, member and amount,
  * so a payment view can be created from whichever of its events arrives first.
  *
+ * @param purpose          what the payment pays for
  * @param reason           why the payment is in {@code status} (decline code, failure reason, cancel reason), or null
  * @param paymentKey       the PG's key of the payment, known from {@code PaymentRequested}; the ledger audit matches
  *                         the PG's transactions on it
@@ -19,7 +20,7 @@ import java.util.Objects;
  * @param canceledAt       when the PG cancelled, if this event says so
  */
 public record PaymentFact(EventRef event, PaymentId paymentId, OrderId orderId, MemberId memberId, Money amount,
-                          PaymentStatus status, String reason, String paymentKey, String pgTransactionKey,
+                          PaymentPurpose purpose, PaymentStatus status, String reason, String paymentKey, String pgTransactionKey,
                           Instant approvedAt,
                           Instant canceledAt) {
 
@@ -29,6 +30,7 @@ public record PaymentFact(EventRef event, PaymentId paymentId, OrderId orderId, 
         Objects.requireNonNull(orderId, "order id");
         Objects.requireNonNull(memberId, "member id");
         Objects.requireNonNull(amount, "amount");
+        Objects.requireNonNull(purpose, "purpose");
         Objects.requireNonNull(status, "status");
     }
 }

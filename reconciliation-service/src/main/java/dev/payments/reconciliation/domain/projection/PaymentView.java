@@ -15,11 +15,12 @@ import java.util.Objects;
  * are merged from every event, late ones included: a {@code PaymentApproved} arriving after its
  * {@code PaymentCanceled} still leaves its transaction key, which the ledger audit matches against the PG.
  *
+ * @param purpose      what the payment pays for (from its events; never changes)
  * @param statusReason the reason the deciding event gave, or null
  * @param paymentKey   the PG's key of the payment (from {@code PaymentRequested}), null until that event is seen
  */
 public record PaymentView(PaymentId paymentId, OrderId orderId, MemberId memberId, Money amount,
-                          PaymentStatus status, String statusReason, String paymentKey, String pgTransactionKey,
+                          PaymentPurpose purpose, PaymentStatus status, String statusReason, String paymentKey, String pgTransactionKey,
                           Instant approvedAt, Instant canceledAt, Bookkeeping bookkeeping) {
 
     public PaymentView {
@@ -27,6 +28,7 @@ public record PaymentView(PaymentId paymentId, OrderId orderId, MemberId memberI
         Objects.requireNonNull(orderId, "order id");
         Objects.requireNonNull(memberId, "member id");
         Objects.requireNonNull(amount, "amount");
+        Objects.requireNonNull(purpose, "purpose");
         Objects.requireNonNull(status, "status");
         Objects.requireNonNull(bookkeeping, "bookkeeping");
     }
@@ -34,7 +36,7 @@ public record PaymentView(PaymentId paymentId, OrderId orderId, MemberId memberI
     /** The view created by the first event of a payment to arrive, whichever it is. */
     public static PaymentView firstSeen(PaymentFact fact, Instant receivedAt) {
         return new PaymentView(fact.paymentId(), fact.orderId(), fact.memberId(), fact.amount(),
-                fact.status(), fact.reason(), fact.paymentKey(), fact.pgTransactionKey(), fact.approvedAt(),
+                fact.purpose(), fact.status(), fact.reason(), fact.paymentKey(), fact.pgTransactionKey(), fact.approvedAt(),
                 fact.canceledAt(), Bookkeeping.firstSeen(fact.event(), receivedAt));
     }
 
@@ -47,7 +49,7 @@ public record PaymentView(PaymentId paymentId, OrderId orderId, MemberId memberI
         Precedence.Decision decision = Precedence.decide(status, bookkeeping.lastEventAt(), fact.status(),
                 event.occurredAt());
         boolean takesOver = decision.takesOver();
-        PaymentView next = new PaymentView(paymentId, orderId, memberId, amount,
+        PaymentView next = new PaymentView(paymentId, orderId, memberId, amount, purpose,
                 takesOver ? fact.status() : status,
                 takesOver ? fact.reason() : statusReason,
                 firstNonNull(paymentKey, fact.paymentKey()),

@@ -10,6 +10,7 @@ import dev.payments.contracts.OrderPaid;
 import dev.payments.contracts.OrderPaymentPending;
 import dev.payments.contracts.PaymentApproved;
 import dev.payments.contracts.PaymentCanceled;
+import dev.payments.contracts.PaymentPurpose;
 import dev.payments.contracts.PaymentRequested;
 import dev.payments.contracts.PaymentUnknown;
 import dev.payments.reconciliation.application.queries.OrderReport;
@@ -95,10 +96,10 @@ class ProjectEventTest {
     @Test
     void aPaymentEndsTheSameWhateverOrderItsEventsArriveIn() {
         List<Timed> lifecycle = List.of(
-                timed(new PaymentRequested(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY, "pk_1"), T0),
-                timed(new PaymentUnknown(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY, "PG_READ_TIMEOUT"), T0.plusSeconds(1)),
-                timed(new PaymentApproved(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY, "txn_1", T0.plusSeconds(2)), T0.plusSeconds(2)),
-                timed(new PaymentCanceled(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY, "COMPENSATION", T0.plusSeconds(3)), T0.plusSeconds(3)));
+                timed(new PaymentRequested(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY, "pk_1", PaymentPurpose.ORDER), T0),
+                timed(new PaymentUnknown(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY, "PG_READ_TIMEOUT", PaymentPurpose.ORDER), T0.plusSeconds(1)),
+                timed(new PaymentApproved(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY, "txn_1", T0.plusSeconds(2), PaymentPurpose.ORDER), T0.plusSeconds(2)),
+                timed(new PaymentCanceled(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY, "COMPENSATION", T0.plusSeconds(3), PaymentPurpose.ORDER), T0.plusSeconds(3)));
 
         Set<PaymentView> outcomes = new HashSet<>();
         for (List<Timed> arrival : permutations(lifecycle)) {

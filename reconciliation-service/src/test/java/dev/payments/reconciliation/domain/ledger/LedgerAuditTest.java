@@ -7,6 +7,7 @@ import dev.payments.reconciliation.domain.projection.MemberId;
 import dev.payments.reconciliation.domain.projection.OrderDetails;
 import dev.payments.reconciliation.domain.projection.OrderStatus;
 import dev.payments.reconciliation.domain.projection.OrderView;
+import dev.payments.reconciliation.domain.projection.PaymentPurpose;
 import dev.payments.reconciliation.domain.projection.PaymentStatus;
 import dev.payments.reconciliation.domain.projection.PaymentView;
 import dev.payments.reconciliation.domain.shared.Money;
@@ -45,6 +46,38 @@ class LedgerAuditTest {
         assertThat(report.paidOrders()).isEqualTo(1);
         assertThat(report.holds()).isTrue();
         assertThat(sale.payment.status()).isEqualTo(PaymentStatus.APPROVED);
+    }
+
+    @Test
+    void anApprovedRenewalChargeIsARenewalNotAnOrderThatWasNeverPaid() {
+        PaymentView charged = renewalCharge(PaymentStatus.APPROVED, 9_900, null);
+        approve(charged, charged.orderId(), 9_900, OLD);
+        approvedAndPaid(OLD);
+
+        LedgerReport report = audit();
+
+        assertThat(report.renewals()).isEqualTo(1);
+        assertThat(report.paidOrders()).isEqualTo(1);
+        assertThat(report.pgApprovals()).isEqualTo(report.paidOrders() + report.renewals());
+        assertThat(report.holds()).as(report.mismatches().toString()).isTrue();
+    }
+
+    @Test
+    void aRenewalChargeTheUsualRulesStillHold() {
+        // Refunded: the PG's cancel returned it. Another amount: never a renewal. Recorded DECLINED: money kept.
+        PaymentView refunded = renewalCharge(PaymentStatus.CANCELED, 9_900, null);
+        cancel(approve(refunded, refunded.orderId(), 9_900, OLD), OLD.plusSeconds(5));
+        PaymentView otherAmount = renewalCharge(PaymentStatus.APPROVED, 9_900, null);
+        approve(otherAmount, otherAmount.orderId(), 19_900, OLD);
+        PaymentView declined = renewalCharge(PaymentStatus.DECLINED, 9_900, null);
+        approve(declined, declined.orderId(), 9_900, OLD);
+
+        LedgerReport report = audit();
+
+        assertThat(report.cancellations()).isEqualTo(1);
+        assertThat(report.renewals()).isZero();
+        assertThat(report.mismatches()).extracting(LedgerMismatch::reason)
+                .containsExactlyInAnyOrder(MismatchReason.AMOUNT_MISMATCH, MismatchReason.PAYMENT_NOT_APPROVED);
     }
 
     @Test
@@ -376,8 +409,19 @@ class LedgerAuditTest {
 
     private PaymentView payment(OrderId order, PaymentStatus status, long amount, String paymentKey, String txKey,
                                 Instant approvedAt, boolean withKey) {
+        return payment(order, PaymentPurpose.ORDER, status, amount, paymentKey, txKey, approvedAt, withKey);
+    }
+
+    /** A renewal run's charge: its order id is the attempt's id at the PG, and no order exists for it. */
+    private PaymentView renewalCharge(PaymentStatus status, long amount, String txKey) {
+        return payment(new OrderId(UUID.randomUUID()), PaymentPurpose.RENEWAL, status, amount, "bill_" + (++sequence),
+                txKey, null, true);
+    }
+
+    private PaymentView payment(OrderId order, PaymentPurpose purpose, PaymentStatus status, long amount,
+                                String paymentKey, String txKey, Instant approvedAt, boolean withKey) {
         PaymentView view = new PaymentView(new PaymentId(UUID.randomUUID()), order, new MemberId("member-1"),
-                new Money(amount, "KRW"), status, null, withKey ? paymentKey : null, txKey, approvedAt, null,
+                new Money(amount, "KRW"), purpose, status, null, withKey ? paymentKey : null, txKey, approvedAt, null,
                 new Bookkeeping(UUID.randomUUID(), "Payment" + status, OLD, approvedAt == null ? OLD : approvedAt, OLD, 2,
                         0));
         payments.add(view);

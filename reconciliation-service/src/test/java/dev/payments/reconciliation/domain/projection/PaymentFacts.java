@@ -90,7 +90,7 @@ public final class PaymentFacts {
 
     public PaymentFact build() {
         return new PaymentFact(new EventRef(eventId, type, occurredAt), paymentId, ORDER, new MemberId("member-1"),
-                new Money(15_000, "KRW"), status, reason, status == PaymentStatus.REQUESTED ? "pk_0001" : null,
+                new Money(15_000, "KRW"), PaymentPurpose.ORDER, status, reason, status == PaymentStatus.REQUESTED ? "pk_0001" : null,
                 pgTransactionKey, approvedAt, canceledAt);
     }
 

@@ -1,5 +1,6 @@
 package dev.payments.payment.adapter.out.persistence;
 
+import dev.payments.contracts.PaymentPurpose;
 import dev.payments.payment.application.Payments;
 import dev.payments.payment.domain.CustomerNotice;
 import dev.payments.payment.domain.MemberId;
@@ -22,7 +23,7 @@ class JdbcPayments implements Payments {
 
     private static final String COLUMNS = """
             payment_id, order_id, member_id, amount, currency, payment_key, status, customer_notice,
-            pg_transaction_key, approved_at, failure_code, failure_message, requested_at, updated_at
+            pg_transaction_key, approved_at, failure_code, failure_message, requested_at, updated_at, purpose
             """;
 
     private static final RowMapper<Payment> ROW = (rs, i) -> Payment.restore(
@@ -32,6 +33,7 @@ class JdbcPayments implements Payments {
             new Money(rs.getLong("amount"), rs.getString("currency")),
             rs.getString("payment_key"),
             instant(rs.getTimestamp("requested_at")),
+            PaymentPurpose.valueOf(rs.getString("purpose")),
             PaymentStatus.valueOf(rs.getString("status")),
             CustomerNotice.valueOf(rs.getString("customer_notice")),
             rs.getString("pg_transaction_key"),
@@ -50,7 +52,7 @@ class JdbcPayments implements Payments {
     public void insert(Payment payment) {
         jdbc.sql("INSERT INTO payments (" + COLUMNS + """
                         ) VALUES (:id, :orderId, :memberId, :amount, :currency, :paymentKey, :status, :notice,
-                        :txKey, :approvedAt, :failureCode, :failureMessage, :requestedAt, :updatedAt)
+                        :txKey, :approvedAt, :failureCode, :failureMessage, :requestedAt, :updatedAt, :purpose)
                         """)
                 .params(params(payment))
                 .update();
@@ -130,6 +132,7 @@ class JdbcPayments implements Payments {
         params.put("failureMessage", p.failureMessage());
         params.put("requestedAt", timestamp(p.requestedAt()));
         params.put("updatedAt", timestamp(p.updatedAt()));
+        params.put("purpose", p.purpose().name());
         return params;
     }
 

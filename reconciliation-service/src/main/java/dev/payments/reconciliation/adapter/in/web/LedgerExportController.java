@@ -57,7 +57,8 @@ class LedgerExportController {
     }
 
     /**
-     * One PG transaction. {@code matchedTo} for an approval: PAID (a PAID order), CANCELLATION (the PG returned the
+     * One PG transaction. {@code matchedTo} for an approval: PAID (a PAID order), RENEWAL (an approved renewal charge),
+     * CANCELLATION (the PG returned the
      * money and our books say so), INCIDENT (a human is on it), IN_FLIGHT (younger than the settle deadline, or being
      * settled) or MISMATCH; {@code reason} says why an approval is not simply PAID or a cancellation. For a cancel:
      * the match of the approval it returned ({@code cancels}), empty when the period holds no such approval.
@@ -88,12 +89,14 @@ class LedgerExportController {
         }
     }
 
-    /** The identity's terms over the period: {@code pgApprovals = paidOrders + cancellations + incidents + ...}. */
-    record Totals(Instant from, Instant to, long pgApprovals, long pgCancels, long paidOrders, long cancellations,
+    /** The identity's terms over the period: {@code pgApprovals = paidOrders + renewals + cancellations + ...}. */
+    record Totals(Instant from, Instant to, long pgApprovals, long pgCancels, long paidOrders, long renewals,
+                  long cancellations,
                   long incidents, long inFlight, long unmatched, long missingAtPg, boolean holds) {
 
         static Totals of(LedgerReport r) {
-            return new Totals(r.from(), r.to(), r.pgApprovals(), r.pgCancels(), r.paidOrders(), r.cancellations(),
+            return new Totals(r.from(), r.to(), r.pgApprovals(), r.pgCancels(), r.paidOrders(), r.renewals(),
+                    r.cancellations(),
                     r.incidents(), r.inFlight(), r.unmatchedApprovals(),
                     r.mismatches().stream().filter(m -> m.reason() == MismatchReason.NO_PG_APPROVAL).count(),
                     r.holds());
@@ -157,10 +160,10 @@ class LedgerExportController {
             throw e.getCause();
         }
         Totals totals = Totals.of(report);
-        writer.write("\r\n# from,to,pgApprovals,pgCancels,paidOrders,cancellations,incidents,inFlight,unmatched,"
+        writer.write("\r\n# from,to,pgApprovals,pgCancels,paidOrders,renewals,cancellations,incidents,inFlight,unmatched,"
                 + "missingAtPg,holds\r\n");
         writer.write("# " + csvLine(List.of(totals.from(), totals.to(), totals.pgApprovals(), totals.pgCancels(),
-                totals.paidOrders(), totals.cancellations(), totals.incidents(), totals.inFlight(), totals.unmatched(),
+                totals.paidOrders(), totals.renewals(), totals.cancellations(), totals.incidents(), totals.inFlight(), totals.unmatched(),
                 totals.missingAtPg(), totals.holds())));
         writer.flush();
     }

@@ -8,14 +8,14 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * The ledger identity with each term: {@code pgApprovals = paidOrders + cancellations + incidents + inFlight +
- * unmatched}; {@code holds} when nothing is unmatched and no approval of ours is missing at the PG.
+ * The ledger identity with each term: {@code pgApprovals = paidOrders + renewals + cancellations + incidents +
+ * inFlight + unmatched}; {@code holds} when nothing is unmatched and no approval of ours is missing at the PG.
  *
  * @param stored   whether this is a stored (regular) audit; an explicit window is an investigation, not stored
  * @param identity the identity written out with this audit's numbers
  */
 record LedgerResponse(Instant auditedAt, Window window, boolean stored, long pgApprovals, long pgCancels,
-                      long paidOrders, long cancellations, long incidents, long inFlight, long unmatched,
+                      long paidOrders, long renewals, long cancellations, long incidents, long inFlight, long unmatched,
                       boolean holds, String identity, List<Mismatch> mismatches) {
 
     record Window(Instant from, Instant to) {
@@ -32,11 +32,12 @@ record LedgerResponse(Instant auditedAt, Window window, boolean stored, long pgA
     }
 
     static LedgerResponse of(LedgerReport r, boolean stored) {
-        String identity = r.pgApprovals() + " PG approvals = " + r.paidOrders() + " PAID + " + r.cancellations()
+        String identity = r.pgApprovals() + " PG approvals = " + r.paidOrders() + " PAID + " + r.renewals()
+                + " renewals + " + r.cancellations()
                 + " cancellations + " + r.incidents() + " incidents + " + r.inFlight() + " in flight + "
                 + r.unmatchedApprovals() + " unmatched";
         return new LedgerResponse(r.auditedAt(), new Window(r.from(), r.to()), stored, r.pgApprovals(), r.pgCancels(),
-                r.paidOrders(), r.cancellations(), r.incidents(), r.inFlight(), r.unmatchedApprovals(), r.holds(),
+                r.paidOrders(), r.renewals(), r.cancellations(), r.incidents(), r.inFlight(), r.unmatchedApprovals(), r.holds(),
                 identity, r.mismatches().stream().map(Mismatch::of).toList());
     }
 }

@@ -37,15 +37,15 @@ public class LedgerMetrics implements LedgerAlerts {
                 .description("PG transactions and approvals of ours the last ledger audit could not account for")
                 .register(meters);
         Gauge.builder("ledger.identity.holds", holds, AtomicLong::get)
-                .description("1 when PG approvals = PAID + cancellations + incidents (+ in flight), else 0")
+                .description("1 when PG approvals = PAID + renewals + cancellations + incidents (+ in flight), else 0")
                 .register(meters);
-        for (String term : List.of("pg_approvals", "paid_orders", "cancellations", "incidents", "in_flight",
-                "unmatched")) {
+        for (String term : List.of("pg_approvals", "paid_orders", "renewals", "cancellations", "incidents",
+                "in_flight", "unmatched")) {
             AtomicLong value = new AtomicLong();
             terms.put(term, value);
             Gauge.builder("ledger.identity.terms", value, AtomicLong::get)
-                    .description("The terms of the last ledger audit: PG approvals = PAID + cancellations + incidents"
-                            + " + in flight + unmatched")
+                    .description("The terms of the last ledger audit: PG approvals = PAID + renewals + cancellations"
+                            + " + incidents + in flight + unmatched")
                     .tag("term", term).register(meters);
         }
         held = Counter.builder("ledger.audits").tag("outcome", "holds").register(meters);
@@ -58,6 +58,7 @@ public class LedgerMetrics implements LedgerAlerts {
         mismatches.set(report.mismatches().size());
         terms.get("pg_approvals").set(report.pgApprovals());
         terms.get("paid_orders").set(report.paidOrders());
+        terms.get("renewals").set(report.renewals());
         terms.get("cancellations").set(report.cancellations());
         terms.get("incidents").set(report.incidents());
         terms.get("in_flight").set(report.inFlight());
@@ -65,15 +66,16 @@ public class LedgerMetrics implements LedgerAlerts {
         holds.set(report.holds() ? 1 : 0);
         if (report.holds()) {
             held.increment();
-            log.info("Ledger identity holds over {} .. {}: {} PG approvals = {} PAID + {} cancellations + {} incidents "
-                            + "+ {} in flight", report.from(), report.to(), report.pgApprovals(), report.paidOrders(),
-                    report.cancellations(), report.incidents(), report.inFlight());
+            log.info("Ledger identity holds over {} .. {}: {} PG approvals = {} PAID + {} renewals + {} cancellations + "
+                            + "{} incidents + {} in flight", report.from(), report.to(), report.pgApprovals(),
+                    report.paidOrders(), report.renewals(), report.cancellations(), report.incidents(), report.inFlight());
             return;
         }
         broken.increment();
         log.error("LEDGER MISMATCH: {} of {} PG approvals unaccounted for, {} mismatches in all ({} PAID, {} "
-                        + "cancellations, {} incidents, {} in flight); first: {}", report.unmatchedApprovals(),
-                report.pgApprovals(), report.mismatches().size(), report.paidOrders(), report.cancellations(),
+                        + "renewals, {} cancellations, {} incidents, {} in flight); first: {}", report.unmatchedApprovals(),
+                report.pgApprovals(), report.mismatches().size(), report.paidOrders(), report.renewals(),
+                report.cancellations(),
                 report.incidents(), report.inFlight(), report.mismatches().stream().limit(NAMED)
                         .map(LedgerMetrics::describe).collect(Collectors.joining("; ")));
     }

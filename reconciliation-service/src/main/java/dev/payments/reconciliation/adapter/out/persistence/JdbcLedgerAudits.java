@@ -43,8 +43,8 @@ class JdbcLedgerAudits implements LedgerAudits {
     public void save(LedgerReport report) {
         jdbc.sql("""
                         INSERT INTO ledger_audit (audited_at, window_from, window_to, pg_approvals, pg_cancels,
-                            paid_orders, cancellations, incidents, in_flight, holds, mismatches)
-                        VALUES (:at, :from, :to, :approvals, :cancels, :paid, :cancellations, :incidents, :inFlight,
+                            paid_orders, renewals, cancellations, incidents, in_flight, holds, mismatches)
+                        VALUES (:at, :from, :to, :approvals, :cancels, :paid, :renewals, :cancellations, :incidents, :inFlight,
                             :holds, CAST(:mismatches AS jsonb))""")
                 .param("at", timestamp(report.auditedAt()))
                 .param("from", timestamp(report.from()))
@@ -52,6 +52,7 @@ class JdbcLedgerAudits implements LedgerAudits {
                 .param("approvals", report.pgApprovals())
                 .param("cancels", report.pgCancels())
                 .param("paid", report.paidOrders())
+                .param("renewals", report.renewals())
                 .param("cancellations", report.cancellations())
                 .param("incidents", report.incidents())
                 .param("inFlight", report.inFlight())
@@ -63,12 +64,12 @@ class JdbcLedgerAudits implements LedgerAudits {
     @Override
     public Optional<LedgerReport> latest() {
         return jdbc.sql("""
-                        SELECT audited_at, window_from, window_to, pg_approvals, pg_cancels, paid_orders, cancellations,
+                        SELECT audited_at, window_from, window_to, pg_approvals, pg_cancels, paid_orders, renewals, cancellations,
                                incidents, in_flight, mismatches::text AS mismatches
                         FROM ledger_audit ORDER BY audited_at DESC, id DESC LIMIT 1""")
                 .query((row, n) -> new LedgerReport(instant(row, "audited_at"), instant(row, "window_from"),
                         instant(row, "window_to"), row.getLong("pg_approvals"), row.getLong("pg_cancels"),
-                        row.getLong("paid_orders"), row.getLong("cancellations"), row.getLong("incidents"),
+                        row.getLong("paid_orders"), row.getLong("renewals"), row.getLong("cancellations"), row.getLong("incidents"),
                         row.getLong("in_flight"), read(row.getString("mismatches"))))
                 .optional();
     }

@@ -2,6 +2,7 @@ package dev.payments.reconciliation.adapter.out.persistence;
 
 import dev.payments.reconciliation.application.projection.PaymentViews;
 import dev.payments.reconciliation.domain.projection.MemberId;
+import dev.payments.reconciliation.domain.projection.PaymentPurpose;
 import dev.payments.reconciliation.domain.projection.PaymentStatus;
 import dev.payments.reconciliation.domain.projection.PaymentView;
 import dev.payments.reconciliation.domain.shared.Money;
@@ -29,12 +30,12 @@ class JdbcPaymentViews implements PaymentViews {
     private static final String COLUMNS = """
             payment_id, order_id, member_id, amount, currency, status, status_reason, payment_key, pg_transaction_key,
             approved_at, canceled_at, last_event_id, last_event_type, last_event_at, first_seen_at, updated_at,
-            events_applied, conflicts""";
+            events_applied, conflicts, purpose""";
 
     private static final RowMapper<PaymentView> MAPPER = (row, n) -> new PaymentView(
             new PaymentId(uuid(row, "payment_id")), new OrderId(uuid(row, "order_id")),
             new MemberId(row.getString("member_id")), new Money(row.getLong("amount"), row.getString("currency")),
-            PaymentStatus.valueOf(row.getString("status")), row.getString("status_reason"),
+            PaymentPurpose.valueOf(row.getString("purpose")), PaymentStatus.valueOf(row.getString("status")), row.getString("status_reason"),
             row.getString("payment_key"), row.getString("pg_transaction_key"), instant(row, "approved_at"),
             instant(row, "canceled_at"), Rows.bookkeeping(row));
 
@@ -61,7 +62,7 @@ class JdbcPaymentViews implements PaymentViews {
         jdbc.sql("INSERT INTO payment_view (" + COLUMNS + """
                         ) VALUES (:paymentId, :orderId, :memberId, :amount, :currency, :status, :statusReason,
                         :paymentKey, :pgTransactionKey, :approvedAt, :canceledAt, :lastEventId, :lastEventType, :lastEventAt,
-                        :firstSeenAt, :updatedAt, :eventsApplied, :conflicts)""")
+                        :firstSeenAt, :updatedAt, :eventsApplied, :conflicts, :purpose)""")
                 .params(params(view)).update();
     }
 
@@ -118,6 +119,7 @@ class JdbcPaymentViews implements PaymentViews {
         Map<String, Object> params = new HashMap<>();
         params.put("paymentId", view.paymentId().value());
         params.put("orderId", view.orderId().value());
+        params.put("purpose", view.purpose().name());
         params.put("memberId", view.memberId().value());
         params.put("amount", view.amount().amount());
         params.put("currency", view.amount().currency());

@@ -9,6 +9,7 @@ import dev.payments.pgsim.fault.ConnectionFault;
 import dev.payments.pgsim.fault.FaultSpec;
 import dev.payments.pgsim.fault.Latency;
 import dev.payments.pgsim.fault.Operation;
+import dev.payments.pgsim.ledger.DeclineReason;
 import dev.payments.pgsim.ledger.Transaction;
 import dev.payments.pgsim.ledger.TransactionType;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
@@ -48,6 +49,8 @@ import static org.awaitility.Awaitility.await;
         "payment.renewal.schedule=-",
         "payment.renewal.workers=4",
         "payment.renewal.retry-nothing-charged=0s",
+        // Dunning in seconds instead of days (default 1 d and 3 d after the first decline): the same rule, testable.
+        "payment.renewal.dunning-retries=2s,4s",
         "payment.renewal.charge-deadline=3s",
         "resilience4j.bulkhead.instances.pg-renewal.max-concurrent-calls=4",
         "pg.client.confirm-read-timeout=1s",
@@ -195,17 +198,78 @@ class RenewalRunIntegrationTest extends PaymentServiceTestBase {
         assertThat(paidThroughNextMonth()).isEqualTo(30);
     }
 
+    @Test
+    void aDeclinedPeriodIsChargedAgainByTheDunningRulesUntilGivenUpAndAMembersCancelStopsIt() {
+        String stays = "member-dunning-" + UUID.randomUUID();
+        String leaves = "member-dunning-" + UUID.randomUUID();
+        UUID staying = subscribeAs(stays, 7_700);
+        UUID leaving = subscribeAs(leaves, 7_700);
+        simulator().faults().set(FaultSpec.none(Operation.CONFIRM).withDecline(1.0, DeclineReason.REJECT_CARD_PAYMENT));
+
+        RenewalRun first = run();
+        assertThat(first.counts().declined()).isEqualTo(2);
+        // Not again before the first retry is due (2 s after the first decline): nothing reaches the PG.
+        long received = simulator().stats().confirmsReceived();
+        assertThat(run().counts().due()).isZero();
+        assertThat(simulator().stats().confirmsReceived()).isEqualTo(received);
+
+        // One member cancels while their period waits for its retry: it is stopped, never charged again.
+        Response byOther = postJson(port, "/api/subscriptions/" + leaving + "/cancel", memberToken(stays), "{}");
+        Response canceled = postJson(port, "/api/subscriptions/" + leaving + "/cancel", memberToken(leaves), "{}");
+        Response again = postJson(port, "/api/subscriptions/" + leaving + "/cancel", memberToken(leaves), "{}");
+        assertThat(byOther.status()).isEqualTo(404);
+        assertThat(canceled.status()).isEqualTo(200);
+        assertThat(canceled.text("status")).isEqualTo("CANCELED");
+        assertThat(again.status()).isEqualTo(200);
+        assertThat(chargeState(leaving)).isEqualTo("CANCELED");
+
+        // The other period: charged again 2 s and 4 s after its first decline; the third decline gives it up.
+        await().atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(500))
+                .until(() -> run() != null && "GAVE_UP".equals(chargeState(staying)));
+        assertThat(attempts(staying)).isEqualTo(3);
+        assertThat(attempts(leaving)).isOne();
+        assertThat(subscriptionStatus(stays, staying)).isEqualTo("PAST_DUE");
+        assertThat(subscriptionStatus(leaves, leaving)).isEqualTo("CANCELED");
+
+        // Past every retry time: neither period is sent to the PG again.
+        received = simulator().stats().confirmsReceived();
+        RenewalRun after = run();
+        assertThat(after.counts().due()).isZero();
+        assertThat(simulator().stats().confirmsReceived()).isEqualTo(received);
+        assertThat(pgApprovals()).isZero();
+    }
+
+    private RenewalRun run() {
+        return renew.execute(renew.begin(RenewalRun.Trigger.OPERATOR, "test"));
+    }
+
+    private UUID subscribeAs(String member, long amount) {
+        Response response = postJson(port, "/api/subscriptions", memberToken(member),
+                "{\"plan\":\"Monthly\",\"amount\":" + amount + ",\"currency\":\"KRW\",\"billingKey\":\""
+                        + issueBillingKey(member) + "\"}");
+        assertThat(response.status()).isEqualTo(201);
+        return UUID.fromString(response.text("subscriptionId"));
+    }
+
+    private String chargeState(UUID subscription) {
+        return jdbc.sql("SELECT state FROM renewal_charges WHERE subscription_id = :id").param("id", subscription)
+                .query(String.class).single();
+    }
+
+    private long attempts(UUID subscription) {
+        return jdbc.sql("SELECT count(*) FROM renewal_attempts WHERE subscription_id = :id").param("id", subscription)
+                .query(Long.class).single();
+    }
+
+    private String subscriptionStatus(String member, UUID subscription) {
+        return get(port, "/api/subscriptions/" + subscription, memberToken(member)).text("status");
+    }
+
     private List<UUID> subscribe(int count, long amount) {
         List<CompletableFuture<UUID>> created = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             String member = "member-renew-" + UUID.randomUUID();
-            created.add(CompletableFuture.supplyAsync(() -> {
-                Response response = postJson(port, "/api/subscriptions", memberToken(member),
-                        "{\"plan\":\"Monthly\",\"amount\":" + amount + ",\"currency\":\"KRW\",\"billingKey\":\""
-                                + issueBillingKey(member) + "\"}");
-                assertThat(response.status()).isEqualTo(201);
-                return UUID.fromString(response.text("subscriptionId"));
-            }));
+            created.add(CompletableFuture.supplyAsync(() -> subscribeAs(member, amount)));
         }
         return created.stream().map(CompletableFuture::join).toList();
     }

@@ -121,6 +121,7 @@ class PaymentConfiguration {
                         "/api/payments/{paymentId}/republish")
                 .members(HttpMethod.POST, "/api/subscriptions")
                 .members(HttpMethod.GET, "/api/subscriptions/{subscriptionId}")
+                .members(HttpMethod.POST, "/api/subscriptions/{subscriptionId}/cancel")
                 .scope("renewals:run", HttpMethod.POST, "/api/renewals/runs")
                 .scope("renewals:read", HttpMethod.GET, "/api/renewals/runs", "/api/renewals/runs/{runId}")
                 // The PG has no token of ours: its callback proves itself by its signature (PgWebhookSignature).

@@ -4,6 +4,7 @@ import dev.payments.payment.adapter.in.schedule.RenewalSchedule;
 import dev.payments.payment.application.PaymentEvents;
 import dev.payments.payment.application.PaymentGateway;
 import dev.payments.payment.application.Payments;
+import dev.payments.payment.application.renewal.CancelSubscription;
 import dev.payments.payment.application.renewal.CreateSubscription;
 import dev.payments.payment.application.renewal.RenewSubscriptions;
 import dev.payments.payment.application.renewal.RenewalCharges;
@@ -45,6 +46,12 @@ class RenewalConfiguration {
     CreateSubscription createSubscription(RenewalProperties properties, Subscriptions subscriptions,
                                           TransactionTemplate transaction, Clock clock) {
         return new CreateSubscription(subscriptions, transaction, clock, properties.zone());
+    }
+
+    @Bean
+    CancelSubscription cancelSubscription(Subscriptions subscriptions, RenewalCharges charges,
+                                          TransactionTemplate transaction) {
+        return new CancelSubscription(subscriptions, charges, transaction);
     }
 
     /**

@@ -294,6 +294,12 @@ public class RenewSubscriptions {
         if (settled == RenewalCharge.Settled.PENDING) {
             return settled;
         }
+        // Settled without a charge after the member cancelled mid-attempt: never attempted again (the claim skips a
+        // cancelled subscription's periods anyway; this leaves none of them looking due).
+        if (charge.state() == RenewalCharge.State.DUE && subscriptions.findById(charge.subscriptionId())
+                .map(s -> s.status() == Subscription.Status.CANCELED).orElse(false)) {
+            charge.stopForCancel();
+        }
         charges.update(charge);
         if (settled == RenewalCharge.Settled.CHARGED) {
             subscriptions.paidThrough(charge.subscriptionId(), charge.period());

@@ -21,10 +21,14 @@ public interface RenewalCharges extends RenewalAttempts {
     int planDue(LocalDate today, Instant now);
 
     /**
-     * Row-locks one due charge no other transaction holds ({@code FOR UPDATE SKIP LOCKED}) for the rest of the
-     * transaction, with its subscription: concurrent runs and replicas each get a different one.
+     * Row-locks one due charge of an ACTIVE subscription no other transaction holds ({@code FOR UPDATE SKIP LOCKED})
+     * for the rest of the transaction, with its subscription: concurrent runs and replicas each get a different one,
+     * and a cancelled subscription is never attempted again, whatever state its periods were left in.
      */
     Optional<Claimed> claimDue(Instant now);
+
+    /** Row-locks the subscription's charges that wait for an attempt (DUE), for the rest of the transaction. */
+    List<RenewalCharge> lockDue(SubscriptionId subscriptionId);
 
     /** Row-locks the charge for the rest of the transaction. */
     Optional<RenewalCharge> lock(SubscriptionId subscriptionId, LocalDate period);
@@ -37,7 +41,7 @@ public interface RenewalCharges extends RenewalAttempts {
     /** Charges with an attempt in flight whose payment is settled by now (reconciliation, a callback, a sync). */
     List<RenewalCharge> settledInFlight(int limit);
 
-    /** How many charges are due by {@code now}. */
+    /** How many charges of ACTIVE subscriptions are due by {@code now}. */
     long dueCount(Instant now);
 
     /** A due charge and its subscription. */

@@ -13,6 +13,12 @@ public interface Subscriptions {
 
     Optional<Subscription> findById(SubscriptionId id);
 
+    /** Row-locks the subscription for the rest of the transaction. */
+    Optional<Subscription> lock(SubscriptionId id);
+
+    /** Writes the subscription's status (the member's cancel). */
+    void updateStatus(Subscription subscription);
+
     /** Moves the subscription past a paid period; a no-op if it already moved (a repeated settle). */
     void paidThrough(SubscriptionId id, LocalDate period);
 

@@ -26,7 +26,9 @@ public final class RenewalCharge {
         /** The period is paid. */
         CHARGED,
         /** Every dunning attempt was declined: the period stays unpaid. */
-        GAVE_UP
+        GAVE_UP,
+        /** The member cancelled the subscription while the period was unpaid: it is never charged. */
+        CANCELED
     }
 
     /** What settling an attempt's payment did to the period. */
@@ -141,6 +143,20 @@ public final class RenewalCharge {
                 yield Settled.NOTHING_CHARGED;
             }
         };
+    }
+
+    /**
+     * The member cancelled the subscription: a period waiting for its (next) attempt is never charged. A period with an
+     * attempt in flight is not stopped — its payment may hold money — and is stopped once settled without a charge.
+     *
+     * @return whether the period was stopped
+     */
+    public boolean stopForCancel() {
+        if (state != State.DUE) {
+            return false;
+        }
+        state = State.CANCELED;
+        return true;
     }
 
     private void requireAttempt() {

@@ -20,7 +20,12 @@ public record Subscription(SubscriptionId id, MemberId memberId, String plan, Mo
         /** Renewed every period. */
         ACTIVE,
         /** Every dunning attempt of a period was declined: not charged again until the member acts. */
-        PAST_DUE
+        PAST_DUE,
+        /**
+         * The member ended it: no period is planned or attempted any more, dunning included. A charge already at the
+         * PG when the member cancelled settles as it will (its money, if kept, is the member's to have refunded).
+         */
+        CANCELED
     }
 
     public Subscription {
@@ -41,6 +46,12 @@ public record Subscription(SubscriptionId id, MemberId memberId, String plan, Mo
     public static Subscription start(SubscriptionId id, MemberId memberId, String plan, Money money, String billingKey,
                                      LocalDate firstPeriod, Instant now) {
         return new Subscription(id, memberId, plan, money, billingKey, firstPeriod, Status.ACTIVE, now);
+    }
+
+    /** The member ends the subscription; cancelling it again changes nothing. */
+    public Subscription canceled() {
+        return status == Status.CANCELED ? this
+                : new Subscription(id, memberId, plan, money, billingKey, nextPeriod, Status.CANCELED, createdAt);
     }
 
     /** The period after {@code period}: subscriptions renew monthly. */

@@ -1,5 +1,6 @@
 package dev.payments.payment.adapter.in.web;
 
+import dev.payments.payment.application.renewal.CancelSubscription;
 import dev.payments.payment.application.renewal.CreateSubscription;
 import dev.payments.payment.application.renewal.Subscriptions;
 import dev.payments.payment.domain.MemberId;
@@ -40,10 +41,13 @@ import java.util.UUID;
 class SubscriptionController {
 
     private final CreateSubscription createSubscription;
+    private final CancelSubscription cancelSubscription;
     private final Subscriptions subscriptions;
 
-    SubscriptionController(CreateSubscription createSubscription, Subscriptions subscriptions) {
+    SubscriptionController(CreateSubscription createSubscription, CancelSubscription cancelSubscription,
+                           Subscriptions subscriptions) {
         this.createSubscription = createSubscription;
+        this.cancelSubscription = cancelSubscription;
         this.subscriptions = subscriptions;
     }
 
@@ -94,7 +98,24 @@ class SubscriptionController {
         return subscriptions.findById(new SubscriptionId(subscriptionId))
                 .filter(s -> s.memberId().equals(new MemberId(member.subject())))
                 .<ResponseEntity<?>>map(s -> ResponseEntity.ok(SubscriptionView.of(s)))
-                .orElseGet(() -> Problems.response(HttpStatus.NOT_FOUND, "SUBSCRIPTION_NOT_FOUND",
-                        "No subscription " + subscriptionId));
+                .orElseGet(() -> notFound(subscriptionId));
+    }
+
+    /**
+     * The member ends the subscription: no period of it is charged any more, dunning included; a charge at the PG at
+     * this moment settles as it will (docs/renewals.md, "Cancel"). Cancelling again answers the same.
+     */
+    @ApiResponse(responseCode = "200", description = "The subscription, CANCELED",
+            content = @Content(mediaType = "application/json"))
+    @ProblemResponse(status = 404, codes = "SUBSCRIPTION_NOT_FOUND")
+    @PostMapping("/{subscriptionId}/cancel")
+    ResponseEntity<?> cancelSubscription(@PathVariable UUID subscriptionId, Caller member) {
+        return cancelSubscription.cancel(new SubscriptionId(subscriptionId), new MemberId(member.subject()))
+                .<ResponseEntity<?>>map(s -> ResponseEntity.ok(SubscriptionView.of(s)))
+                .orElseGet(() -> notFound(subscriptionId));
+    }
+
+    private static ResponseEntity<?> notFound(UUID subscriptionId) {
+        return Problems.response(HttpStatus.NOT_FOUND, "SUBSCRIPTION_NOT_FOUND", "No subscription " + subscriptionId);
     }
 }

@@ -54,13 +54,21 @@ class JdbcRenewalCharges implements RenewalCharges {
     public Optional<Claimed> claimDue(Instant now) {
         return jdbc.sql("SELECT " + COLUMNS + ", " + JdbcSubscriptions.COLUMNS + """
                          FROM renewal_charges c JOIN subscriptions s ON s.subscription_id = c.subscription_id
-                        WHERE c.state = 'DUE' AND c.next_attempt_at <= :now
+                        WHERE c.state = 'DUE' AND c.next_attempt_at <= :now AND s.status = 'ACTIVE'
                         ORDER BY c.next_attempt_at
                         LIMIT 1
                         FOR UPDATE OF c SKIP LOCKED
                         """)
                 .param("now", JdbcPayments.timestamp(now))
                 .query((rs, i) -> new Claimed(read(rs), JdbcSubscriptions.read(rs))).optional();
+    }
+
+    @Override
+    public List<RenewalCharge> lockDue(SubscriptionId subscriptionId) {
+        return jdbc.sql("SELECT " + COLUMNS + """
+                         FROM renewal_charges c WHERE c.subscription_id = :id AND c.state = 'DUE' FOR UPDATE
+                        """)
+                .param("id", subscriptionId.value()).query(ROW).list();
     }
 
     @Override
@@ -118,7 +126,10 @@ class JdbcRenewalCharges implements RenewalCharges {
 
     @Override
     public long dueCount(Instant now) {
-        return jdbc.sql("SELECT count(*) FROM renewal_charges WHERE state = 'DUE' AND next_attempt_at <= :now")
+        return jdbc.sql("""
+                        SELECT count(*) FROM renewal_charges c JOIN subscriptions s ON s.subscription_id = c.subscription_id
+                        WHERE c.state = 'DUE' AND c.next_attempt_at <= :now AND s.status = 'ACTIVE'
+                        """)
                 .param("now", JdbcPayments.timestamp(now)).query(Long.class).single();
     }
 }

@@ -58,6 +58,18 @@ class JdbcSubscriptions implements Subscriptions {
     }
 
     @Override
+    public Optional<Subscription> lock(SubscriptionId id) {
+        return jdbc.sql("SELECT " + COLUMNS + " FROM subscriptions s WHERE s.subscription_id = :id FOR UPDATE")
+                .param("id", id.value()).query(ROW).optional();
+    }
+
+    @Override
+    public void updateStatus(Subscription s) {
+        jdbc.sql("UPDATE subscriptions SET status = :status WHERE subscription_id = :id")
+                .param("id", s.id().value()).param("status", s.status().name()).update();
+    }
+
+    @Override
     public void paidThrough(SubscriptionId id, LocalDate period) {
         jdbc.sql("UPDATE subscriptions SET next_period = :next WHERE subscription_id = :id AND next_period = :period")
                 .param("id", id.value()).param("period", period).param("next", Subscription.periodAfter(period))

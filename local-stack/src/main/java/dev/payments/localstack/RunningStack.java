@@ -2,6 +2,7 @@ package dev.payments.localstack;
 
 import dev.payments.localstack.identity.Tokens;
 import dev.payments.localstack.infra.EmbeddedKafkaBroker;
+import dev.payments.localstack.infra.KafkaAccess;
 import dev.payments.localstack.infra.EmbeddedPostgresServer;
 import dev.payments.localstack.infra.TempDirectories;
 import java.net.URI;
@@ -148,6 +149,11 @@ public final class RunningStack implements AutoCloseable {
                 .toArray(CompletableFuture[]::new)));
         children.forEach(child -> child.component().database().ifPresent(postgres::createDatabase));
         TOPICS.forEach(topic -> kafka.createTopic(topic, TOPIC_PARTITIONS));
+        // Every service's principal (LOCAL ONLY password, as in its application-local.yml) and ACLs, before any
+        // service connects; idempotent, so a kept log directory is brought up to date too.
+        for (KafkaAccess.Service service : KafkaAccess.Service.values()) {
+            kafka.grant(service.access());
+        }
         if (closed) {
             throw new ChildFailedException("the local stack was closed while starting");
         }
@@ -347,6 +353,11 @@ public final class RunningStack implements AutoCloseable {
 
     public String bootstrapServers() {
         return kafka.bootstrapServers();
+    }
+
+    /** Bootstrap servers and the broker's super user login: what an operator's tool (a drill, a test) connects with. */
+    public Map<String, Object> kafkaAdminProperties() {
+        return kafka.adminClientProperties();
     }
 
     public Path dataDir() {

@@ -18,6 +18,7 @@ class StartupSettingsTest extends RequiredSettingsContract {
                 "spring.datasource.url", "jdbc:postgresql://db.invalid:5432/orders",
                 "spring.datasource.username", "orders_user",
                 "spring.datasource.password", "not-a-password",
+                "spring.kafka.properties.sasl.jaas.config", "not-a-login",
                 "spring.security.oauth2.resourceserver.jwt.issuer-uri", "https://idp.invalid",
                 "spring.security.oauth2.resourceserver.jwt.audiences", "payments-api");
     }

@@ -18,6 +18,7 @@ class StartupSettingsTest extends RequiredSettingsContract {
                 "spring.datasource.url", "jdbc:postgresql://db.invalid:5432/payments",
                 "spring.datasource.username", "payments_user",
                 "spring.datasource.password", "not-a-password",
+                "spring.kafka.properties.sasl.jaas.config", "not-a-login",
                 "pg.client.secret-key", "sk_placeholder",
                 "payment.approval.webhook-secret", "whsec_placeholder",
                 "spring.security.oauth2.resourceserver.jwt.issuer-uri", "https://idp.invalid",

@@ -232,11 +232,12 @@ class ReconciliationProjectionIntegrationTest extends ReconciliationServiceTestB
     /** The dead-letter records of one key, read by a plain consumer as an operator would. */
     private static List<ConsumerRecord<String, String>> readDeadLetters(String key, int expected) {
         List<ConsumerRecord<String, String>> found = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.kafka().bootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, "dlt-reader-" + UUID.randomUUID(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), new StringDeserializer(), new StringDeserializer())) {
+        Map<String, Object> client = SharedTestInfrastructure.kafkaClientProperties();
+        client.put(ConsumerConfig.GROUP_ID_CONFIG, "dlt-reader-" + UUID.randomUUID());
+        client.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        client.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(client, new StringDeserializer(),
+                new StringDeserializer())) {
             consumer.subscribe(List.of(DEAD_LETTERS));
             await().atMost(EVENTUALLY).until(() -> {
                 consumer.poll(Duration.ofMillis(200)).forEach(record -> {

@@ -35,6 +35,7 @@ import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.StreamSupport;
 
@@ -59,7 +60,8 @@ class ReplayIntegrationTest extends ReconciliationServiceTestBase {
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
-        register(registry, "reconciliation_replay", OWN_GROUP);
+        register(registry, "reconciliation_replay", OWN_GROUP, Set.of("payment-service-it", "order-service-it",
+                "notification-service-it", "audit-consumer-it", "lagging-consumer-it"));
     }
 
     @Autowired
@@ -159,10 +161,10 @@ class ReplayIntegrationTest extends ReconciliationServiceTestBase {
         AtomicBoolean polling = new AtomicBoolean(true);
         AtomicBoolean assigned = new AtomicBoolean();
         Thread member = new Thread(() -> {
-            try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
-                    ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.kafka().bootstrapServers(),
-                    ConsumerConfig.GROUP_ID_CONFIG, "audit-consumer-it",
-                    ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new StringDeserializer(),
+            Map<String, Object> client = SharedTestInfrastructure.kafkaClientProperties();
+            client.put(ConsumerConfig.GROUP_ID_CONFIG, "audit-consumer-it");
+            client.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+            try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(client, new StringDeserializer(),
                     new StringDeserializer())) {
                 consumer.subscribe(List.of(Topics.PAYMENT_EVENTS));
                 while (polling.get()) {

@@ -18,6 +18,7 @@ class StartupSettingsTest extends RequiredSettingsContract {
                 "spring.datasource.url", "jdbc:postgresql://db.invalid:5432/reconciliation",
                 "spring.datasource.username", "reconciliation_user",
                 "spring.datasource.password", "not-a-password",
+                "spring.kafka.properties.sasl.jaas.config", "not-a-login",
                 "reconciliation.pg-secret-key", "sk_placeholder",
                 "spring.security.oauth2.client.registration.payment-service.client-secret", "placeholder-secret",
                 "spring.security.oauth2.client.provider.payments-issuer.token-uri", "https://idp.invalid/oauth2/token",

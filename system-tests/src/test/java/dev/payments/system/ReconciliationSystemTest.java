@@ -3,8 +3,8 @@ package dev.payments.system;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.Component;
+import dev.payments.localstack.infra.EmbeddedKafkaBroker;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -319,7 +319,7 @@ class ReconciliationSystemTest {
         }));
         consumers.forEach(get()::start);
 
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, get().bootstrapServers()))) {
+        try (Admin admin = Admin.create(EmbeddedKafkaBroker.ADMIN.clientProperties(get().bootstrapServers()))) {
             await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1)).until(() ->
                     groups.entrySet().stream().allMatch(e -> e.getValue().stream()
                             .allMatch(group -> caughtUp(admin, group, e.getKey()))));
@@ -373,7 +373,7 @@ class ReconciliationSystemTest {
 
     /** Moves a stopped service's group past everything on the topic: what it has not consumed yet, it never will. */
     private static void skipToTheEnd(String group, String topic) throws Exception {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, get().bootstrapServers()))) {
+        try (Admin admin = Admin.create(EmbeddedKafkaBroker.ADMIN.clientProperties(get().bootstrapServers()))) {
             Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
             admin.describeTopics(List.of(topic)).allTopicNames().get().get(topic).partitions()
                     .forEach(p -> latest.put(new TopicPartition(topic, p.partition()), OffsetSpec.latest()));

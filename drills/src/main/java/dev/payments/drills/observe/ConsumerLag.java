@@ -23,9 +23,10 @@ public final class ConsumerLag implements AutoCloseable {
 
     private final Admin admin;
 
-    public ConsumerLag(String bootstrapServers) {
+    /** @param kafkaClient bootstrap servers and a login that may describe every group (the super user's) */
+    public ConsumerLag(Map<String, Object> kafkaClient) {
         Properties p = new Properties();
-        p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.putAll(kafkaClient);
         p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 2000);
         p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 3000);
         p.put(AdminClientConfig.RECONNECT_BACKOFF_MAX_MS_CONFIG, 1000);

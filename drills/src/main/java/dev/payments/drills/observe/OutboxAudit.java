@@ -51,13 +51,13 @@ public final class OutboxAudit {
      * Waits (up to {@code patience}) until every outbox row of the database is on {@code topic}, then says how far it
      * got. The table keeps published rows for 72 h, so on a drill's fresh stack it holds every event ever written.
      */
-    public static Coverage outboxAgainstTopic(String jdbcUrl, String user, String password, String bootstrapServers,
+    public static Coverage outboxAgainstTopic(String jdbcUrl, String user, String password, Map<String, Object> kafkaClient,
                                               String topic, Duration patience) throws SQLException {
         Set<String> rows = outboxIds(jdbcUrl, user, password);
         long until = System.nanoTime() + patience.toNanos();
         Map<String, Integer> onTopic;
         do {
-            onTopic = eventIdsOn(bootstrapServers, topic);
+            onTopic = eventIdsOn(kafkaClient, topic);
             if (onTopic.keySet().containsAll(rows)) {
                 break;
             }
@@ -89,12 +89,13 @@ public final class OutboxAudit {
     }
 
     /** Every event id (header {@code id}) on the topic now, with how many records carry it. */
-    static Map<String, Integer> eventIdsOn(String bootstrapServers, String topic) {
+    static Map<String, Integer> eventIdsOn(Map<String, Object> kafkaClient, String topic) {
         Map<String, Integer> ids = new HashMap<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false,
-                ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2000), new StringDeserializer(), new StringDeserializer())) {
+        Map<String, Object> settings = new HashMap<>(kafkaClient);
+        settings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        settings.put(ConsumerConfig.MAX_POLL_RECORDS_CONFIG, 2000);
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(settings, new StringDeserializer(),
+                new StringDeserializer())) {
             List<TopicPartition> partitions = consumer.partitionsFor(topic, TIMEOUT).stream()
                     .map(PartitionInfo::partition).map(p -> new TopicPartition(topic, p)).toList();
             consumer.assign(partitions);

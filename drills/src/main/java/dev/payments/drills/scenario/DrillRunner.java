@@ -176,7 +176,7 @@ public final class DrillRunner {
         OrderBook orders = drill.orders();
         Books books = new Books(drill.http(), target);
         Progress progress = null;
-        try (ConsumerLag lag = new ConsumerLag(target.bootstrapServers());
+        try (ConsumerLag lag = new ConsumerLag(target.kafkaClient());
              MetricsSampler sampler = new MetricsSampler(drill.http(), target.paymentManagementUrl(), clock, lag);
              ResourceSampler resources = new ResourceSampler(target::processes, target.launcherProcess(),
                      new PostgresCounters(target.postgresJdbcUrl(), EmbeddedPostgresServer.USERNAME,

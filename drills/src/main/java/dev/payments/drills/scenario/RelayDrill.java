@@ -70,7 +70,7 @@ abstract class RelayDrill extends BaseScenario {
         double loadStopped = drill.clock().seconds();
         String jdbcUrl = drill.target().jdbcUrl(Component.PAYMENT_SERVICE.database().orElseThrow());
         coverage = OutboxAudit.outboxAgainstTopic(jdbcUrl, EmbeddedPostgresServer.USERNAME,
-                EmbeddedPostgresServer.PASSWORD, drill.target().bootstrapServers(), TOPIC, Duration.ofSeconds(90));
+                EmbeddedPostgresServer.PASSWORD, drill.target().kafkaClient(), TOPIC, Duration.ofSeconds(90));
         // The audit that follows reads the consumers' effects: give them the events the relay published last.
         Double caughtUp = consumersCaughtUp(drill, Duration.ofSeconds(90));
         drill.extra("consumersCaughtUpAfterLoadSeconds", caughtUp == null ? null : caughtUp - loadStopped);
@@ -91,7 +91,7 @@ abstract class RelayDrill extends BaseScenario {
     /** Drill time at which every service's consumer group had lag 0, or null if not within {@code patience}. */
     private static Double consumersCaughtUp(Drill drill, Duration patience) {
         long until = System.nanoTime() + patience.toNanos();
-        try (ConsumerLag lag = new ConsumerLag(drill.target().bootstrapServers())) {
+        try (ConsumerLag lag = new ConsumerLag(drill.target().kafkaClient())) {
             while (System.nanoTime() < until) {
                 Map<String, Long> behind = lag.read();
                 if (behind != null && !behind.isEmpty() && behind.values().stream().allMatch(n -> n == 0)) {

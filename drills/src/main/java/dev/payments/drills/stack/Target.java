@@ -1,6 +1,7 @@
 package dev.payments.drills.stack;
 
 import dev.payments.localstack.identity.Tokens;
+import dev.payments.localstack.infra.EmbeddedKafkaBroker;
 
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,14 @@ public interface Target extends AutoCloseable {
     String pgAdminUrl();
 
     String bootstrapServers();
+
+    /**
+     * Bootstrap servers and the broker's super user login, for the drill's own Kafka clients (lag, audit): every
+     * target is a local stack, whose embedded broker has the LOCAL ONLY super user of {@link EmbeddedKafkaBroker}.
+     */
+    default Map<String, Object> kafkaClient() {
+        return EmbeddedKafkaBroker.ADMIN.clientProperties(bootstrapServers());
+    }
 
     /** The stack's PostgreSQL server (its maintenance database), reached as its superuser. */
     String postgresJdbcUrl();

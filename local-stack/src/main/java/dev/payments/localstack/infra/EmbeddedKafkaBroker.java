@@ -1,11 +1,13 @@
 package dev.payments.localstack.infra;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -16,6 +18,9 @@ import kafka.server.KafkaRaftServer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
+import org.apache.kafka.clients.admin.ScramCredentialInfo;
+import org.apache.kafka.clients.admin.ScramMechanism;
+import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
 import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.utils.Time;
@@ -28,15 +33,29 @@ import org.slf4j.LoggerFactory;
 /**
  * A single-node Kafka 4.3 KRaft cluster (combined broker and controller) inside this JVM.
  *
- * <p>PLAINTEXT and CONTROLLER listeners bind to 127.0.0.1. Ports and the log directory survive
+ * <p>Clients reach one SASL_PLAINTEXT listener and log in with SCRAM-SHA-512 ({@link KafkaCredentials}); the
+ * {@code StandardAuthorizer} allows nothing without an ACL ({@link #grant(KafkaAccess)}). The super user
+ * {@value #SUPER_USER} is written at format time (KRaft keeps SCRAM credentials in its metadata log, so the first one
+ * cannot come from a client); it is the broker's own inter-broker login and what the launcher, the tests and the
+ * drills inspect with ({@link #adminClientProperties()}). The KRaft controller listener stays PLAINTEXT on loopback:
+ * KRaft cannot authenticate its controller listener with SCRAM (the credentials live in the metadata the controller
+ * serves), it is neither advertised nor reachable off this host, and its peer (this same node) is
+ * {@code User:ANONYMOUS}, a super user for that reason (docs/security.md).
+ *
+ * <p>Both listeners bind to 127.0.0.1. Ports and the log directory survive
  * {@link #stop()}, {@link #start()} and {@link #restart()}, so a drill can stop the broker under load and
- * bring the same one back with its topics, offsets and committed consumer positions.
+ * bring the same one back with its topics, offsets, credentials, ACLs and committed consumer positions.
  */
 public final class EmbeddedKafkaBroker implements EmbeddedServer {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedKafkaBroker.class);
     private static final int NODE_ID = 1;
     private static final String CONTROLLER_LISTENER = "CONTROLLER";
+    private static final String CLIENT_LISTENER = "SASL_PLAINTEXT";
+    /** The broker's super user: its inter-broker login, and the operator's (launcher, tests, drills). */
+    public static final String SUPER_USER = "admin";
+    /** LOCAL ONLY: the super user's password in every embedded broker. */
+    public static final KafkaCredentials ADMIN = KafkaCredentials.local(SUPER_USER);
 
     private final Options options;
     private final int port;
@@ -114,9 +133,7 @@ public final class EmbeddedKafkaBroker implements EmbeddedServer {
 
     /** Creates the topic (replication factor 1) unless it exists. */
     public void createTopic(String name, int partitions) {
-        try (Admin admin = Admin.create(Map.of(
-                AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers(),
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000))) {
+        try (Admin admin = admin()) {
             admin.createTopics(List.of(new NewTopic(name, partitions, (short) 1))).all().get();
         } catch (ExecutionException e) {
             if (!(e.getCause() instanceof TopicExistsException)) {
@@ -126,6 +143,47 @@ public final class EmbeddedKafkaBroker implements EmbeddedServer {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted while creating topic " + name, e);
         }
+    }
+
+    /**
+     * Creates (or re-keys) the principal's SCRAM credential, LOCAL ONLY password {@code <principal>-local}, and adds
+     * its ACLs. Idempotent, so the launcher runs it on every start, also on a log directory kept from before.
+     */
+    public void grant(KafkaAccess access) {
+        createUser(access.localCredentials());
+        try (Admin admin = admin()) {
+            admin.createAcls(access.bindings()).all().get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("could not create the ACLs of " + access.principal(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while creating the ACLs of " + access.principal(), e);
+        }
+    }
+
+    /** Creates or replaces a SCRAM-SHA-512 credential (the same call rotates a password). */
+    public void createUser(KafkaCredentials credentials) {
+        try (Admin admin = admin()) {
+            admin.alterUserScramCredentials(List.of(new UserScramCredentialUpsertion(credentials.username(),
+                    new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, SCRAM_ITERATIONS), credentials.password())))
+                    .all().get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("could not create the Kafka user " + credentials.username(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while creating the Kafka user " + credentials.username(), e);
+        }
+    }
+
+    /** Bootstrap servers and the super user's login, for the launcher's, the tests' and the drills' own clients. */
+    public Map<String, Object> adminClientProperties() {
+        return ADMIN.clientProperties(bootstrapServers());
+    }
+
+    private Admin admin() {
+        Map<String, Object> properties = new HashMap<>(adminClientProperties());
+        properties.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 30_000);
+        return Admin.create(properties);
     }
 
     /** The bootstrap servers. */
@@ -162,11 +220,20 @@ public final class EmbeddedKafkaBroker implements EmbeddedServer {
         settings.put("process.roles", "broker,controller");
         settings.put("node.id", String.valueOf(NODE_ID));
         settings.put("controller.quorum.voters", NODE_ID + "@127.0.0.1:" + controllerPort);
-        settings.put("listeners", "PLAINTEXT://127.0.0.1:" + port + "," + CONTROLLER_LISTENER + "://127.0.0.1:" + controllerPort);
-        settings.put("advertised.listeners", "PLAINTEXT://127.0.0.1:" + port);
-        settings.put("listener.security.protocol.map", "PLAINTEXT:PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
+        settings.put("listeners", CLIENT_LISTENER + "://127.0.0.1:" + port + "," + CONTROLLER_LISTENER + "://127.0.0.1:" + controllerPort);
+        settings.put("advertised.listeners", CLIENT_LISTENER + "://127.0.0.1:" + port);
+        settings.put("listener.security.protocol.map",
+                CLIENT_LISTENER + ":SASL_PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
         settings.put("controller.listener.names", CONTROLLER_LISTENER);
-        settings.put("inter.broker.listener.name", "PLAINTEXT");
+        settings.put("inter.broker.listener.name", CLIENT_LISTENER);
+        settings.put("sasl.enabled.mechanisms", KafkaCredentials.MECHANISM);
+        settings.put("sasl.mechanism.inter.broker.protocol", KafkaCredentials.MECHANISM);
+        settings.put("listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config", ADMIN.jaasConfig());
+        settings.put("authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer");
+        settings.put("allow.everyone.if.no.acl.found", "false");
+        // ANONYMOUS is who this node is on its own PLAINTEXT controller listener (see the class comment); no client
+        // listener is PLAINTEXT, so no client is ever ANONYMOUS.
+        settings.put("super.users", "User:" + SUPER_USER + ";User:ANONYMOUS");
         settings.put("log.dirs", logDirectory.toString());
 
         // One node: every internal topic gets replication factor 1 and min ISR 1.
@@ -203,6 +270,10 @@ public final class EmbeddedKafkaBroker implements EmbeddedServer {
 
     private void formatOnce(KafkaConfig config) {
         if (Files.exists(logDirectory.resolve("meta.properties"))) {
+            if (!Files.exists(logDirectory.resolve(SASL_MARKER))) {
+                throw new IllegalStateException("the Kafka log directory " + logDirectory + " was formatted without"
+                        + " SASL credentials (before issue 12): delete it, or start the local stack with --clean");
+            }
             return;
         }
         ByteArrayOutputStream output = new ByteArrayOutputStream();
@@ -216,12 +287,23 @@ public final class EmbeddedKafkaBroker implements EmbeddedServer {
                     .setDirectories(List.of(logDirectory.toString()))
                     .setSupportedFeatures(Feature.PRODUCTION_FEATURES)
                     .setReleaseVersion(MetadataVersion.latestProduction())
+                    .setScramArguments(List.of(KafkaCredentials.MECHANISM + "=[name=" + ADMIN.username()
+                            + ",iterations=" + SCRAM_ITERATIONS + ",password=" + ADMIN.password() + "]"))
                     .run();
         } catch (Exception e) {
             throw new IllegalStateException("could not format Kafka log directory " + logDirectory, e);
         }
+        try {
+            Files.writeString(logDirectory.resolve(SASL_MARKER), "formatted with the SCRAM super user\n");
+        } catch (IOException e) {
+            throw new IllegalStateException("could not write " + logDirectory.resolve(SASL_MARKER), e);
+        }
         log.debug("Formatted {}: {}", logDirectory, output.toString(StandardCharsets.UTF_8).trim());
     }
+
+    // Kafka's minimum; a local password needs no more, and every login of every client hashes this many times.
+    private static final int SCRAM_ITERATIONS = 4096;
+    private static final String SASL_MARKER = "sasl.formatted";
 
     private static long millisSince(long nanos) {
         return Duration.ofNanos(System.nanoTime() - nanos).toMillis();

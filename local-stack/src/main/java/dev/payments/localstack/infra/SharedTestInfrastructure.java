@@ -77,6 +77,37 @@ public final class SharedTestInfrastructure {
     }
 
     /**
+     * Bootstrap servers and the broker's super user login, for a test's own clients (reading a topic, creating one,
+     * inspecting a group): what an operator's tool would use, not a service's rights.
+     */
+    public static Map<String, Object> kafkaClientProperties() {
+        if (usesTestcontainers()) {
+            // The container broker is not set up with SASL (it cannot be tried on the project's machines).
+            return new LinkedHashMap<>(Map.of("bootstrap.servers", Containers.kafkaBootstrapServers()));
+        }
+        return new LinkedHashMap<>(kafka().adminClientProperties());
+    }
+
+    /** {@code spring.kafka.*} for the shared broker as its super user: bootstrap servers and the SASL login. */
+    public static Map<String, String> kafkaSpringProperties() {
+        Map<String, String> properties = new LinkedHashMap<>();
+        properties.put("spring.kafka.bootstrap-servers", kafkaBootstrapServers());
+        if (!usesTestcontainers()) {
+            properties.putAll(EmbeddedKafkaBroker.ADMIN.springProperties());
+        }
+        return properties;
+    }
+
+    /**
+     * {@link #springProperties(String)} with the Kafka login of a principal that has exactly {@code service}'s ACLs
+     * under the test's names (principal, consumer group and offset topic all {@code database}): a test context then
+     * finds out, as the deployed service would, if it touches a topic or group that is not its own.
+     */
+    public static Map<String, String> springProperties(String database, KafkaAccess.Service service) {
+        return springProperties(database, service.as(database));
+    }
+
+    /**
      * Creates the database and its owning role unless they exist and returns its JDBC URL (the role is named like the
      * database, its password is {@link EmbeddedPostgresServer#passwordOf(String)}; the superuser is {@code postgres}).
      */
@@ -92,9 +123,21 @@ public final class SharedTestInfrastructure {
 
     /**
      * Spring Boot properties that point a service at the shared infrastructure and a fresh database of its own; for
-     * {@code @DynamicPropertySource}: {@code properties.forEach((k, v) -> registry.add(k, () -> v))}.
+     * {@code @DynamicPropertySource}: {@code properties.forEach((k, v) -> registry.add(k, () -> v))}. Kafka is reached
+     * over SASL/SCRAM as the broker's super user: for library tests whose topics belong to no service; a service's
+     * test takes {@link #springProperties(String, KafkaAccess.Service)}.
      */
     public static Map<String, String> springProperties(String database) {
+        return springProperties(database, (KafkaAccess) null);
+    }
+
+    /**
+     * {@link #springProperties(String)} with the Kafka login of {@code access}'s principal, granted on the shared
+     * broker first; its group is the context's consumer group and its offset topic the relay's.
+     *
+     * @param access the ACLs the context's Kafka login gets, or null for the broker's super user (library tests)
+     */
+    public static Map<String, String> springProperties(String database, KafkaAccess access) {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("spring.datasource.url", jdbcUrl(database));
         // As in production: the service's own role, owning only its database, never the superuser.
@@ -103,10 +146,19 @@ public final class SharedTestInfrastructure {
         properties.put("spring.kafka.bootstrap-servers", kafkaBootstrapServers());
         // Each test context gets its own slot and offsets, even when two contexts share a database name.
         properties.put("outbox.relay.slot-name", "outbox_" + database);
-        properties.put("outbox.relay.offset-topic", "_outbox-offsets." + database);
+        properties.put("outbox.relay.offset-topic", access != null && access.offsetTopic() != null
+                ? access.offsetTopic() : "_outbox-offsets." + database);
         // Contexts of different test classes live side by side in one JVM: separate consumer groups, so one
         // context's listener never takes the partitions another context waits on.
-        properties.put("spring.kafka.consumer.group-id", database);
+        properties.put("spring.kafka.consumer.group-id", access != null ? access.group() : database);
+        if (!usesTestcontainers()) {
+            KafkaCredentials login = EmbeddedKafkaBroker.ADMIN;
+            if (access != null) {
+                kafka().grant(access);
+                login = access.localCredentials();
+            }
+            properties.putAll(login.springProperties());
+        }
         return properties;
     }
 

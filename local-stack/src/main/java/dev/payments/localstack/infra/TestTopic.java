@@ -16,6 +16,7 @@ import org.apache.kafka.common.serialization.StringSerializer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -32,21 +33,21 @@ public final class TestTopic {
     private static final Map<String, KafkaProducer<String, String>> PRODUCERS = new ConcurrentHashMap<>();
 
     private final String name;
-    private final Supplier<String> bootstrapServers;
+    private final Supplier<Map<String, Object>> client;
 
-    private TestTopic(String name, Supplier<String> bootstrapServers) {
+    private TestTopic(String name, Supplier<Map<String, Object>> client) {
         this.name = name;
-        this.bootstrapServers = bootstrapServers;
+        this.client = client;
     }
 
-    /** The topic on the shared test broker ({@link SharedTestInfrastructure}). */
+    /** The topic on the shared test broker ({@link SharedTestInfrastructure}), as its super user. */
     public static TestTopic named(String name) {
-        return new TestTopic(name, SharedTestInfrastructure::kafkaBootstrapServers);
+        return new TestTopic(name, SharedTestInfrastructure::kafkaClientProperties);
     }
 
-    /** The topic on another broker, e.g. a local stack's. */
+    /** The topic on another embedded broker, e.g. a local stack's, as its super user. */
     public static TestTopic named(String name, String bootstrapServers) {
-        return new TestTopic(name, () -> bootstrapServers);
+        return new TestTopic(name, () -> EmbeddedKafkaBroker.ADMIN.clientProperties(bootstrapServers));
     }
 
     /**
@@ -58,7 +59,7 @@ public final class TestTopic {
         ProducerRecord<String, String> record = new ProducerRecord<>(name, key, value);
         headers.forEach((header, text) -> record.headers().add(header, text.getBytes(StandardCharsets.UTF_8)));
         try {
-            return producer(bootstrapServers.get()).send(record).get();
+            return producer(client.get()).send(record).get();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
@@ -69,12 +70,13 @@ public final class TestTopic {
 
     // One producer per broker and test JVM: a producer per record costs a connection and a metadata round trip, which
     // a test publishing a hundred events pays a hundred times.
-    private static KafkaProducer<String, String> producer(String bootstrapServers) {
-        return PRODUCERS.computeIfAbsent(bootstrapServers, servers -> {
-            KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
-                    ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, servers,
-                    ProducerConfig.ACKS_CONFIG, "all",
-                    ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true), new StringSerializer(), new StringSerializer());
+    private static KafkaProducer<String, String> producer(Map<String, Object> client) {
+        return PRODUCERS.computeIfAbsent(String.valueOf(client.get(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG)), servers -> {
+            Map<String, Object> settings = new HashMap<>(client);
+            settings.put(ProducerConfig.ACKS_CONFIG, "all");
+            settings.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+            KafkaProducer<String, String> producer = new KafkaProducer<>(settings, new StringSerializer(),
+                    new StringSerializer());
             Runtime.getRuntime().addShutdownHook(new Thread(producer::close, "test-topic-producer-close"));
             return producer;
         });
@@ -124,10 +126,10 @@ public final class TestTopic {
     }
 
     private KafkaConsumer<String, String> consumer() {
-        return new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers.get(),
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false), new StringDeserializer(), new StringDeserializer());
+        Map<String, Object> settings = new HashMap<>(client.get());
+        settings.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        settings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        return new KafkaConsumer<>(settings, new StringDeserializer(), new StringDeserializer());
     }
 
     private List<TopicPartition> assignFromBeginning(KafkaConsumer<String, String> consumer, long deadline) {

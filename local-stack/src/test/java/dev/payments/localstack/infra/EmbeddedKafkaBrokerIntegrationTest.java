@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -57,10 +58,10 @@ class EmbeddedKafkaBrokerIntegrationTest {
     }
 
     private static void send(EmbeddedKafkaBroker broker, String key, String value) throws Exception {
-        try (KafkaProducer<String, String> producer = new KafkaProducer<>(Map.of(
-                ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ProducerConfig.ACKS_CONFIG, "all",
-                ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true),
+        Map<String, Object> settings = new HashMap<>(broker.adminClientProperties());
+        settings.put(ProducerConfig.ACKS_CONFIG, "all");
+        settings.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);
+        try (KafkaProducer<String, String> producer = new KafkaProducer<>(settings,
                 new StringSerializer(), new StringSerializer())) {
             producer.send(new ProducerRecord<>(TOPIC, key, value)).get();
         }
@@ -68,11 +69,11 @@ class EmbeddedKafkaBrokerIntegrationTest {
 
     private static List<String> consume(EmbeddedKafkaBroker broker, String group, int expected) {
         List<String> received = new ArrayList<>();
-        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, broker.bootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, group,
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest",
-                ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false),
+        Map<String, Object> settings = new HashMap<>(broker.adminClientProperties());
+        settings.put(ConsumerConfig.GROUP_ID_CONFIG, group);
+        settings.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        settings.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
+        try (KafkaConsumer<String, String> consumer = new KafkaConsumer<>(settings,
                 new StringDeserializer(), new StringDeserializer())) {
             consumer.subscribe(List.of(TOPIC));
             long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();

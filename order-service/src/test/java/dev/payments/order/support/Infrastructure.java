@@ -1,6 +1,7 @@
 package dev.payments.order.support;
 
 import dev.payments.localstack.identity.TestIssuer;
+import dev.payments.localstack.infra.KafkaAccess;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
@@ -13,7 +14,7 @@ public final class Infrastructure {
     }
 
     public static void register(DynamicPropertyRegistry registry) {
-        SharedTestInfrastructure.springProperties(DATABASE).forEach((name, value) -> registry.add(name, () -> value));
+        SharedTestInfrastructure.springProperties(DATABASE, KafkaAccess.Service.ORDER).forEach((name, value) -> registry.add(name, () -> value));
         TestIssuer.shared().springProperties().forEach((name, value) -> registry.add(name, () -> value));
     }
 

@@ -10,7 +10,8 @@ import java.util.Map;
 /**
  * Kafka client, trace and observation defaults every service shares, added with the lowest precedence so a service's own
  * configuration still wins. Consumers start from the earliest offset (a new consumer group must see every event), commit only
- * after processing, and give up a dead member's partitions in 10 s rather than Kafka's 45 s.
+ * after processing, and give up a dead member's partitions in 10 s rather than Kafka's 45 s. Every client logs in
+ * with SASL/SCRAM.
  */
 public class MessagingDefaults implements EnvironmentPostProcessor {
 
@@ -18,6 +19,10 @@ public class MessagingDefaults implements EnvironmentPostProcessor {
     public void postProcessEnvironment(ConfigurableEnvironment environment, SpringApplication application) {
         environment.getPropertySources().addLast(new MapPropertySource("messagingDefaults", Map.ofEntries(
                 Map.entry("spring.kafka.consumer.group-id", "${spring.application.name}"),
+                // Every service logs in with its own SCRAM principal (docs/security.md); the JAAS line with its name
+                // and password is a required setting (service-support), never defaulted. SASL_SSL where TLS is given.
+                Map.entry("spring.kafka.security.protocol", "SASL_PLAINTEXT"),
+                Map.entry("spring.kafka.properties.sasl.mechanism", "SCRAM-SHA-512"),
                 Map.entry("spring.kafka.consumer.auto-offset-reset", "earliest"),
                 Map.entry("spring.kafka.consumer.enable-auto-commit", "false"),
                 Map.entry("spring.kafka.consumer.properties.session.timeout.ms", "10000"),

@@ -2,6 +2,7 @@ package dev.payments.outbox.config;
 
 import dev.payments.outbox.OutboxWriter;
 import dev.payments.outbox.TraceContext;
+import dev.payments.outbox.relay.KafkaConnection;
 import dev.payments.outbox.relay.OutboxRelay;
 import dev.payments.outbox.relay.PublishTracing;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -17,6 +18,7 @@ import org.springframework.boot.autoconfigure.jdbc.DataSourceProperties;
 import org.springframework.boot.autoconfigure.kafka.KafkaAutoConfiguration;
 import org.springframework.boot.autoconfigure.kafka.KafkaProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.ssl.SslBundles;
 import org.springframework.context.annotation.Bean;
 import org.springframework.core.env.Environment;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -56,9 +58,11 @@ public class OutboxAutoConfiguration {
     @ConditionalOnProperty(prefix = "outbox.relay", name = "enabled", matchIfMissing = true)
     OutboxRelay outboxRelay(DataSourceProperties dataSource, KafkaProperties kafka, OutboxProperties properties,
                             Environment environment, ObjectProvider<MeterRegistry> meters, ObjectProvider<Clock> clock,
-                            ObjectProvider<PublishTracing> tracing) {
+                            ObjectProvider<PublishTracing> tracing, ObjectProvider<SslBundles> sslBundles) {
+        // The service's own spring.kafka.* login (SASL/SCRAM, TLS), as its producers and listeners use it.
+        KafkaConnection connection = KafkaConnection.of(kafka.buildProducerProperties(sslBundles.getIfAvailable()));
         return new OutboxRelay(dataSource.determineUrl(), dataSource.determineUsername(), dataSource.determinePassword(),
-                String.join(",", kafka.getBootstrapServers()), properties,
+                connection, properties,
                 environment.getRequiredProperty("spring.application.name"),
                 meters.getIfAvailable(SimpleMeterRegistry::new), clock.getIfAvailable(Clock::systemUTC),
                 tracing.getIfAvailable(() -> PublishTracing.NONE));

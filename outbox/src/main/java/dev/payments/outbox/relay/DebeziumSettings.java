@@ -15,10 +15,10 @@ import java.util.regex.Pattern;
  * @param engineName       the engine's name, under which its offsets are stored: a new name starts without offsets
  * @param slotName         the logical replication slot (also the topic prefix Debezium routes by)
  * @param offsetTopic      compacted Kafka topic holding the engine's offsets
- * @param bootstrapServers Kafka, for the offset store
+ * @param kafka            Kafka and its login, for the offset store (Connect hands the worker's settings to its clients)
  * @param relay            the relay properties; {@code relay.debezium()} is applied last and wins
  */
-record DebeziumSettings(PostgresTarget target, String engineName, String slotName, String offsetTopic, String bootstrapServers,
+record DebeziumSettings(PostgresTarget target, String engineName, String slotName, String offsetTopic, KafkaConnection kafka,
                         OutboxProperties.Relay relay) {
 
     static final String PUBLICATION = "outbox_publication";
@@ -35,7 +35,8 @@ record DebeziumSettings(PostgresTarget target, String engineName, String slotNam
         p.setProperty("offset.storage.partitions", "1");
         p.setProperty("offset.storage.replication.factor", String.valueOf(relay.offsetTopicReplicationFactor()));
         p.setProperty("offset.flush.interval.ms", String.valueOf(relay.offsetFlushInterval().toMillis()));
-        p.setProperty("bootstrap.servers", bootstrapServers);
+        // Top level: Kafka Connect's offset store builds its producer, consumer and admin from the worker's originals.
+        kafka.properties().forEach((name, value) -> p.setProperty(name, String.valueOf(value)));
         p.setProperty("database.hostname", target.host());
         p.setProperty("database.port", String.valueOf(target.port()));
         p.setProperty("database.user", target.username());

@@ -21,10 +21,9 @@ final class OffsetTopic {
     private OffsetTopic() {
     }
 
-    static void ensureExists(String bootstrapServers, String topic, short replicationFactor, short minInsyncReplicas) {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers,
-                AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
-                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 15_000))) {
+    static void ensureExists(KafkaConnection kafka, String topic, short replicationFactor, short minInsyncReplicas) {
+        try (Admin admin = Admin.create(kafka.with(Map.of(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 10_000,
+                AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 15_000)))) {
             NewTopic offsets = new NewTopic(topic, 1, replicationFactor).configs(Map.of(
                     TopicConfig.CLEANUP_POLICY_CONFIG, TopicConfig.CLEANUP_POLICY_COMPACT,
                     TopicConfig.MIN_IN_SYNC_REPLICAS_CONFIG, String.valueOf(minInsyncReplicas)));

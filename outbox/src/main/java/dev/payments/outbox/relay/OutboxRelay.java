@@ -61,7 +61,7 @@ public final class OutboxRelay implements SmartLifecycle {
     private static final AtomicLong INSTANCES = new AtomicLong();
 
     private final PostgresTarget target;
-    private final String bootstrapServers;
+    private final KafkaConnection kafka;
     private final OutboxProperties.Relay settings;
     private final String slotName;
     private final String offsetTopic;
@@ -79,18 +79,18 @@ public final class OutboxRelay implements SmartLifecycle {
     private volatile boolean offsetTopicReady;
     private Thread loop;
 
-    public OutboxRelay(String jdbcUrl, String username, String password, String bootstrapServers,
+    public OutboxRelay(String jdbcUrl, String username, String password, KafkaConnection kafka,
                        OutboxProperties properties, String applicationName, MeterRegistry meters, Clock clock) {
-        this(jdbcUrl, username, password, bootstrapServers, properties, applicationName, meters, clock,
+        this(jdbcUrl, username, password, kafka, properties, applicationName, meters, clock,
                 PublishTracing.NONE);
     }
 
     /** @param tracing how both relays send a record ({@link TracedPublishing}: a PRODUCER span per event) */
-    public OutboxRelay(String jdbcUrl, String username, String password, String bootstrapServers,
+    public OutboxRelay(String jdbcUrl, String username, String password, KafkaConnection kafka,
                        OutboxProperties properties, String applicationName, MeterRegistry meters, Clock clock,
                        PublishTracing tracing) {
         this.target = PostgresTarget.parse(jdbcUrl, username, password);
-        this.bootstrapServers = bootstrapServers;
+        this.kafka = kafka;
         this.settings = properties.relay();
         String serviceName = applicationName.replaceAll("[^A-Za-z0-9]", "_").toLowerCase();
         this.slotName = Optional.ofNullable(settings.slotName()).orElse("outbox_" + serviceName);
@@ -105,7 +105,7 @@ public final class OutboxRelay implements SmartLifecycle {
         // Engines of two relays in one JVM (tests, a drill) must not share JMX names.
         String instance = Long.toString(INSTANCES.incrementAndGet(), 36) + Long.toString(System.nanoTime() % 46_656, 36);
         this.debezium = new DebeziumRelay(engineName -> {
-            Properties p = new DebeziumSettings(target, engineName, slotName, offsetTopic, bootstrapServers, settings)
+            Properties p = new DebeziumSettings(target, engineName, slotName, offsetTopic, kafka, settings)
                     .toProperties();
             p.setProperty("custom.metric.tags", "relay=" + instance);
             return p;
@@ -411,7 +411,7 @@ public final class OutboxRelay implements SmartLifecycle {
 
     private void ensureOffsetTopic() {
         if (!offsetTopicReady) {
-            OffsetTopic.ensureExists(bootstrapServers, offsetTopic, settings.offsetTopicReplicationFactor(),
+            OffsetTopic.ensureExists(kafka, offsetTopic, settings.offsetTopicReplicationFactor(),
                     settings.offsetTopicMinInsyncReplicas());
             offsetTopicReady = true;
         }
@@ -419,7 +419,7 @@ public final class OutboxRelay implements SmartLifecycle {
 
     private Producer<String, String> newProducer() {
         Properties p = new Properties();
-        p.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, bootstrapServers);
+        p.putAll(kafka.properties());
         p.put(ProducerConfig.CLIENT_ID_CONFIG, "outbox-relay-" + slotName);
         p.put(ProducerConfig.ACKS_CONFIG, "all");
         p.put(ProducerConfig.ENABLE_IDEMPOTENCE_CONFIG, true);

@@ -6,6 +6,7 @@ import dev.payments.localstack.infra.EmbeddedPostgresServer;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.outbox.OutboxWriter;
 import dev.payments.outbox.TraceContext;
+import dev.payments.outbox.relay.KafkaConnection;
 import dev.payments.outbox.relay.OutboxRelay;
 import dev.payments.outbox.support.RelayTestProperties;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -103,7 +104,7 @@ public final class RelayComparisonBenchmark {
 
         // The relay logs in as a role of its own, so its statements are told apart from the writer's.
         OutboxRelay relay = new OutboxRelay(postgres.jdbcUrl(database), RELAY_ROLE, RELAY_ROLE,
-                SharedTestInfrastructure.kafkaBootstrapServers(),
+                KafkaConnection.of(SharedTestInfrastructure.kafkaClientProperties()),
                 RelayTestProperties.production(database, Map.of("outbox.relay.mode", mode)), database,
                 new SimpleMeterRegistry(), Clock.systemUTC());
         relay.start();
@@ -194,7 +195,7 @@ public final class RelayComparisonBenchmark {
 
     private static void consume(Map<String, Long> arrivedAt, AtomicBoolean consuming) {
         Properties p = new Properties();
-        p.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.kafkaBootstrapServers());
+        p.putAll(SharedTestInfrastructure.kafkaClientProperties());
         p.put(ConsumerConfig.GROUP_ID_CONFIG, "bench-" + UUID.randomUUID());
         p.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "latest");
         p.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);

@@ -11,7 +11,6 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.AfterAll;
@@ -101,7 +100,7 @@ class ConsumerErrorHandlingIntegrationTest {
         registry.add("spring.datasource.url", () -> postgres.jdbcUrl(DATABASE));
         registry.add("spring.datasource.username", () -> ROLE);
         registry.add("spring.datasource.password", () -> ROLE);
-        registry.add("spring.kafka.bootstrap-servers", SharedTestInfrastructure::kafkaBootstrapServers);
+        SharedTestInfrastructure.kafkaSpringProperties().forEach((name, value) -> registry.add(name, () -> value));
         registry.add("spring.kafka.consumer.group-id", () -> GROUP);
         registry.add("inbox-it.topic", () -> TOPIC);
     }
@@ -267,8 +266,7 @@ class ConsumerErrorHandlingIntegrationTest {
     }
 
     private static void createTopics() throws Exception {
-        try (Admin admin = Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                SharedTestInfrastructure.kafkaBootstrapServers()))) {
+        try (Admin admin = Admin.create(SharedTestInfrastructure.kafkaClientProperties())) {
             admin.createTopics(List.of(new NewTopic(TOPIC, 2, (short) 1), new NewTopic(DEAD_LETTERS, 1, (short) 1)))
                     .all().get(30, TimeUnit.SECONDS);
         }

@@ -65,6 +65,15 @@ class DebeziumSettingsTest {
     }
 
     @Test
+    void theOffsetStoreLogsInAsTheService() {
+        // Kafka Connect builds the offset store's producer, consumer and admin from the worker's top-level settings.
+        assertThat(settings(Map.of())).containsEntry("security.protocol", "SASL_PLAINTEXT")
+                .containsEntry("sasl.mechanism", "SCRAM-SHA-512")
+                .containsEntry("sasl.jaas.config", JAAS)
+                .as("a consumer setting of the service is no business of the offset store").doesNotContainKey("max.poll.records");
+    }
+
+    @Test
     void routesOutboxRowsByAggregateTypeWithTheOrderIdAsKeyAndTheEventHeaders() {
         Properties p = settings(Map.of());
 
@@ -112,15 +121,21 @@ class DebeziumSettingsTest {
 
         Properties p = new DebeziumSettings(noPassword, "outbox_order_service", "outbox_order_service",
                 "_outbox-offsets.order-service",
-                "localhost:9092", relay(Map.of())).toProperties();
+                new KafkaConnection(Map.of("bootstrap.servers", "localhost:9092")), relay(Map.of())).toProperties();
 
         assertThat(p).containsEntry("database.password", "").containsEntry("database.port", "5432");
     }
 
+    private static final String JAAS =
+            "org.apache.kafka.common.security.scram.ScramLoginModule required username=\"payment-service\" password=\"p\";";
+    private static final KafkaConnection KAFKA = KafkaConnection.of(Map.of("bootstrap.servers", "kafka-0:9092,kafka-1:9092",
+            "security.protocol", "SASL_PLAINTEXT", "sasl.mechanism", "SCRAM-SHA-512", "sasl.jaas.config", JAAS,
+            "max.poll.records", "10"));
+
     private static Properties settings(Map<String, String> extra) {
         return new DebeziumSettings(TARGET, "outbox_payment_service-2x", "outbox_payment_service",
                 "_outbox-offsets.payment-service",
-                "kafka-0:9092,kafka-1:9092", relay(extra)).toProperties();
+                KAFKA, relay(extra)).toProperties();
     }
 
     private static OutboxProperties.Relay relay(Map<String, String> extra) {

@@ -87,10 +87,11 @@ class OutboxRelayIntegrationTest {
         consume(Topics.ORDER_EVENTS, orderIds, Duration.ofSeconds(30)).forEach(r -> relayed.put(r.key(), r));
 
         Map<String, CloudEvent> read = new HashMap<>();
-        try (KafkaConsumer<String, CloudEvent> consumer = new KafkaConsumer<>(Map.of(
-                ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, SharedTestInfrastructure.kafkaBootstrapServers(),
-                ConsumerConfig.GROUP_ID_CONFIG, "cloudevents-sdk-" + fixture.database,
-                ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest"), new StringDeserializer(), new CloudEventDeserializer())) {
+        Map<String, Object> client = SharedTestInfrastructure.kafkaClientProperties();
+        client.put(ConsumerConfig.GROUP_ID_CONFIG, "cloudevents-sdk-" + fixture.database);
+        client.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        try (KafkaConsumer<String, CloudEvent> consumer = new KafkaConsumer<>(client, new StringDeserializer(),
+                new CloudEventDeserializer())) {
             consumer.subscribe(List.of(Topics.ORDER_EVENTS));
             await().atMost(Duration.ofSeconds(30)).until(() -> {
                 consumer.poll(Duration.ofMillis(200)).forEach(r -> {

@@ -76,7 +76,7 @@ final class RelayFixture implements AutoCloseable {
         EmbeddedPostgresServer postgres = SharedTestInfrastructure.postgres();
         SimpleMeterRegistry registry = new SimpleMeterRegistry();
         OutboxRelay relay = new OutboxRelay(jdbcUrl, postgres.username(), postgres.password(),
-                SharedTestInfrastructure.kafkaBootstrapServers(), properties(overrides), database, registry,
+                KafkaConnection.of(SharedTestInfrastructure.kafkaClientProperties()), properties(overrides), database, registry,
                 Clock.systemUTC());
         relay.start();
         relays.add(relay);

@@ -1,6 +1,7 @@
 package dev.payments.payment.bench;
 
 import dev.payments.contracts.OrderCreated;
+import dev.payments.localstack.infra.KafkaAccess;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.payment.PaymentServiceApplication;
 import dev.payments.payment.application.IdempotencyKeys;
@@ -224,7 +225,7 @@ public final class OpenBreakerBenchmark {
 
     private static ConfigurableApplicationContext startPaymentService(PgSimulator simulator, ServerTimings timings,
                                                                       Map<String, String> overrides) {
-        Map<String, String> properties = new LinkedHashMap<>(SharedTestInfrastructure.springProperties(DATABASE));
+        Map<String, String> properties = new LinkedHashMap<>(SharedTestInfrastructure.springProperties(DATABASE, KafkaAccess.Service.PAYMENT));
         properties.putAll(TestIssuer.shared().springProperties());
         properties.put("server.port", "0");
         properties.put("management.server.port", "0");

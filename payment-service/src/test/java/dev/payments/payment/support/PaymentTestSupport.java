@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.RelayedGoldenEvents;
 import dev.payments.localstack.identity.TestIssuer;
+import dev.payments.localstack.infra.KafkaAccess;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.pgsim.PgSimulator;
 import dev.payments.pgsim.PgSimulatorConfig;
@@ -41,7 +42,7 @@ public final class PaymentTestSupport {
 
     /** Points the service at the shared PostgreSQL and Kafka (own database), the simulator and the test issuer. */
     public static void register(DynamicPropertyRegistry registry, String database) {
-        SharedTestInfrastructure.springProperties(database).forEach((key, value) -> registry.add(key, () -> value));
+        SharedTestInfrastructure.springProperties(database, KafkaAccess.Service.PAYMENT).forEach((key, value) -> registry.add(key, () -> value));
         TestIssuer.shared().springProperties().forEach((key, value) -> registry.add(key, () -> value));
         registry.add("pg.client.base-url", () -> simulator().baseUrl());
     }

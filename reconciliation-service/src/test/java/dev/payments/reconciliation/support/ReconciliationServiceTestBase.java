@@ -1,5 +1,6 @@
 package dev.payments.reconciliation.support;
 
+import dev.payments.localstack.infra.KafkaAccess;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.pgsim.PgSimulator;
 import dev.payments.pgsim.PgSimulatorConfig;
@@ -16,6 +17,7 @@ import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 import java.time.Duration;
+import java.util.Set;
 
 /**
  * reconciliation-service on a random port against the shared PostgreSQL and Kafka and the shared test issuer, with
@@ -62,10 +64,19 @@ public abstract class ReconciliationServiceTestBase {
      * it sends itself into the shared broker.
      */
     protected static void register(DynamicPropertyRegistry registry, String database, String group) {
-        SharedTestInfrastructure.springProperties(database).forEach((name, value) -> registry.add(name, () -> value));
+        register(registry, database, group, Set.of());
+    }
+
+    /**
+     * @param otherGroups the consumer groups the class's replay may move, standing in for the other services' (the
+     *                    principal gets the rights on them that reconciliation-service has on the real ones)
+     */
+    protected static void register(DynamicPropertyRegistry registry, String database, String group,
+                                   Set<String> otherGroups) {
+        KafkaAccess access = KafkaAccess.Service.RECONCILIATION.as(database, group).withOtherGroups(otherGroups);
+        SharedTestInfrastructure.springProperties(database, access).forEach((name, value) -> registry.add(name, () -> value));
         Security.register(registry);
         TestKafka.startGroupAtEnd(group);
-        registry.add("spring.kafka.consumer.group-id", () -> group);
     }
 
     /** The real PG simulator, in-process on free ports, as the PG whose books are read; the class closes it. */

@@ -3,7 +3,6 @@ package dev.payments.reconciliation.support;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.OffsetSpec;
@@ -26,8 +25,7 @@ public final class TestKafka {
     }
 
     public static Admin admin() {
-        return Admin.create(Map.of(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG,
-                SharedTestInfrastructure.kafka().bootstrapServers()));
+        return Admin.create(SharedTestInfrastructure.kafkaClientProperties());
     }
 
     /**

@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * What every service shares, added with the lowest precedence so a service may still change it: actuator's exposure
  * (payment-service widens it with {@code metrics} for the drills' breaker watch) and the settings every service
- * requires (its database's, its token issuer and audience). Where actuator listens is each service's own {@code management.server.port}, which
+ * requires (its database's, its token issuer and audience, its Kafka login). Where actuator listens is each service's own {@code management.server.port}, which
  * {@link ManagementPort} insists on.
  */
 public class ServiceDefaults implements EnvironmentPostProcessor, Ordered {
@@ -36,7 +36,10 @@ public class ServiceDefaults implements EnvironmentPostProcessor, Ordered {
                 // decoder, and without an audience it checks none, so a token minted for any other application of
                 // the same identity provider would pass.
                 RequiredSettings.PREFIX + ".issuer",
-                "spring.security.oauth2.resourceserver.jwt.issuer-uri, spring.security.oauth2.resourceserver.jwt.audiences")));
+                "spring.security.oauth2.resourceserver.jwt.issuer-uri, spring.security.oauth2.resourceserver.jwt.audiences",
+                // Every service talks to Kafka as its own SCRAM principal (the JAAS line holds name and password;
+                // a Strimzi KafkaUser's Secret has it as key sasl.jaas.config): without it the broker refuses it.
+                RequiredSettings.PREFIX + ".kafka", "spring.kafka.properties.sasl.jaas.config")));
     }
 
     @Override

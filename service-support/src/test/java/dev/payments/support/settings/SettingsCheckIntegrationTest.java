@@ -31,7 +31,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 @ExtendWith(OutputCaptureExtension.class)
 @SpringBootTest(classes = TestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"spring.application.name=test-service", "server.port=8080", "management.server.port=9080",
-                "settings.required.database="})
+                "settings.required.database=", "settings.required.kafka="})
 class SettingsCheckIntegrationTest {
 
     @DynamicPropertySource
@@ -72,7 +72,7 @@ class SettingsCheckIntegrationTest {
                 .web(WebApplicationType.SERVLET);
 
         assertThatThrownBy(() -> sameAsApi.run("--server.port=0", "--spring.main.banner-mode=off",
-                "--settings.required.database=", "--settings.required.issuer=").close())
+                "--settings.required.database=", "--settings.required.issuer=", "--settings.required.kafka=").close())
                 .isInstanceOfSatisfying(UnsafeSettingsException.class, e -> assertThat(e.problems())
                         .singleElement().asString().startsWith("management.server.port is not set"));
         assertThat(output).contains("APPLICATION FAILED TO START", "The service refuses to start with these settings",
@@ -91,7 +91,9 @@ class SettingsCheckIntegrationTest {
                 .isInstanceOfSatisfying(UnsafeSettingsException.class, e -> assertThat(e.problems()).containsExactly(
                         "pg.client.secret-key is not set (environment: PG_CLIENT_SECRETKEY)",
                         "spring.datasource.password is not set (environment: SPRING_DATASOURCE_PASSWORD)",
-                        "spring.datasource.username is not set (environment: SPRING_DATASOURCE_USERNAME)"));
+                        "spring.datasource.username is not set (environment: SPRING_DATASOURCE_USERNAME)",
+                        "spring.kafka.properties.sasl.jaas.config is not set"
+                                + " (environment: SPRING_KAFKA_PROPERTIES_SASL_JAAS_CONFIG)"));
         assertThat(output).contains("  - pg.client.secret-key is not set", "--spring.profiles.active=local");
     }
 

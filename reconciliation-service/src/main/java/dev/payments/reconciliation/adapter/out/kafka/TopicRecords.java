@@ -36,6 +36,9 @@ final class TopicRecords {
         config.remove(ConsumerConfig.GROUP_INSTANCE_ID_CONFIG);
         config.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, false);
         config.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+        // Asking for a dead-letter topic nobody has written to yet must not create it: looking changes nothing, and
+        // reconciliation's principal may read other groups' dead-letter topics, not create them (docs/security.md).
+        config.put(ConsumerConfig.ALLOW_AUTO_CREATE_TOPICS_CONFIG, false);
         config.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
         config.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class);
         return Map.copyOf(config);

@@ -1,5 +1,6 @@
 package dev.payments.reconciliation;
 
+import dev.payments.localstack.infra.KafkaAccess;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.pgsim.PgSimulator;
 import dev.payments.pgsim.PgSimulatorConfig;
@@ -88,7 +89,8 @@ class TwoReplicasIntegrationTest {
     }
 
     private static ConfigurableApplicationContext replica() {
-        Map<String, Object> properties = new HashMap<>(SharedTestInfrastructure.springProperties("reconciliation_two_replicas"));
+        Map<String, Object> properties = new HashMap<>(SharedTestInfrastructure.springProperties(
+                "reconciliation_two_replicas", KafkaAccess.Service.RECONCILIATION.as("reconciliation_two_replicas", GROUP)));
         properties.put("server.port", "0");
         // Each replica its own actuator port, as each pod has; the local profile's secrets, as every test context.
         properties.put("management.server.port", "0");

@@ -205,7 +205,7 @@ final class ScaleOut extends BaseScenario {
             return;
         }
         drill.phase("placing hot members' orders");
-        try (ConsumerLag lag = new ConsumerLag(drill.target().bootstrapServers())) {
+        try (ConsumerLag lag = new ConsumerLag(drill.target().kafkaClient())) {
             Long before = lag.committed("payment-service", "order.events");
             int wanted = hotOrders();
             // OrderBook names members by index modulo the count: these are the first hotMembers ordinary members.

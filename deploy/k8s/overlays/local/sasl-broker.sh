@@ -93,6 +93,7 @@ service() {   # service <name> <publishes or -> <consumes...>
     for topic in "$@"; do
         allow "$name" --topic "$topic" Read
         allow "$name" --topic "$topic.$name.dlt" Create Write Describe DescribeConfigs
+        allow "$name" --topic "$topic.$name.redrive" Create Read Describe
     done
     allow "$name" --group "$name" Read
 }
@@ -100,10 +101,16 @@ service order-service order.events payment.events
 service payment-service payment.events order.events
 service notification-service - payment.events
 service reconciliation-service - order.events payment.events
+allow reconciliation-service --topic order.events.reconciliation-service.redrive Write
+allow reconciliation-service --topic payment.events.reconciliation-service.redrive Write
+allow reconciliation-service --topic order.events.reconciliation-service.dlt Read
+allow reconciliation-service --topic payment.events.reconciliation-service.dlt Read
 for other in order-service payment-service notification-service; do
     allow reconciliation-service --group "$other" Read
     allow reconciliation-service --topic "order.events.$other.dlt" Read
     allow reconciliation-service --topic "payment.events.$other.dlt" Read
+    allow reconciliation-service --topic "order.events.$other.redrive" Create Write Describe
+    allow reconciliation-service --topic "payment.events.$other.redrive" Create Write Describe
 done
 echo "Kafka: SCRAM users and ACLs in place"
 wait "$broker"

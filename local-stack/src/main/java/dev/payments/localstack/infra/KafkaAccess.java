@@ -24,9 +24,10 @@ import org.apache.kafka.common.resource.ResourceType;
  * @param group         its consumer group
  * @param offsetTopic   its relay's Debezium offset topic, or null for a service that publishes nothing
  * @param otherGroups   groups whose committed offsets it may move (reconciliation's replay), besides its own
+ * @param operator      whether it handles dead letters (lists and re-drives them, its own group's too)
  */
 public record KafkaAccess(String principal, Set<String> publishes, Set<String> consumes, String group,
-                          String offsetTopic, Set<String> otherGroups) {
+                          String offsetTopic, Set<String> otherGroups, boolean operator) {
 
     public static final String ORDER_EVENTS = "order.events";
     public static final String PAYMENT_EVENTS = "payment.events";
@@ -76,7 +77,7 @@ public record KafkaAccess(String principal, Set<String> publishes, Set<String> c
         /** The service's rights as principal {@code name} (also its relay's name) with consumer group {@code group}. */
         public KafkaAccess as(String name, String group) {
             return new KafkaAccess(name, publishes, consumes, group, relay ? "_outbox-offsets." + name : null,
-                    otherGroups);
+                    otherGroups, !otherGroups.isEmpty());
         }
     }
 
@@ -88,7 +89,7 @@ public record KafkaAccess(String principal, Set<String> publishes, Set<String> c
 
     /** The same rights, with these groups instead as the ones it may move (tests stand in for other services). */
     public KafkaAccess withOtherGroups(Set<String> groups) {
-        return new KafkaAccess(principal, publishes, consumes, group, offsetTopic, groups);
+        return new KafkaAccess(principal, publishes, consumes, group, offsetTopic, groups, operator);
     }
 
     public KafkaCredentials localCredentials() {
@@ -114,6 +115,17 @@ public record KafkaAccess(String principal, Set<String> publishes, Set<String> c
         for (String topic : consumes) {
             allow(acls, ResourceType.TOPIC, topic, AclOperation.READ);
         }
+        for (String topic : consumes) {
+            // Its re-drive topics (docs/decisions/dead-letter-redrive.md): created before its listeners start, read
+            // by them; reconciliation writes what an operator re-drives.
+            allow(acls, ResourceType.TOPIC, topic + "." + group + ".redrive", AclOperation.CREATE, AclOperation.READ,
+                    AclOperation.DESCRIBE);
+            if (operator) {
+                // the operator's service lists and re-drives its own group's dead letters too
+                allow(acls, ResourceType.TOPIC, topic + "." + group + ".redrive", AclOperation.WRITE);
+                allow(acls, ResourceType.TOPIC, topic + "." + group + ".dlt", AclOperation.READ);
+            }
+        }
         for (String topic : deadLetterTopics()) {
             allow(acls, ResourceType.TOPIC, topic, AclOperation.CREATE, AclOperation.WRITE, AclOperation.DESCRIBE,
                     AclOperation.DESCRIBE_CONFIGS);
@@ -125,6 +137,8 @@ public record KafkaAccess(String principal, Set<String> publishes, Set<String> c
             allow(acls, ResourceType.GROUP, other, AclOperation.READ);
             for (String topic : consumes) {
                 allow(acls, ResourceType.TOPIC, topic + "." + other + ".dlt", AclOperation.READ);
+                allow(acls, ResourceType.TOPIC, topic + "." + other + ".redrive", AclOperation.CREATE,
+                        AclOperation.WRITE, AclOperation.DESCRIBE);
             }
         }
         if (offsetTopic != null) {

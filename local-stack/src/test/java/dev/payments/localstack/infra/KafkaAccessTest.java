@@ -23,16 +23,20 @@ class KafkaAccessTest {
                 "payment.events", "order.events.payment-service.dlt", "_outbox-offsets.payment-service");
         assertThat(topicsWith(KafkaAccess.Service.NOTIFICATION, AclOperation.WRITE))
                 .containsExactly("payment.events.notification-service.dlt");
-        assertThat(topicsWith(KafkaAccess.Service.RECONCILIATION, AclOperation.WRITE)).containsExactlyInAnyOrder(
-                "order.events.reconciliation-service.dlt", "payment.events.reconciliation-service.dlt");
+        assertThat(topicsWith(KafkaAccess.Service.RECONCILIATION, AclOperation.WRITE))
+                .contains("order.events.reconciliation-service.dlt", "payment.events.reconciliation-service.dlt")
+                .as("an operator's re-drive to another group").contains("payment.events.order-service.redrive")
+                .doesNotContain("order.events", "payment.events");
     }
 
     @Test
     void eachServiceReadsWhatItConsumesWithItsOwnGroup() {
-        assertThat(topicsWith(KafkaAccess.Service.NOTIFICATION, AclOperation.READ)).containsExactly("payment.events");
+        assertThat(topicsWith(KafkaAccess.Service.NOTIFICATION, AclOperation.READ))
+                .containsExactlyInAnyOrder("payment.events", "payment.events.notification-service.redrive");
         assertThat(groupsWith(KafkaAccess.Service.NOTIFICATION)).containsExactly("notification-service");
         assertThat(topicsWith(KafkaAccess.Service.ORDER, AclOperation.READ))
-                .containsExactlyInAnyOrder("payment.events", "_outbox-offsets.order-service");
+                .containsExactlyInAnyOrder("payment.events", "payment.events.order-service.redrive",
+                        "_outbox-offsets.order-service");
     }
 
     @Test

@@ -11,6 +11,7 @@ need_build=0
 for m in pg-simulator order-service payment-service notification-service reconciliation-service drills; do
   ls "$m"/target/"$m"-*-exec.jar >/dev/null 2>&1 || need_build=1
 done
+ls drills/baseline/target/drills-baseline-*-exec.jar >/dev/null 2>&1 || need_build=1
 if [[ "$need_build" == 1 || "${DRILLS_REBUILD:-0}" == 1 ]]; then
   ./mvnw -q -DskipTests install
 fi

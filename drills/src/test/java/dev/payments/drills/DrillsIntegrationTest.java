@@ -2,11 +2,13 @@ package dev.payments.drills;
 
 import dev.payments.drills.analysis.DrillResult;
 import dev.payments.drills.report.HtmlReport;
+import dev.payments.drills.scenario.BaselineStructure;
 import dev.payments.drills.scenario.DrillRunner;
 import dev.payments.drills.scenario.Scenario;
 import dev.payments.drills.scenario.Scenarios;
 import dev.payments.drills.stack.OwnStack;
 import dev.payments.localstack.Component;
+import dev.payments.localstack.LocalStackOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -71,6 +73,34 @@ class DrillsIntegrationTest {
         assertThat(result.measured().breakerTransitions()).anyMatch(t -> "OPEN".equals(t.to()));
         assertThat(result.measured().outcomes()).containsKey("pg_unavailable");
         assertThat(result.measured().audit().books().pgApprovals()).isZero();
+    }
+
+    /**
+     * The drill's plumbing for {@code pg-slow --structures}: 000's after-commit structure in its own JVM on this
+     * stack, on a pool of two, eight approvals the PG answers at once per burst. The audit reads the baseline's books
+     * beside the PG's and finds 000's shape in small: approvals saved and then the second connection's deadlock,
+     * pool timeouts, the rest cancelled at the PG - and every PG approval is PAID or cancelled.
+     */
+    @Test
+    @Order(3)
+    void theAfterCommitBaselineLosesApprovalsToItsOwnPoolAndCancelsThem() throws Exception {
+        Scenario scenario = Scenarios.parse("pg-slow", "--latency-ms=1000", "--first=8", "--second=8", "--pause=1");
+        DrillRunner.Labelled run = DrillRunner.runBaseline(scenario, stack,
+                new DrillRunner.Options(stack, Duration.ofSeconds(5), null, "DrillsIntegrationTest baseline", null,
+                        List.of(), Map.of(), Duration.ofMinutes(7)),
+                new DrillRunner.JvmVariant("laptop JVM", LocalStackOptions.DEFAULT_JVM_OPTIONS),
+                new BaselineStructure(BaselineStructure.AFTER_COMMIT, "after-commit", List.of(
+                        "--spring.datasource.hikari.maximum-pool-size=2",
+                        "--spring.datasource.hikari.connection-timeout=2000")));
+
+        var books = run.result().measured().audit().books();
+        assertThat(run.baseline()).isTrue();
+        assertThat(books.pgApprovals()).as("every confirm reached the PG").isEqualTo(16);
+        assertThat(books.cancellations()).as("compensating cancels").isPositive();
+        assertThat(books.paidOrders() + books.cancellations()).isEqualTo(16);
+        assertThat(books.holds()).as(books.identity()).isTrue();
+        assertThat(run.result().measured().pool().timeouts()).as("pool timeouts (the baseline's own scrape)")
+                .isPositive();
     }
 
     private static DrillResult run(Scenario scenario, Duration settle) throws Exception {

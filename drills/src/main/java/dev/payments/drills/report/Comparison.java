@@ -30,6 +30,7 @@ public final class Comparison {
             var a = r.result().measured().audit().books();
             return a.paidOrders() + " of " + a.orders();
         }));
+        rows.add(row("approved at the PG", runs, r -> String.valueOf(r.result().measured().audit().books().pgApprovals())));
         rows.add(row("compensating cancels", runs, r -> String.valueOf(r.result().measured().audit().books().cancellations())));
         rows.add(row("orders left PAYMENT_PENDING", runs, r -> String.valueOf(r.result().measured().audit().books()
                 .orderStatuses().getOrDefault("PAYMENT_PENDING", 0L))));

@@ -16,6 +16,7 @@ import dev.payments.drills.observe.ConsumerLag;
 import dev.payments.drills.observe.MetricsSampler;
 import dev.payments.drills.observe.PostgresCounters;
 import dev.payments.drills.observe.ResourceSampler;
+import dev.payments.drills.stack.BaselineApp;
 import dev.payments.drills.stack.OwnStack;
 import dev.payments.drills.stack.Target;
 import dev.payments.localstack.LocalStackOptions;
@@ -58,15 +59,30 @@ public final class DrillRunner {
     public record JvmVariant(String label, List<String> options) {
     }
 
-    /** One run of several compared: what was different ("production JVM", "in-tx") and what it measured. */
-    public record Labelled(String label, DrillResult result) {
+    /**
+     * One run of several compared: what was different ("production JVM", "in-tx") and what it measured.
+     *
+     * @param baseline one of field report 000's broken structures, run to be compared with, not to pass
+     */
+    public record Labelled(String label, DrillResult result, boolean baseline) {
+
+        public Labelled(String label, DrillResult result) {
+            this(label, result, false);
+        }
     }
+
+    /**
+     * A baseline has no recovery of any kind: what is unsettled when its load ends stays so, and waiting the whole
+     * deadline for it would only cost time.
+     */
+    private static final Duration BASELINE_SETTLE = Duration.ofSeconds(15);
 
     private DrillRunner() {
     }
 
     /**
-     * The scenario once per JVM variant, each on a stack of its own (or once on the external stack).
+     * The scenario once per JVM variant, each on a stack of its own (or once on the external stack); after the first,
+     * on the same stack, once against each of the scenario's {@link Scenario#baselines()}.
      *
      * @param done told of each run as soon as it is done
      */
@@ -75,25 +91,48 @@ public final class DrillRunner {
         List<JvmVariant> jvms = options.external() != null ? options.jvms().subList(0, 1) : options.jvms();
         List<Labelled> results = new ArrayList<>();
         for (JvmVariant jvm : jvms) {
-            Labelled run = new Labelled(options.external() != null ? "external stack" : jvm.label(),
-                    withBaseline(scenario, options, jvm));
+            String label = options.external() != null ? "external stack" : jvm.label();
+            // 000's broken structures run on the first run's stack before it closes, and are reported after it.
+            List<Labelled> structures = new ArrayList<>();
+            DrillResult ours = withBaseline(scenario, options, jvm, jvm == jvms.get(0) ? structures : null);
+            Labelled run = new Labelled(scenario.baselines().isEmpty() ? label : "ours (" + label + ")", ours);
             results.add(run);
             done.accept(run);
+            for (Labelled compared : structures) {
+                results.add(compared);
+                done.accept(compared);
+            }
         }
         return results;
     }
 
+    /** The scenario against one of 000's broken structures, started for it on {@code stack} and stopped after. */
+    public static Labelled runBaseline(Scenario scenario, Target stack, Options options, JvmVariant jvm,
+                                       BaselineStructure baseline) throws Exception {
+        if (options.progress() != null) {
+            options.progress().println("starting field report 000's baseline '" + baseline.structure() + "' with "
+                    + baseline.springArgs() + ", " + jvm.label() + " ...");
+        }
+        try (BaselineApp app = BaselineApp.start(stack, baseline.structure(), jvm.options(), baseline.springArgs(),
+                options.healthTimeout())) {
+            Duration settle = options.settleDeadline().compareTo(BASELINE_SETTLE) < 0 ? options.settleDeadline()
+                    : BASELINE_SETTLE;
+            return new Labelled(baseline.label(), runOn(scenario, app, options, settle), true);
+        }
+    }
+
     /** One run: on the external stack, or on a stack of its own with the first JVM variant. */
     public static DrillResult run(Scenario scenario, Options options) throws Exception {
-        return withBaseline(scenario, options, options.jvms().get(0));
+        return withBaseline(scenario, options, options.jvms().get(0), null);
     }
 
     /**
      * The scenario, then (on an own stack, if the scenario names one) the same on its baseline stack: the
      * comparison's numbers and checks join this run's report under a prefix of their own.
      */
-    private static DrillResult withBaseline(Scenario scenario, Options options, JvmVariant jvm) throws Exception {
-        DrillResult result = runOnce(scenario, options, jvm);
+    private static DrillResult withBaseline(Scenario scenario, Options options, JvmVariant jvm,
+                                            List<Labelled> structures) throws Exception {
+        DrillResult result = runOnce(scenario, options, jvm, structures);
         if (scenario.baseline().isEmpty() || options.external() != null) {
             return result;
         }
@@ -103,7 +142,7 @@ public final class DrillRunner {
         }
         DrillResult compared;
         try {
-            compared = runOnce(baseline, options, jvm);
+            compared = runOnce(baseline, options, jvm, null);
         } catch (Exception e) {
             // This run's numbers stand; the comparison that could not be made is a failed check, not a lost report.
             List<DrillResult.Check> checks = new ArrayList<>(result.checks());
@@ -136,10 +175,18 @@ public final class DrillRunner {
         return s;
     }
 
-    private static DrillResult runOnce(Scenario scenario, Options options, JvmVariant jvm) throws Exception {
+    /** @param structures where to add the runs of the scenario's 000 structures on this stack, or null for none */
+    private static DrillResult runOnce(Scenario scenario, Options options, JvmVariant jvm, List<Labelled> structures)
+            throws Exception {
         Target target = options.external() != null ? options.external() : startStack(scenario, options, jvm);
         try {
-            return runOn(scenario, target, options, options.settleDeadline());
+            DrillResult result = runOn(scenario, target, options, options.settleDeadline());
+            if (structures != null) {
+                for (BaselineStructure structure : scenario.baselines()) {
+                    structures.add(runBaseline(scenario, target, options, jvm, structure));
+                }
+            }
+            return result;
         } finally {
             if (options.external() == null) {
                 target.close();

@@ -8,6 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -30,12 +31,47 @@ final class PgSlow extends BaseScenario {
     @Option(names = "--bulkhead",
             description = "pg-approve bulkhead (default 20 in the service; 000 had none, Tomcat's 200 threads).")
     int bulkhead = 200;
+    @Option(names = "--structures", split = ",",
+            description = "ours, or all: ours, then field report 000's two broken structures on the same stack and "
+                    + "load (in-tx: the PG call inside one @Transactional; after-commit: the PG call outside, an "
+                    + "AFTER_COMMIT listener saving notifications in REQUIRES_NEW), compared side by side. "
+                    + "in-tx / after-commit pick one of them.")
+    List<String> structures = List.of("ours");
 
     @Override
     protected void configure(Settings settings) {
         settings.set(Component.PAYMENT_SERVICE, "spring.datasource.hikari.maximum-pool-size", pool)
                 .set(Component.PAYMENT_SERVICE, "resilience4j.bulkhead.instances.pg-approve.max-concurrent-calls",
                         bulkhead);
+    }
+
+    @Override
+    public List<BaselineStructure> baselines() {
+        List<String> poolSetting = List.of("--spring.datasource.hikari.maximum-pool-size=" + pool);
+        List<BaselineStructure> baselines = new ArrayList<>();
+        for (String s : structures) {
+            switch (s) {
+                case "ours" -> {
+                }
+                case "all" -> {
+                    baselines.add(inTx(poolSetting));
+                    baselines.add(afterCommit(poolSetting));
+                }
+                case BaselineStructure.IN_TX -> baselines.add(inTx(poolSetting));
+                case BaselineStructure.AFTER_COMMIT -> baselines.add(afterCommit(poolSetting));
+                default -> throw new IllegalArgumentException("--structures: ours, all, " + BaselineStructure.IN_TX
+                        + " or " + BaselineStructure.AFTER_COMMIT + ", not " + s);
+            }
+        }
+        return baselines.stream().distinct().toList();
+    }
+
+    private static BaselineStructure inTx(List<String> pool) {
+        return new BaselineStructure(BaselineStructure.IN_TX, "000 (a) PG call inside @Transactional", pool);
+    }
+
+    private static BaselineStructure afterCommit(List<String> pool) {
+        return new BaselineStructure(BaselineStructure.AFTER_COMMIT, "000 (b) AFTER_COMMIT + REQUIRES_NEW", pool);
     }
 
     @Override

@@ -51,6 +51,15 @@ public interface Scenario {
     default void afterSettling(Drill drill) throws Exception {
     }
 
+    /**
+     * Field report 000's broken structures ({@code drills/baseline}) to run this scenario against too, each after ours
+     * on the same stack, PG simulator and load (none by default). Not {@link #baseline()}, which is a whole second
+     * stack of ours.
+     */
+    default List<BaselineStructure> baselines() {
+        return List.of();
+    }
+
     /** The goals for this scenario, measured (not assertions). */
     default List<Target> targets(Measurements measured) {
         return List.of();

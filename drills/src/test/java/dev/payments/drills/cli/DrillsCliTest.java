@@ -1,5 +1,6 @@
 package dev.payments.drills.cli;
 
+import dev.payments.drills.scenario.BaselineStructure;
 import dev.payments.drills.scenario.DrillRunner;
 import dev.payments.drills.scenario.Scenario;
 import dev.payments.drills.scenario.Scenarios;
@@ -14,6 +15,8 @@ import java.util.HashSet;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 /** The command line as an operator meets it: one subcommand per registered scenario, its options and the common ones. */
 class DrillsCliTest {
@@ -80,7 +83,7 @@ class DrillsCliTest {
         assertThat(slow.parameters()).containsEntry("latency-ms", 1000).containsEntry("pool", 4)
                 .containsEntry("first", 50);
         assertThat(slow.parameters().keySet()).containsExactly("latency-ms", "first", "second", "pause", "pool",
-                "bulkhead");
+                "bulkhead", "structures");
         assertThat(slow.settings().get(Component.PAYMENT_SERVICE)).containsExactly(
                 "--spring.datasource.hikari.maximum-pool-size=4",
                 "--resilience4j.bulkhead.instances.pg-approve.max-concurrent-calls=200");
@@ -109,6 +112,20 @@ class DrillsCliTest {
         assertThat(exhausted.parameters().get("mode")).hasToString("exhaust");
         assertThat(exhausted.description()).startsWith("postgres connections exhausted");
         assertThat(run("db-outage", "--mode=drop").exitCode).isEqualTo(2);
+    }
+
+    @Test
+    void pgSlowRunsFieldReport000sBrokenStructuresBesideOursOnlyWhenAsked() {
+        assertThat(Scenarios.parse("pg-slow").baselines()).isEmpty();
+        assertThat(Scenarios.parse("pg-slow", "--structures=all", "--pool=12").baselines())
+                .extracting(BaselineStructure::structure, BaselineStructure::springArgs)
+                .containsExactly(
+                        tuple("in-tx", List.of("--spring.datasource.hikari.maximum-pool-size=12")),
+                        tuple("after-commit", List.of("--spring.datasource.hikari.maximum-pool-size=12")));
+        assertThat(Scenarios.parse("pg-slow", "--structures=ours,after-commit").baselines())
+                .extracting(BaselineStructure::structure).containsExactly("after-commit");
+        assertThatThrownBy(() -> Scenarios.parse("pg-slow", "--structures=jpa").baselines())
+                .hasMessageContaining("not jpa");
     }
 
     private static Run run(String... args) {

@@ -31,6 +31,11 @@ final class PgSlow extends BaseScenario {
     @Option(names = "--bulkhead",
             description = "pg-approve bulkhead (default 20 in the service; 000 had none, Tomcat's 200 threads).")
     int bulkhead = 200;
+    @Option(names = "--slow-call-threshold", paramLabel = "DURATION",
+            description = "pg-approve breaker's slow-call threshold, e.g. 20s (default: the service's 6 s, 002's). 000's "
+                    + "breaker had no slow-call rule; on a CPU-starved machine 5 s of PG plus our work crosses 6 s and "
+                    + "the breaker refuses the next burst, which is not what this drill is about.")
+    String slowCallThreshold;
     @Option(names = "--structures", split = ",",
             description = "ours, or all: ours, then field report 000's two broken structures on the same stack and "
                     + "load (in-tx: the PG call inside one @Transactional; after-commit: the PG call outside, an "
@@ -43,6 +48,10 @@ final class PgSlow extends BaseScenario {
         settings.set(Component.PAYMENT_SERVICE, "spring.datasource.hikari.maximum-pool-size", pool)
                 .set(Component.PAYMENT_SERVICE, "resilience4j.bulkhead.instances.pg-approve.max-concurrent-calls",
                         bulkhead);
+        if (slowCallThreshold != null) {
+            settings.set(Component.PAYMENT_SERVICE,
+                    "resilience4j.circuitbreaker.instances.pg-approve.slow-call-duration-threshold", slowCallThreshold);
+        }
     }
 
     @Override

@@ -83,7 +83,7 @@ class DrillsCliTest {
         assertThat(slow.parameters()).containsEntry("latency-ms", 1000).containsEntry("pool", 4)
                 .containsEntry("first", 50);
         assertThat(slow.parameters().keySet()).containsExactly("latency-ms", "first", "second", "pause", "pool",
-                "bulkhead", "structures");
+                "bulkhead", "slow-call-threshold", "structures");
         assertThat(slow.settings().get(Component.PAYMENT_SERVICE)).containsExactly(
                 "--spring.datasource.hikari.maximum-pool-size=4",
                 "--resilience4j.bulkhead.instances.pg-approve.max-concurrent-calls=200");
@@ -117,6 +117,8 @@ class DrillsCliTest {
     @Test
     void pgSlowRunsFieldReport000sBrokenStructuresBesideOursOnlyWhenAsked() {
         assertThat(Scenarios.parse("pg-slow").baselines()).isEmpty();
+        assertThat(Scenarios.parse("pg-slow", "--slow-call-threshold=20s").settings().get(Component.PAYMENT_SERVICE))
+                .contains("--resilience4j.circuitbreaker.instances.pg-approve.slow-call-duration-threshold=20s");
         assertThat(Scenarios.parse("pg-slow", "--structures=all", "--pool=12").baselines())
                 .extracting(BaselineStructure::structure, BaselineStructure::springArgs)
                 .containsExactly(

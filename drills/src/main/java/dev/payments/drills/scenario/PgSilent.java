@@ -16,7 +16,7 @@ import java.util.List;
  * then the PG recovers and a trickle lets the half-open trials close the breaker.
  */
 @Command(name = "pg-silent", description = "000/002: PG accepts and never answers; breaker; recovery.")
-final class PgSilent extends BaseScenario {
+class PgSilent extends BaseScenario {
 
     @Option(names = "--concurrent", description = "Approvals released at once when the PG falls silent.")
     int concurrent = 50;
@@ -52,9 +52,14 @@ final class PgSilent extends BaseScenario {
         return concurrent + (int) Math.ceil(rate * (maxWaitForOpenSeconds + openWindowSeconds)) + trickleSeconds + 5;
     }
 
+    /** The simulator's fault (admin JSON) that starts the outage; {@link PgDown} puts another one in its place. */
+    protected String fault() {
+        return "{\"operation\":\"all\",\"hang\":true}";
+    }
+
     @Override
     public void run(Drill drill) {
-        drill.fault("{\"operation\":\"all\",\"hang\":true}");
+        drill.fault(fault());
         Thread burst = drill.background("burst", () -> drill.load().burst(drill.orders().take(concurrent),
                 "burst-" + concurrent));
         drill.phase("arrivals, breaker closed");

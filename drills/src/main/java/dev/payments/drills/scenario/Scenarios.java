@@ -14,6 +14,7 @@ public final class Scenarios {
     private static final List<Supplier<Scenario>> ALL = List.of(
             PgSlow::new,
             PgSilent::new,
+            PgDown::new,
             PgFlaky::new,
             PgLostResponse::new,
             PgLateBooking::new,

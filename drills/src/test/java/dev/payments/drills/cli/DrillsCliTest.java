@@ -130,6 +130,18 @@ class DrillsCliTest {
                 .hasMessageContaining("not jpa");
     }
 
+    @Test
+    void pgDownIsPgSilentsLoadAgainstARefusingOrFailingPg() {
+        Scenario refused = Scenarios.parse("pg-down");
+        Scenario failing = Scenarios.parse("pg-down", "--mode=error", "--error-status=502");
+
+        assertThat(refused.parameters()).containsEntry("rate", 100.0).containsEntry("max-wait-open", 10);
+        assertThat(refused.description()).startsWith("PG down: connections refused");
+        assertThat(failing.description()).startsWith("PG down: every call answered 502");
+        assertThat(Scenarios.parse("pg-silent").parameters()).containsEntry("max-wait-open", 30)
+                .doesNotContainKey("mode");
+    }
+
     private static Run run(String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

@@ -59,31 +59,25 @@ class BaselineStructuresIntegrationTest {
         }
     }
 
-    @Test
-    void the_after_commit_structure_holds_none_during_the_pg_call() throws Exception {
-        try (ConfigurableApplicationContext app = start("after-commit", "baseline_after_commit", 10, 30_000)) {
-            assertThat(connectionsHeldDuringPgCalls(app, 4)).isZero();
-        }
-    }
-
     /**
-     * Two connections, four approvals answered by the PG at once: two save and then wait for a second connection
-     * while holding their first, the other two wait for a first one; every wait ends in the pool's timeout, and the
-     * two whose save never started are cancelled at the PG (000's 123 compensating cancels, in small).
+     * Two connections, four approvals: while the PG holds them the pool lends none; when the PG answers all four at
+     * once, two save and then wait for a second connection while holding their first, the other two wait for a first
+     * one; every wait ends in the pool's timeout, and the two whose save never started are cancelled at the PG (000's
+     * 123 compensating cancels, in small). One context for both claims: each start costs minutes on a loaded machine.
      */
     @Test
-    void the_after_commit_structure_deadlocks_a_small_pool_into_compensating_cancels() throws Exception {
-        pg.faults().set(FaultSpec.none(Operation.CONFIRM).withLatency(Latency.fixed(500)));
-        try (ConfigurableApplicationContext app = start("after-commit", "baseline_deadlock", 2, 1_500)) {
+    void the_after_commit_structure_holds_none_during_the_pg_call_then_deadlocks_a_small_pool_into_cancels()
+            throws Exception {
+        try (ConfigurableApplicationContext app = start("after-commit", "baseline_after_commit", 2, 1_500)) {
             String base = url(app);
             List<String> orderIds = new ArrayList<>();
             for (int i = 0; i < 4; i++) {
                 orderIds.add(placeOrder(base));
             }
-            List<CompletableFuture<HttpResponse<String>>> confirms = orderIds.stream().map(id -> confirm(base, id))
-                    .toList();
-            List<Integer> statuses = confirms.stream().map(f -> f.join().statusCode()).toList();
+            List<CompletableFuture<HttpResponse<String>>> confirms = confirmAllWhilePgHolds(base, orderIds);
+            assertThat(activeConnections(base)).as("connections held while the PG holds 4 calls").isZero();
 
+            List<Integer> statuses = confirms.stream().map(f -> f.join().statusCode()).toList();
             assertThat(statuses).containsOnly(200, 500);
             long failed = statuses.stream().filter(s -> s == 500).count();
             assertThat(failed).isGreaterThanOrEqualTo(2);
@@ -95,23 +89,31 @@ class BaselineStructuresIntegrationTest {
         }
     }
 
-    /** {@code n} approvals sent at once against a PG that takes 2 s; the pool's active connections while all n wait. */
-    private static double connectionsHeldDuringPgCalls(ConfigurableApplicationContext app, int n) throws Exception {
+    /** The confirms sent at once against a PG that takes 2 s, returned once the PG holds every one of them. */
+    private static List<CompletableFuture<HttpResponse<String>>> confirmAllWhilePgHolds(String base,
+                                                                                      List<String> orderIds)
+            throws InterruptedException {
         pg.faults().set(FaultSpec.none(Operation.CONFIRM).withLatency(Latency.fixed(2_000)));
+        long before = pg.stats().inFlight();
+        List<CompletableFuture<HttpResponse<String>>> confirms = orderIds.stream().map(id -> confirm(base, id))
+                .toList();
+        long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+        while (pg.stats().inFlight() - before < orderIds.size() && System.nanoTime() < until) {
+            Thread.sleep(20);
+        }
+        assertThat(pg.stats().inFlight() - before).as("PG calls in flight").isEqualTo(orderIds.size());
+        return confirms;
+    }
+
+    /** {@code n} approvals sent at once; the pool's active connections while the PG holds all n. */
+    private static double connectionsHeldDuringPgCalls(ConfigurableApplicationContext app, int n) throws Exception {
         try {
             String base = url(app);
             List<String> orderIds = new ArrayList<>();
             for (int i = 0; i < n; i++) {
                 orderIds.add(placeOrder(base));
             }
-            long before = pg.stats().inFlight();
-            List<CompletableFuture<HttpResponse<String>>> confirms = orderIds.stream().map(id -> confirm(base, id))
-                    .toList();
-            long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            while (pg.stats().inFlight() - before < n && System.nanoTime() < until) {
-                Thread.sleep(20);
-            }
-            assertThat(pg.stats().inFlight() - before).as("PG calls in flight").isEqualTo(n);
+            List<CompletableFuture<HttpResponse<String>>> confirms = confirmAllWhilePgHolds(base, orderIds);
             double active = activeConnections(base);
             for (CompletableFuture<HttpResponse<String>> confirm : confirms) {
                 assertThat(confirm.join().statusCode()).isEqualTo(200);

@@ -39,7 +39,7 @@ class DrillsIntegrationTest {
     static void startStack() {
         // Patience, not an assertion: on a machine shared with other builds the contexts take minutes to start.
         stack = OwnStack.start(Map.of(Component.PAYMENT_SERVICE,
-                List.of("--payment.approval.per-member-per-minute=1000000")), dataDir,
+                List.of("--payment.approval.per-member-per-minute=1000000")), Map.of(), dataDir,
                 LocalStackOptions.DEFAULT_JVM_OPTIONS, Map.of(), Duration.ofMinutes(7));
     }
 

@@ -66,8 +66,11 @@ public final class EmbeddedKafkaBroker implements EmbeddedServer {
 
     public EmbeddedKafkaBroker(Options options) {
         this.options = options;
-        this.port = FreePorts.orPick(options.port());
-        this.controllerPort = FreePorts.orPick(options.controllerPort());
+        // One picker for both listeners: two picks in a row may be handed the same free port, and KRaft refuses two
+        // listeners on one port (a CI run's outbox tracing test met it).
+        FreePorts.Distinct ports = new FreePorts.Distinct();
+        this.port = ports.orPick(options.port());
+        this.controllerPort = ports.orPick(options.controllerPort());
         this.temporaryLogDirectory = options.logDirectory() == null;
         this.logDirectory = temporaryLogDirectory
                 ? TempDirectories.create("embedded-kafka-logs")

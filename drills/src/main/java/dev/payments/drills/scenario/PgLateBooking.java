@@ -90,12 +90,17 @@ final class PgLateBooking extends BaseScenario {
     public void run(Drill drill) {
         drill.fault("{\"operation\":\"confirm\",\"lateBooking\":{\"afterMs\":" + bookAfterMs + "}}");
         Set<String> refused = new HashSet<>();
+        Map<String, String> payments = new HashMap<>();
+        Set<String> failedBeforeBooked = new HashSet<>();
         for (int wave = 1; wave <= waves; wave++) {
             if (wave > 1) {
+                // The earlier waves' payments go FAILED while the breaker is open, and are booked before it closes:
+                // watched meanwhile, or the sequence of the first wave would never be seen.
                 drill.phase("waiting for the breaker to leave OPEN");
                 Instant patience = Instant.now().plusSeconds(90);
                 while ("OPEN".equals(drill.breakerState()) && Instant.now().isBefore(patience)) {
-                    drill.sleep(Duration.ofMillis(200));
+                    watch(drill, refused, payments, failedBeforeBooked);
+                    drill.sleep(Duration.ofSeconds(1));
                 }
             }
             for (Attempt attempt : drill.burst(perWave, "wave-" + wave)) {
@@ -114,17 +119,8 @@ final class PgLateBooking extends BaseScenario {
         List<PreparedOrder> sentOrders = drill.orders().used();
         drill.phase("waiting for the late bookings");
         Instant giveUp = Instant.now().plusSeconds(patienceSeconds);
-        Map<String, String> payments = new HashMap<>();
-        Set<String> failedBeforeBooked = new HashSet<>();
         while (Instant.now().isBefore(giveUp)) {
-            PgCounts pg = pgCounts(drill, sentOrders);
-            booked = pg.approved.size();
-            canceledAtPg = pg.cancels;
-            // Per order: seen FAILED while the PG had not booked it yet (a wave's bookings overlap the next one's).
-            List<PreparedOrder> notBooked = sentOrders.stream()
-                    .filter(o -> !pg.approved.contains(o.orderId()) && !refused.contains(o.orderId())).toList();
-            failedBeforeBooked.addAll(paymentsIn(drill, notBooked, payments, "FAILED"));
-            failedBeforeBooking = failedBeforeBooked.size();
+            watch(drill, refused, payments, failedBeforeBooked);
             drill.detail(booked + "/" + expected + " booked late, " + canceledAtPg + " cancelled at the PG");
             if (booked == expected && canceledAtPg == expected) {
                 break;
@@ -176,6 +172,21 @@ final class PgLateBooking extends BaseScenario {
                         ordersWithOneCancelNotice == expected),
                 new Target("no charge doubled, ledger holds", "0 doubled, holds", a.doubled() + " doubled, "
                         + (a.holds() ? "holds" : "does not hold"), a.doubled() == 0 && a.holds()));
+    }
+
+    /**
+     * One look at the PG's books and at the payments of the orders sent so far: per order, whether it was seen FAILED
+     * while the PG had not booked it yet (a wave's bookings overlap the next one's).
+     */
+    private void watch(Drill drill, Set<String> refused, Map<String, String> payments, Set<String> failedBeforeBooked) {
+        List<PreparedOrder> sentOrders = drill.orders().used();
+        PgCounts pg = pgCounts(drill, sentOrders);
+        booked = pg.approved.size();
+        canceledAtPg = pg.cancels;
+        List<PreparedOrder> notBooked = sentOrders.stream()
+                .filter(o -> !pg.approved.contains(o.orderId()) && !refused.contains(o.orderId())).toList();
+        failedBeforeBooked.addAll(paymentsIn(drill, notBooked, payments, "FAILED"));
+        failedBeforeBooking = failedBeforeBooked.size();
     }
 
     private String compensationText() {

@@ -20,6 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @SpringBootTest(classes = TestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"spring.application.name=test-service", "server.port=0", "management.server.port=0", "settings.required.database=",
+                "settings.required.kafka=",
                 "api.limits.max-body-size=64KB"})
 class RequestLimitsIntegrationTest {
 

@@ -3,6 +3,10 @@ package dev.payments.localstack;
 import dev.payments.localstack.infra.FreePorts;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,6 +35,8 @@ final class LoadBalancer implements AutoCloseable {
 
     static final String NAME = "load-balancer";
     static final String INSTALL_SCRIPT = "local-stack/install-haproxy.sh";
+    /** sun_path holds 108 bytes on Linux, the terminating NUL included. */
+    private static final int MAX_SOCKET_PATH = 100;
     private static final Logger log = LoggerFactory.getLogger(LoadBalancer.class);
     private static final List<Path> KNOWN_LOCATIONS = List.of(Path.of("/usr/sbin/haproxy"), Path.of("/usr/local/sbin/haproxy"),
             Path.of("/usr/bin/haproxy"));
@@ -53,12 +59,14 @@ final class LoadBalancer implements AutoCloseable {
     private final Path config;
     private final Path logFile;
     private final Path pidFile;
+    private final Path statsSocket;
     private Process process;
 
     LoadBalancer(List<Frontend> frontends, Path runDirectory, Path logFile) {
         this.frontends = List.copyOf(frontends);
         this.config = runDirectory.resolve(NAME + ".cfg");
         this.pidFile = runDirectory.resolve(NAME + ".pid");
+        this.statsSocket = runDirectory.resolve(NAME + ".sock");
         this.logFile = logFile;
     }
 
@@ -75,12 +83,17 @@ final class LoadBalancer implements AutoCloseable {
         return candidates.stream().filter(Files::isExecutable).findFirst();
     }
 
-    /** The configuration: pure text from the frontends, so it can be read and tested without HAProxy. */
-    static String configuration(List<Frontend> frontends) {
+    /**
+     * The configuration: pure text from the frontends, so it can be read and tested without HAProxy.
+     *
+     * @param statsSocket where HAProxy answers {@code show stat}: which replicas it has in rotation
+     */
+    static String configuration(List<Frontend> frontends, Path statsSocket) {
         StringBuilder cfg = new StringBuilder("""
                 # Written by the local stack for this run (LoadBalancer.java); regenerated on every start.
                 global
                     maxconn 4096
+                    stats socket STATS_SOCKET level user
 
                 defaults
                     mode http
@@ -94,7 +107,7 @@ final class LoadBalancer implements AutoCloseable {
                     retries 2
                     option redispatch
                     retry-on conn-failure
-                """);
+                """.replace("STATS_SOCKET", statsSocket.toAbsolutePath().toString()));
         for (Frontend frontend : frontends) {
             String id = frontend.service().id();
             cfg.append("\nfrontend ").append(id).append('\n')
@@ -126,7 +139,8 @@ final class LoadBalancer implements AutoCloseable {
         try {
             Files.createDirectories(config.getParent());
             Files.createDirectories(logFile.getParent());
-            Files.writeString(config, configuration(frontends), StandardCharsets.UTF_8);
+            Files.deleteIfExists(statsSocket);
+            Files.writeString(config, configuration(frontends, statsSocket), StandardCharsets.UTF_8);
             Files.writeString(logFile, "%n==== %s local-stack starting %s -f %s%n".formatted(Instant.now(), haproxy, config),
                     StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             // -db: stay in the foreground, so this launcher owns the process and sees it exit.
@@ -146,6 +160,66 @@ final class LoadBalancer implements AutoCloseable {
             sleep();
         }
         log.info("HAProxy (pid {}) balances {}", process.pid(), describe());
+    }
+
+    /**
+     * Waits until HAProxy has every replica in rotation. It checks each one every second and starts before the
+     * services (they reach each other through it), so a replica that was not listening yet at its first checks is
+     * routed to only after its next good one, a moment after it reported healthy: a stack that says it is up must
+     * route to all of it (a fresh-clone CI run met the balanced port answering 503 in that moment).
+     */
+    void awaitInRotation(Duration patience) {
+        if (statsSocket.toAbsolutePath().toString().length() > MAX_SOCKET_PATH) {
+            log.warn("HAProxy's stats socket path {} is too long for a Unix socket; cannot tell which replicas are in "
+                    + "rotation", statsSocket);
+            return;
+        }
+        long deadline = System.nanoTime() + patience.toNanos();
+        List<String> outOfRotation = outOfRotation();
+        while (!outOfRotation.isEmpty()) {
+            if (System.nanoTime() > deadline) {
+                throw new ChildFailedException("HAProxy has not taken " + outOfRotation + " into rotation within "
+                        + patience + " although they report healthy; see " + logFile);
+            }
+            sleep();
+            outOfRotation = outOfRotation();
+        }
+    }
+
+    /** The replicas HAProxy does not route to now, by its {@code show stat} (every one while it cannot be asked). */
+    private List<String> outOfRotation() {
+        Map<String, String> status = new LinkedHashMap<>();
+        try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
+            channel.connect(UnixDomainSocketAddress.of(statsSocket));
+            channel.write(ByteBuffer.wrap("show stat\n".getBytes(StandardCharsets.US_ASCII)));
+            StringBuilder answer = new StringBuilder();
+            ByteBuffer buffer = ByteBuffer.allocate(8192);
+            while (channel.read(buffer) >= 0) {
+                buffer.flip();
+                answer.append(StandardCharsets.US_ASCII.decode(buffer));
+                buffer.clear();
+            }
+            List<String> lines = answer.toString().lines().toList();
+            List<String> header = lines.isEmpty() ? List.of() : List.of(lines.get(0).replaceFirst("^# ", "").split(","));
+            int column = header.indexOf("status");
+            for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+                String[] fields = line.split(",", -1);
+                if (column >= 0 && fields.length > column) {
+                    status.put(fields[0] + "/" + fields[1], fields[column]);
+                }
+            }
+        } catch (IOException e) {
+            // Not listening yet, or gone: nothing is known to be in rotation.
+        }
+        List<String> out = new ArrayList<>();
+        for (Frontend frontend : frontends) {
+            frontend.replicas().keySet().forEach(replica -> {
+                if (!status.getOrDefault(frontend.service().id() + "/" + replica, "").startsWith("UP")) {
+                    out.add(replica);
+                }
+            });
+        }
+        return out;
     }
 
     /** "payment-service :8082 -> payment-service-1 :41234, ..." */

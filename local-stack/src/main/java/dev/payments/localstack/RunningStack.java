@@ -183,6 +183,9 @@ public final class RunningStack implements AutoCloseable {
         for (List<ChildProcess> wave : waves.values()) {
             startTogether(wave);
         }
+        if (loadBalancer != null) {
+            loadBalancer.awaitInRotation(Duration.ofSeconds(15));
+        }
     }
 
     private void startTogether(List<ChildProcess> wave) {

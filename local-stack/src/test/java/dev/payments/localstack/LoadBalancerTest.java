@@ -2,6 +2,7 @@ package dev.payments.localstack;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,8 +19,9 @@ class LoadBalancerTest {
         Map<String, Integer> management = Map.of("payment-service-1", 42001, "payment-service-2", 42002);
 
         String cfg = LoadBalancer.configuration(List.of(new LoadBalancer.Frontend(Component.PAYMENT_SERVICE, 8082, replicas,
-                management)));
+                management)), Path.of("/tmp/run/load-balancer.sock"));
 
+        assertThat(cfg).contains("stats socket /tmp/run/load-balancer.sock level user\n");
         assertThat(cfg).contains("frontend payment-service\n    bind 127.0.0.1:8082\n    default_backend payment-service\n");
         assertThat(cfg).contains("balance roundrobin", "option httpchk GET /actuator/health/readiness",
                 "server payment-service-1 127.0.0.1:41001 check port 42001\n",

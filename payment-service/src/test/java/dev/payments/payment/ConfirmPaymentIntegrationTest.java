@@ -6,6 +6,7 @@ import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.identity.TestIssuer;
 import dev.payments.localstack.infra.CommittedApiDocument;
+import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.localstack.infra.TestTopic;
 import dev.payments.payment.support.PaymentServiceTestBase;
 import dev.payments.payment.support.PaymentTestSupport;
@@ -16,19 +17,39 @@ import dev.payments.pgsim.fault.FaultSpec;
 import dev.payments.pgsim.fault.Operation;
 import dev.payments.pgsim.ledger.DeclineReason;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
+import io.micrometer.tracing.Span;
+import io.micrometer.tracing.Tracer;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
+import org.apache.kafka.common.serialization.StringDeserializer;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.context.annotation.Bean;
+import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.config.ConcurrentKafkaListenerContainerFactory;
+import org.springframework.kafka.core.DefaultKafkaConsumerFactory;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -47,7 +68,15 @@ import static org.awaitility.Awaitility.await;
         "payment.approval.deadline=5s",
         "resilience4j.bulkhead.instances.pg-approve.max-concurrent-calls=100",
         "payment.approval.per-member-per-minute=1000"})
+// Tracing as in production (sampled, exported to an in-memory exporter here) for the span-tree test; metrics stay
+// in the test's simple registry.
+@AutoConfigureObservability(metrics = false)
 class ConfirmPaymentIntegrationTest extends PaymentServiceTestBase {
+
+    @Autowired
+    InMemorySpanExporter spans;
+    @Autowired
+    DownstreamConsumer downstream;
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
@@ -78,6 +107,62 @@ class ConfirmPaymentIntegrationTest extends PaymentServiceTestBase {
         }
         assertThat(simulator().ledger().paymentForOrder(order.orderId().toString())).get()
                 .satisfies(payment -> assertThat(payment.status().name()).isEqualTo("DONE"));
+    }
+
+    @Test
+    void anApprovalIsOneTraceFromTheRequestThroughTheOutboxAndTheRelaysPublishToAConsumer() {
+        OrderCreated order = orderCreated(jdbc, member(), 17_000);
+
+        Response response = confirm(port, order, "trace-1");
+
+        assertThat(response.status()).isEqualTo(200);
+        List<ConsumerRecord<String, String>> events = paymentEvents(order.orderId().toString(), 2);
+        Map<String, String> eventIds = new LinkedHashMap<>();
+        events.forEach(event -> eventIds.put(header(event, Topics.HEADER_EVENT_TYPE), header(event, Topics.HEADER_EVENT_ID)));
+        assertThat(eventIds).containsOnlyKeys("PaymentRequested", "PaymentApproved");
+        await().atMost(Duration.ofSeconds(30)).until(() -> eventIds.values().stream()
+                .allMatch(id -> downstream.consumerSpans.containsKey(id)
+                        && finished(downstream.consumerSpans.get(id)).isPresent()));
+
+        // Each event: consumer (CONSUMER) -> the relay's publish (PRODUCER) -> the transaction that wrote the outbox
+        // row -> the HTTP request (SERVER). One request span, one trace id for all of it.
+        Set<String> requestSpans = new HashSet<>();
+        Map<String, String> writers = Map.of("PaymentRequested", "payment.tx1", "PaymentApproved", "payment.tx2");
+        eventIds.forEach((type, eventId) -> {
+            SpanData consume = finished(downstream.consumerSpans.get(eventId)).orElseThrow();
+            assertThat(consume.getKind()).as(type + " consumed").isEqualTo(SpanKind.CONSUMER);
+            SpanData publish = parentOf(consume);
+            assertThat(publish.getKind()).as(type + " consumer's parent").isEqualTo(SpanKind.PRODUCER);
+            assertThat(publish.getName()).isEqualTo("send " + Topics.PAYMENT_EVENTS);
+            assertThat(publish.getAttributes().get(AttributeKey.stringKey("messaging.system"))).isEqualTo("kafka");
+            assertThat(publish.getAttributes().get(AttributeKey.stringKey("messaging.destination.name")))
+                    .isEqualTo(Topics.PAYMENT_EVENTS);
+            assertThat(publish.getAttributes().get(AttributeKey.stringKey("messaging.operation.type"))).isEqualTo("send");
+            assertThat(publish.getAttributes().get(AttributeKey.stringKey("messaging.message.id"))).isEqualTo(eventId);
+            SpanData writer = parentOf(publish);
+            assertThat(writer.getName()).as(type + " publish's parent wrote the outbox row").isEqualTo(writers.get(type));
+            SpanData request = parentOf(writer);
+            assertThat(request.getKind()).as(type + " writer's parent").isEqualTo(SpanKind.SERVER);
+            assertThat(request.getName()).isEqualTo("http post /api/payments/confirm");
+            assertThat(List.of(consume, publish, writer).stream().map(SpanData::getTraceId).distinct().toList())
+                    .containsExactly(request.getTraceId());
+            requestSpans.add(request.getSpanId());
+        });
+        assertThat(requestSpans).as("both events belong to the one request").hasSize(1);
+    }
+
+    private java.util.Optional<SpanData> finished(String spanId) {
+        return spans.getFinishedSpanItems().stream().filter(span -> span.getSpanId().equals(spanId)).findFirst();
+    }
+
+    private SpanData parentOf(SpanData child) {
+        assertThat(child.getParentSpanContext().isValid()).as("%s (%s) continues a trace", child.getName(), child.getKind())
+                .isTrue();
+        // The request's span ends after its response, and spans are exported in batches: wait for the parent.
+        await().atMost(Duration.ofSeconds(15)).until(() -> finished(child.getParentSpanId()).isPresent());
+        SpanData parent = finished(child.getParentSpanId()).orElseThrow();
+        assertThat(parent.getTraceId()).isEqualTo(child.getTraceId());
+        return parent;
     }
 
     @Test
@@ -564,5 +649,55 @@ class ConfirmPaymentIntegrationTest extends PaymentServiceTestBase {
     @Test
     void theServedOpenApiDocumentIsTheCommittedOne() {
         CommittedApiDocument.assertServedIsCommitted("payment-service", port);
+    }
+
+    /**
+     * A consumer of payment.events in another consumer group, as order- or notification-service would be: Spring
+     * Kafka's listener observation, the super user's login (payment-service's principal may not read its own topic).
+     */
+    @TestConfiguration
+    static class Downstream {
+
+        // static: the tracer is built from the exporters, and must not wait for this configuration's instance
+        @Bean
+        static InMemorySpanExporter inMemorySpanExporter() {
+            return InMemorySpanExporter.create();
+        }
+
+        @Bean
+        static ConcurrentKafkaListenerContainerFactory<String, String> downstreamConsumers() {
+            Map<String, Object> client = new HashMap<>(SharedTestInfrastructure.kafkaClientProperties());
+            client.put(ConsumerConfig.GROUP_ID_CONFIG, "span-tree-downstream");
+            client.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
+            var factory = new ConcurrentKafkaListenerContainerFactory<String, String>();
+            factory.setConsumerFactory(new DefaultKafkaConsumerFactory<>(client, new StringDeserializer(), new StringDeserializer()));
+            factory.getContainerProperties().setObservationEnabled(true);
+            return factory;
+        }
+
+        @Bean
+        static DownstreamConsumer downstreamConsumer(ObjectProvider<Tracer> tracer) {
+            return new DownstreamConsumer(tracer);
+        }
+    }
+
+    static class DownstreamConsumer {
+
+        /** Event id -> the span the consumer ran in. */
+        final Map<String, String> consumerSpans = new ConcurrentHashMap<>();
+        private final ObjectProvider<Tracer> tracer;
+
+        DownstreamConsumer(ObjectProvider<Tracer> tracer) {
+            this.tracer = tracer;
+        }
+
+        @KafkaListener(topics = Topics.PAYMENT_EVENTS, containerFactory = "downstreamConsumers")
+        void on(ConsumerRecord<String, String> record) {
+            Span span = tracer.getObject().currentSpan();
+            String eventId = TestTopic.header(record, Topics.HEADER_EVENT_ID);
+            if (span != null && eventId != null) {
+                consumerSpans.put(eventId, span.context().spanId());
+            }
+        }
     }
 }

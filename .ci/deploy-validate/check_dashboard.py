@@ -14,7 +14,8 @@ import sys
 REQUIRED = [
     "Approvals by outcome", "Approval failure rate (5 min)", "Confirm latency p50 / p95 / p99",
     "Connection pool: active / pending", "Connection pool: timeouts", "Circuit breaker state", "Bulkhead",
-    "Outbox relay lag (commit -> Kafka ack)", "Consumer lag (records)", "UNKNOWN payments",
+    "Outbox relay lag (commit -> Kafka ack)", "Consumer lag (records)", "Dead letters waiting / re-driven",
+    "UNKNOWN payments",
     "Ledger identity: PG approvals = PAID + cancellations + incidents", "Incidents",
 ]
 

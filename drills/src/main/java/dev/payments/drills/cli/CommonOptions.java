@@ -57,7 +57,7 @@ public final class CommonOptions {
     enum Jvm { production, laptop, both, none }
 
     @Option(names = "--jvm", defaultValue = "production",
-            description = "JVM options of the own stack's services: production (deploy/'s: C2, serial GC, 70 % of "
+            description = "JVM options of the own stack's services: production (deploy/'s: C2, serial GC, 70 %% of "
                     + "768 MB), laptop (the launcher's: C1 only, 256 MB), or both (the drill twice, one stack each, "
                     + "compared side by side), or none (only the --variant runs). Default: ${DEFAULT-VALUE}.")
     Jvm jvm;
@@ -75,7 +75,7 @@ public final class CommonOptions {
 
     @Option(names = "--count-statements",
             description = "Start the own stack's PostgreSQL with pg_stat_statements, so the report counts the "
-                    + "statements of each approval per database (a few % more work for PostgreSQL).")
+                    + "statements of each approval per database (a few %% more work for PostgreSQL).")
     boolean countStatements;
 
     @Option(names = "--health-timeout", paramLabel = "SECONDS", defaultValue = "180",

@@ -9,7 +9,10 @@ import dev.payments.localstack.LocalStackOptions;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.io.StringWriter;
 import java.util.HashSet;
 import java.util.List;
@@ -36,6 +39,27 @@ class DrillsCliTest {
             assertThat(scenario.description()).isNotBlank();
             assertThat(scenario.ordersNeeded()).isPositive();
         }
+    }
+
+    @Test
+    void helpPrintsNoFormatWarning() {
+        // picocli formats each description line (String.format) and warns "[picocli WARN] Could not format ..." on
+        // its own System.err stream, not the command's, for a bare %: a literal % is written %%.
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        List<Run> helps = new java.util.ArrayList<>();
+        System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+        try {
+            helps.add(run("--help"));
+            Scenarios.all().forEach(scenario -> helps.add(run(scenario.name(), "--help")));
+        } finally {
+            System.setErr(stderr);
+        }
+
+        assertThat(warnings.toString(StandardCharsets.UTF_8)).doesNotContain("Could not format");
+        assertThat(helps).allSatisfy(help -> assertThat(help.err).doesNotContain("Could not format"));
+        assertThat(run("db-outage", "--help").out.replaceAll("\\s+", " "))
+                .contains("70 % of 768 MB", "a few % more work");
     }
 
     @Test

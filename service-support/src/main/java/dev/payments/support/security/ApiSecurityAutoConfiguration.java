@@ -2,12 +2,15 @@ package dev.payments.support.security;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.support.web.Problems;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.security.servlet.EndpointRequest;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.boot.autoconfigure.security.oauth2.resource.servlet.OAuth2ResourceServerAutoConfiguration;
 import org.springframework.boot.autoconfigure.security.servlet.SecurityAutoConfiguration;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.config.ObjectPostProcessor;
@@ -16,6 +19,7 @@ import org.springframework.security.config.annotation.web.configurers.AbstractHt
 import org.springframework.security.config.http.SessionCreationPolicy;
 import org.springframework.security.oauth2.core.OAuth2TokenValidator;
 import org.springframework.security.oauth2.jwt.Jwt;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.server.resource.authentication.JwtAuthenticationConverter;
 import org.springframework.security.oauth2.server.resource.authentication.JwtGrantedAuthoritiesConverter;
 import org.springframework.security.oauth2.server.resource.web.authentication.BearerTokenAuthenticationFilter;
@@ -23,6 +27,7 @@ import org.springframework.security.web.SecurityFilterChain;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
+import java.time.Clock;
 import java.util.List;
 
 /**
@@ -31,17 +36,26 @@ import java.util.List;
  * {@code spring.security.oauth2.resourceserver.jwt.issuer-uri} and {@code .audiences}, plus {@link SubjectValidator});
  * the service's {@link ApiAccess} says which scope each endpoint needs. Stateless, no cookies, so no CSRF token; every
  * refusal is problem+json ({@link SecurityProblems}). The actuator endpoints stay open (probes, Prometheus). Issuer and
- * audience are required settings: the service does not start without them (support.settings.ServiceDefaults).
+ * audience are required settings: the service does not start without them (support.settings.ServiceDefaults). A token
+ * is verified once and then served from {@link CachingJwtDecoder} until it expires
+ * ({@code payments.security.jwt-cache.*}, {@link JwtCacheProperties}).
  */
 @AutoConfiguration(before = {SecurityAutoConfiguration.class, OAuth2ResourceServerAutoConfiguration.class},
         beforeName = "org.springframework.boot.autoconfigure.security.oauth2.client.servlet.OAuth2ClientWebSecurityAutoConfiguration")
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
+@EnableConfigurationProperties(JwtCacheProperties.class)
 public class ApiSecurityAutoConfiguration {
 
+    /** The cache's name in its metrics: {@code cache_gets_total{cache="verified-tokens",result="hit"}}, ... */
+    static final String VERIFIED_TOKENS = "verified-tokens";
+
     @Bean
-    SecurityFilterChain apiSecurity(HttpSecurity http, ObjectProvider<ApiAccess> access, ObjectMapper json)
+    SecurityFilterChain apiSecurity(HttpSecurity http, ObjectProvider<ApiAccess> access, ObjectMapper json,
+                                    ObjectProvider<JwtDecoder> decoders, JwtCacheProperties jwtCache,
+                                    ObjectProvider<Clock> clocks, ObjectProvider<MeterRegistry> meters)
             throws Exception {
         SecurityProblems problems = new SecurityProblems(json);
+        JwtDecoder decoder = decoders.getIfAvailable();
         http.csrf(AbstractHttpConfigurer::disable)
                 .sessionManagement(sessions -> sessions.sessionCreationPolicy(SessionCreationPolicy.STATELESS))
                 .requestCache(AbstractHttpConfigurer::disable)
@@ -66,7 +80,12 @@ public class ApiSecurityAutoConfiguration {
                     requests.anyRequest().authenticated();
                 })
                 .oauth2ResourceServer(server -> server
-                        .jwt(jwt -> jwt.jwtAuthenticationConverter(authentication()))
+                        .jwt(jwt -> {
+                            jwt.jwtAuthenticationConverter(authentication());
+                            if (decoder != null && jwtCache.enabled()) {
+                                jwt.decoder(cached(decoder, jwtCache, clocks.getIfUnique(Clock::systemUTC), meters));
+                            }
+                        })
                         .authenticationEntryPoint(problems)
                         .accessDeniedHandler(problems)
                         .withObjectPostProcessor(new ObjectPostProcessor<BearerTokenAuthenticationFilter>() {
@@ -93,6 +112,17 @@ public class ApiSecurityAutoConfiguration {
                 resolvers.add(new CallerArgumentResolver());
             }
         };
+    }
+
+    /**
+     * Spring Boot's decoder (issuer, audience, expiry, the validators above) behind the cache of verified tokens. The
+     * service's own clock, so a test that moves the service's time moves the tokens' too.
+     */
+    private static JwtDecoder cached(JwtDecoder decoder, JwtCacheProperties settings, Clock clock,
+                                     ObjectProvider<MeterRegistry> meters) {
+        CachingJwtDecoder cached = new CachingJwtDecoder(decoder, settings.maximumSize(), clock);
+        meters.ifAvailable(registry -> CaffeineCacheMetrics.monitor(registry, cached.cache(), VERIFIED_TOKENS));
+        return cached;
     }
 
     /** Authorities are the token's scopes ({@code SCOPE_member}); the principal's name is its subject. */

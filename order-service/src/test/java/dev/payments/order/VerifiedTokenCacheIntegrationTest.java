@@ -1,0 +1,147 @@
+package dev.payments.order;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.payments.localstack.identity.TestIssuer;
+import dev.payments.localstack.infra.KafkaAccess;
+import dev.payments.localstack.infra.SharedTestInfrastructure;
+import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.annotation.Autowired;
+import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
+import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.boot.test.context.TestConfiguration;
+import org.springframework.boot.test.web.client.TestRestTemplate;
+import org.springframework.boot.test.web.server.LocalManagementPort;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Primary;
+import org.springframework.http.HttpEntity;
+import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.ResponseEntity;
+import org.springframework.test.annotation.DirtiesContext;
+import org.springframework.test.context.ActiveProfiles;
+import org.springframework.test.context.DynamicPropertyRegistry;
+import org.springframework.test.context.DynamicPropertySource;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A member's token verified once, not on every request (issue 16): over real HTTP, with tokens signed by the test
+ * issuer and verified against its JWKS, the cache seen through the service's own metrics on the management port.
+ * Its own context, because it moves the service's clock past a token's expiry.
+ */
+@ActiveProfiles("local")
+@SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT)
+@AutoConfigureObservability(tracing = false)
+@DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
+class VerifiedTokenCacheIntegrationTest {
+
+    @DynamicPropertySource
+    static void infrastructure(DynamicPropertyRegistry registry) {
+        SharedTestInfrastructure.springProperties("orders_token_cache", KafkaAccess.Service.ORDER)
+                .forEach((name, value) -> registry.add(name, () -> value));
+        TestIssuer.shared().springProperties().forEach((name, value) -> registry.add(name, () -> value));
+    }
+
+    @TestConfiguration
+    static class Time {
+        @Bean
+        @Primary
+        ShiftedClock shiftedClock() {
+            return new ShiftedClock();
+        }
+    }
+
+    @Autowired
+    TestRestTemplate http;
+
+    @Autowired
+    ShiftedClock clock;
+
+    @LocalManagementPort
+    int managementPort;
+
+    @Test
+    void aReusedTokenIsVerifiedOnceAndAnExpiredOneIsRefusedThoughItWasCached() throws Exception {
+        // A token of its own (a fresh jti): no request before this one has presented it.
+        String token = TestIssuer.shared().token("member-1").scopes("member").sign();
+        String unknownOrder = "/api/orders/" + UUID.randomUUID();
+        double hits = cacheGets("hit");
+        double misses = cacheGets("miss");
+
+        assertCode(get(unknownOrder, token), 404, "ORDER_NOT_FOUND");
+        assertCode(get(unknownOrder, token), 404, "ORDER_NOT_FOUND");
+
+        assertThat(cacheGets("miss") - misses).as("verified (signature, issuer, audience) once").isEqualTo(1);
+        assertThat(cacheGets("hit") - hits).as("and taken from the cache the second time").isEqualTo(1);
+
+        // The token's ten minutes and the 60 s clock skew are over on the service's clock; it is still cached.
+        clock.shift(Duration.ofMinutes(12));
+        try {
+            assertCode(get(unknownOrder, token), 401, "INVALID_TOKEN");
+        } finally {
+            clock.shift(Duration.ZERO);
+        }
+        assertThat(cacheGets("hit") - hits).as("refused on a hit, not after a second verification").isEqualTo(2);
+        assertThat(cacheGets("miss") - misses).isEqualTo(1);
+
+        // A token changed in one character of its signature is never a hit, and is refused.
+        String tampered = token.substring(0, token.length() - 2) + (token.endsWith("AA") ? "BB" : "AA");
+        assertCode(get(unknownOrder, tampered), 401, "INVALID_TOKEN");
+        assertThat(cacheGets("hit") - hits).isEqualTo(2);
+    }
+
+    private ResponseEntity<String> get(String path, String bearer) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.setBearerAuth(bearer);
+        return http.exchange(path, HttpMethod.GET, new HttpEntity<>(headers), String.class);
+    }
+
+    private static void assertCode(ResponseEntity<String> response, int status, String code) throws Exception {
+        assertThat(response.getStatusCode().value()).as(response.getBody()).isEqualTo(status);
+        assertThat(new ObjectMapper().readTree(response.getBody()).path("code").asText()).isEqualTo(code);
+    }
+
+    /** {@code cache_gets_total} of the verified-token cache from the service's Prometheus endpoint. */
+    private double cacheGets(String result) {
+        String scrape = http.getForObject("http://127.0.0.1:" + managementPort + "/actuator/prometheus", String.class);
+        Matcher gets = Pattern.compile("(?m)^cache_gets_total\\{[^}]*cache=\"verified-tokens\"[^}]*result=\"" + result
+                + "\"[^}]*} (\\S+)$").matcher(scrape);
+        assertThat(gets.find()).as("cache_gets_total{cache=\"verified-tokens\",result=\"%s\"} on the actuator among %s",
+                result, scrape.lines().filter(line -> line.startsWith("cache_")).toList()).isTrue();
+        return Double.parseDouble(gets.group(1));
+    }
+
+    /** The system clock, moved by a test; it keeps ticking. */
+    static final class ShiftedClock extends Clock {
+
+        private volatile Duration shift = Duration.ZERO;
+
+        void shift(Duration by) {
+            shift = by;
+        }
+
+        @Override
+        public Instant instant() {
+            return Instant.now().plus(shift);
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+    }
+}

@@ -270,6 +270,7 @@ class OrderServiceIntegrationTest {
         assertThat(count("orders")).isEqualTo(ordersBefore);
     }
 
+    @Test
     void operatorsSeeHealthAndMetricsOnTheManagementPortOnly() throws Exception {
         String management = "http://127.0.0.1:" + managementPort;
         ResponseEntity<String> health = http.getForEntity(management + "/actuator/health/readiness", String.class);

@@ -3,6 +3,7 @@ package dev.payments.order;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.localstack.identity.TestIssuer;
 import dev.payments.localstack.infra.KafkaAccess;
+import dev.payments.localstack.infra.MovableClock;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -22,11 +23,7 @@ import org.springframework.test.context.ActiveProfiles;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
-import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -55,8 +52,8 @@ class VerifiedTokenCacheIntegrationTest {
     static class Time {
         @Bean
         @Primary
-        ShiftedClock shiftedClock() {
-            return new ShiftedClock();
+        MovableClock movableClock() {
+            return MovableClock.ticking();
         }
     }
 
@@ -64,7 +61,7 @@ class VerifiedTokenCacheIntegrationTest {
     TestRestTemplate http;
 
     @Autowired
-    ShiftedClock clock;
+    MovableClock clock;
 
     @LocalManagementPort
     int managementPort;
@@ -84,11 +81,11 @@ class VerifiedTokenCacheIntegrationTest {
         assertThat(cacheGets("hit") - hits).as("and taken from the cache the second time").isEqualTo(1);
 
         // The token's ten minutes and the 60 s clock skew are over on the service's clock; it is still cached.
-        clock.shift(Duration.ofMinutes(12));
+        clock.advance(Duration.ofMinutes(12));
         try {
             assertCode(get(unknownOrder, token), 401, "INVALID_TOKEN");
         } finally {
-            clock.shift(Duration.ZERO);
+            clock.reset();
         }
         assertThat(cacheGets("hit") - hits).as("refused on a hit, not after a second verification").isEqualTo(2);
         assertThat(cacheGets("miss") - misses).isEqualTo(1);
@@ -118,30 +115,5 @@ class VerifiedTokenCacheIntegrationTest {
         assertThat(gets.find()).as("cache_gets_total{cache=\"verified-tokens\",result=\"%s\"} on the actuator among %s",
                 result, scrape.lines().filter(line -> line.startsWith("cache_")).toList()).isTrue();
         return Double.parseDouble(gets.group(1));
-    }
-
-    /** The system clock, moved by a test; it keeps ticking. */
-    static final class ShiftedClock extends Clock {
-
-        private volatile Duration shift = Duration.ZERO;
-
-        void shift(Duration by) {
-            shift = by;
-        }
-
-        @Override
-        public Instant instant() {
-            return Instant.now().plus(shift);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
-        }
     }
 }

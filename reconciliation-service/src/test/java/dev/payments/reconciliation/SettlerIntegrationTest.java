@@ -1,6 +1,7 @@
 package dev.payments.reconciliation;
 
 import dev.payments.localstack.identity.TestIssuer;
+import dev.payments.localstack.infra.MovableClock;
 import dev.payments.reconciliation.support.Security;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -14,7 +15,6 @@ import dev.payments.reconciliation.application.settling.SettlePayments;
 import dev.payments.reconciliation.application.settling.Settlements;
 import dev.payments.reconciliation.support.AnOrder;
 import dev.payments.reconciliation.support.FakePaymentService;
-import dev.payments.reconciliation.support.MutableClock;
 import dev.payments.reconciliation.support.Prometheus;
 import dev.payments.reconciliation.support.ReconciliationServiceTestBase;
 import dev.payments.reconciliation.support.WebhookReceiver;
@@ -83,8 +83,8 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
     static class Time {
         @Bean
         @Primary
-        MutableClock mutableClock() {
-            return new MutableClock();
+        MovableClock mutableClock() {
+            return MovableClock.at(Instant.now());
         }
     }
 
@@ -98,7 +98,7 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
     Settlements settlements;
 
     @Autowired
-    MutableClock clock;
+    MovableClock clock;
 
     @Autowired
     JdbcClient jdbc;

@@ -1,5 +1,6 @@
 package dev.payments.support.security;
 
+import dev.payments.localstack.infra.MovableClock;
 import org.junit.jupiter.api.Test;
 import org.springframework.security.oauth2.jwt.BadJwtException;
 import org.springframework.security.oauth2.jwt.Jwt;
@@ -7,11 +8,8 @@ import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.JwtException;
 import org.springframework.security.oauth2.jwt.JwtValidationException;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -26,9 +24,11 @@ class CachingJwtDecoderTest {
     private static final Instant T0 = Instant.parse("2026-12-01T12:00:00Z");
     private static final Duration LIFETIME = Duration.ofMinutes(10);
 
-    private final MovableTime time = new MovableTime(T0);
+    /** The wall clock the validators read, and the cache's own ticker: moved together, or apart (a clock step). */
+    private final MovableClock wallClock = MovableClock.at(T0);
+    private final AtomicLong tickerNanos = new AtomicLong();
     private final Issuer issuer = new Issuer();
-    private final CachingJwtDecoder decoder = new CachingJwtDecoder(issuer, 100, time, time::nanos);
+    private final CachingJwtDecoder decoder = new CachingJwtDecoder(issuer, 100, wallClock, tickerNanos::get);
 
     @Test
     void theSameTokenTwiceIsVerifiedOnce() {
@@ -76,9 +76,9 @@ class CachingJwtDecoderTest {
         decoder.decode(token);
 
         // The wall clock moves, the cache's own ticker does not: the entry is still there, and the hit re-checks.
-        time.moveWallClockOnly(LIFETIME.plusSeconds(30));
+        wallClock.advance(LIFETIME.plusSeconds(30));
         assertThat(decoder.decode(token).getSubject()).as("within Spring's 60 s skew, as the delegate").isEqualTo("member-a");
-        time.moveWallClockOnly(Duration.ofSeconds(31));
+        wallClock.advance(Duration.ofSeconds(31));
         assertThatThrownBy(() -> decoder.decode(token)).isInstanceOf(JwtValidationException.class)
                 .hasMessageContaining("expired");
 
@@ -91,7 +91,7 @@ class CachingJwtDecoderTest {
         String token = issuer.issue("a", T0, T0.plus(LIFETIME));
         decoder.decode(token);
 
-        time.moveWallClockOnly(Duration.ofSeconds(-61));
+        wallClock.advance(Duration.ofSeconds(-61));
 
         assertThatThrownBy(() -> decoder.decode(token)).isInstanceOf(JwtValidationException.class);
         assertThat(issuer.verified).containsExactly(token);
@@ -102,11 +102,11 @@ class CachingJwtDecoderTest {
         String token = issuer.issue("a", T0, T0.plus(LIFETIME));
         decoder.decode(token);
 
-        time.move(LIFETIME.minusSeconds(1));
+        move(LIFETIME.minusSeconds(1));
         decoder.decode(token);
         assertThat(issuer.verified).hasSize(1);
 
-        time.move(Duration.ofSeconds(1));
+        move(Duration.ofSeconds(1));
         // Gone from the cache at exp: the delegate decides, here with its skew still accepting it.
         decoder.decode(token);
         assertThat(issuer.verified).hasSize(2);
@@ -115,13 +115,18 @@ class CachingJwtDecoderTest {
 
     @Test
     void theCacheHoldsNoMoreThanItsBound() {
-        CachingJwtDecoder small = new CachingJwtDecoder(issuer, 3, time, time::nanos);
+        CachingJwtDecoder small = new CachingJwtDecoder(issuer, 3, wallClock, tickerNanos::get);
         for (int i = 0; i < 50; i++) {
             small.decode(issuer.issue("m" + i, T0, T0.plus(LIFETIME)));
         }
         small.cache().cleanUp();
 
         assertThat(small.cache().estimatedSize()).isLessThanOrEqualTo(3);
+    }
+
+    private void move(Duration by) {
+        wallClock.advance(by);
+        tickerNanos.addAndGet(by.toNanos());
     }
 
     /** Stands in for Spring Boot's decoder: knows the tokens it issued, refuses any other string. */
@@ -149,45 +154,6 @@ class CachingJwtDecoderTest {
                 throw new BadJwtException("Signature does not match");
             }
             return jwt;
-        }
-    }
-
-    /** The wall clock the validators read and the cache's ticker, moved together or (a clock step) apart. */
-    private static final class MovableTime extends Clock {
-
-        private Instant now;
-        private final AtomicLong nanos = new AtomicLong();
-
-        MovableTime(Instant start) {
-            this.now = start;
-        }
-
-        void move(Duration by) {
-            now = now.plus(by);
-            nanos.addAndGet(by.toNanos());
-        }
-
-        void moveWallClockOnly(Duration by) {
-            now = now.plus(by);
-        }
-
-        long nanos() {
-            return nanos.get();
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public Clock withZone(ZoneId zone) {
-            return this;
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.payments.reconciliation.application.settling;
 
+import dev.payments.localstack.infra.MovableClock;
 import dev.payments.reconciliation.application.incidents.Incidents;
 import dev.payments.reconciliation.application.incidents.OpenIncident;
 import dev.payments.reconciliation.domain.incidents.Incident;
@@ -14,7 +15,6 @@ import dev.payments.reconciliation.domain.settling.SyncOutcome;
 import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
-import dev.payments.reconciliation.support.MutableClock;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
@@ -42,7 +42,7 @@ class SettlePaymentsTest {
             new Backoff(Duration.ofSeconds(5), 2.0, Duration.ofSeconds(20)), 3, 100, Duration.ofSeconds(60), 5,
             Duration.ofMinutes(15), Duration.ofMinutes(5));
 
-    private final MutableClock clock = new MutableClock(T0);
+    private final MovableClock clock = MovableClock.at(T0);
     private final InMemorySettlement.Incidents incidents = new InMemorySettlement.Incidents();
     private final InMemorySettlement.Settlements settlements = new InMemorySettlement.Settlements(incidents);
     private final InMemorySettlement.ScriptedSync sync = new InMemorySettlement.ScriptedSync();

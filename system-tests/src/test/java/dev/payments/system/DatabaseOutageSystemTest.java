@@ -87,6 +87,8 @@ class DatabaseOutageSystemTest {
         long amount = 17_000;
         String orderId = createOrder(memberId, amount);
         awaitPaymentServiceSees(orderId, memberId, amount);
+        String duringOutage = createOrder(memberId, amount);
+        awaitPaymentServiceSees(duringOutage, memberId, amount);
         double dbFailedBefore = approvals("db_failed");
 
         admin("PUT", "/admin/faults", "{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":" + PG_LATENCY.toMillis() + "}}");
@@ -126,6 +128,19 @@ class DatabaseOutageSystemTest {
         // The PG took the money: its books say DONE while ours could not say anything.
         assertThat(pgPayment(orderId).path("status").asText()).isEqualTo("DONE");
         assertThat(approvals("db_failed")).as("payment_approval_total{outcome=db_failed}").isEqualTo(dbFailedBefore + 1);
+
+        // A new confirm while the database is still down: nothing can be written, so nothing may be charged, and the
+        // customer is told to try again later - 503 DB_UNAVAILABLE, not a 500 (the member's rate bucket lives in the
+        // same database and is the first thing a confirm reads).
+        SystemStack.Response refused = SystemStack.post(Component.PAYMENT_SERVICE, "/api/payments/confirm",
+                SystemStack.asMember(memberId, Map.of("Idempotency-Key", "db-down-" + duringOutage)),
+                "{\"orderId\":\"" + duringOutage + "\",\"paymentKey\":\"pk-" + duringOutage + "\",\"amount\":" + amount + "}");
+        timing("confirm during the outage answered " + refused.status(), since(sent));
+        assertThat(refused.status()).as("%s", refused).isEqualTo(503);
+        assertThat(refused.text("code")).as("%s", refused).isEqualTo("DB_UNAVAILABLE");
+        assertThat(refused.contentType()).startsWith("application/problem+json");
+        assertThat(pgPayment(duringOutage).isEmpty()).as("the PG was never asked: %s", pgPayment(duringOutage)).isTrue();
+        assertThat(approvals("db_failed")).as("counted where 000's alert looks").isEqualTo(dbFailedBefore + 2);
 
         admin("DELETE", "/admin/faults", null);
         long starting = System.nanoTime();

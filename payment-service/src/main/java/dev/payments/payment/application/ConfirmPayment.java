@@ -67,16 +67,10 @@ public class ConfirmPayment {
 
     public ConfirmResult confirm(ConfirmCommand command) {
         Instant deadlineAt = clock.instant().plus(deadline);
-        Optional<Duration> limited = rateLimit.tryAcquire(command.memberId());
-        if (limited.isPresent()) {
-            metrics.record(Outcome.RATE_LIMITED);
-            return new Refused(Refusal.RATE_LIMITED, "At most the configured approvals per member per minute",
-                    limited.get());
-        }
-        // Admission before the database, even before the idempotency lookup: with the breaker open a refused request
-        // must cost no connection and write nothing (000 saw the pool's pending queue jump to 29 when 50 rejections
-        // wrote their states at once). The price: a repeat of an answered request is refused too while the breaker
-        // is open, and gets its stored answer once it closes.
+        // Admission before the database, even before the idempotency lookup and the member's rate bucket (both in
+        // the database): with the breaker open a refused request must cost no connection and write nothing (000 saw
+        // the pool's pending queue jump to 29 when 50 rejections wrote their states at once). The price: a repeat of
+        // an answered request is refused too while the breaker is open, and gets its stored answer once it closes.
         Admission admission = gateway.admit();
         if (admission instanceof Admission.Rejected rejected) {
             metrics.record(Outcome.PG_UNAVAILABLE);
@@ -94,6 +88,21 @@ public class ConfirmPayment {
             if (known.isPresent()) {
                 granted.releaseUnused();
                 return replay(command, known.get());
+            }
+            // After the lookup: a client asking again for the answer to a request it already made is not another
+            // approval, so it takes nothing from the member's allowance.
+            Optional<Duration> limited;
+            try {
+                limited = rateLimit.tryAcquire(command.memberId());
+            } catch (DataAccessException | TransactionException e) {
+                granted.releaseUnused();
+                return databaseUnavailable(e);
+            }
+            if (limited.isPresent()) {
+                granted.releaseUnused();
+                metrics.record(Outcome.RATE_LIMITED);
+                return new Refused(Refusal.RATE_LIMITED, "At most the configured approvals per member per minute",
+                        limited.get());
             }
             return confirmAdmitted(command, granted, deadlineAt);
         }

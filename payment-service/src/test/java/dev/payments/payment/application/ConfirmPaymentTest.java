@@ -31,11 +31,12 @@ import static org.mockito.Mockito.when;
  */
 class ConfirmPaymentTest {
 
+    private final MemberRateLimit rateLimit = mock(MemberRateLimit.class);
     private final IdempotencyKeys idempotency = mock(IdempotencyKeys.class);
     private final PaymentGateway gateway = mock(PaymentGateway.class);
     private final PayableOrders orders = mock(PayableOrders.class);
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
-    private final ConfirmPayment confirm = new ConfirmPayment(member -> Optional.empty(), idempotency, gateway, orders,
+    private final ConfirmPayment confirm = new ConfirmPayment(rateLimit, idempotency, gateway, orders,
             mock(Payments.class), event -> { }, new TransactionTemplate(mock(PlatformTransactionManager.class)),
             new ApprovalMetrics(meters), Clock.systemUTC(), Duration.ofSeconds(20), ObservationRegistry.NOOP);
 
@@ -64,7 +65,58 @@ class ConfirmPaymentTest {
 
         assertThat(result).isInstanceOfSatisfying(ConfirmResult.Refused.class,
                 refused -> assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.PG_UNAVAILABLE));
-        org.mockito.Mockito.verifyNoInteractions(idempotency, orders);
+        org.mockito.Mockito.verifyNoInteractions(rateLimit, idempotency, orders);
+    }
+
+    @Test
+    void aDatabaseDownUnderTheMembersRateBucketIsTheSameRetryableRefusal() {
+        PaymentGateway.Admission.Granted granted = mock(PaymentGateway.Admission.Granted.class);
+        when(gateway.admit()).thenReturn(granted);
+        when(idempotency.find(any(), any())).thenReturn(Optional.empty());
+        when(rateLimit.tryAcquire(any())).thenThrow(new org.springframework.dao.DataAccessResourceFailureException(
+                "Connection is closed"));
+
+        ConfirmResult result = confirm.confirm(command());
+
+        assertThat(result).isInstanceOfSatisfying(ConfirmResult.Refused.class, refused -> {
+            assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.DB_UNAVAILABLE);
+            assertThat(refused.retryAfter()).isPositive();
+        });
+        verify(granted).releaseUnused();
+        verify(gateway, never()).approve(any(), any(), any());
+        verify(orders, never()).lock(any());
+    }
+
+    @Test
+    void askingAgainUnderAKeyAlreadyUsedTakesNothingFromTheMembersAllowance() {
+        PaymentGateway.Admission.Granted granted = mock(PaymentGateway.Admission.Granted.class);
+        when(gateway.admit()).thenReturn(granted);
+        when(idempotency.find(any(), any())).thenReturn(Optional.of(new IdempotencyKeys.IdempotencyRecord(
+                "another request's hash", dev.payments.payment.domain.PaymentId.newId(), Optional.empty())));
+
+        ConfirmResult result = confirm.confirm(command());
+
+        assertThat(result).isInstanceOfSatisfying(ConfirmResult.Refused.class,
+                refused -> assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.IDEMPOTENCY_KEY_REUSED));
+        org.mockito.Mockito.verifyNoInteractions(rateLimit);
+        verify(granted).releaseUnused();
+    }
+
+    @Test
+    void aMemberOverTheLimitGivesTheAdmissionBackAndReachesNoOrder() {
+        PaymentGateway.Admission.Granted granted = mock(PaymentGateway.Admission.Granted.class);
+        when(gateway.admit()).thenReturn(granted);
+        when(idempotency.find(any(), any())).thenReturn(Optional.empty());
+        when(rateLimit.tryAcquire(any())).thenReturn(Optional.of(Duration.ofSeconds(6)));
+
+        ConfirmResult result = confirm.confirm(command());
+
+        assertThat(result).isInstanceOfSatisfying(ConfirmResult.Refused.class, refused -> {
+            assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.RATE_LIMITED);
+            assertThat(refused.retryAfter()).isEqualTo(Duration.ofSeconds(6));
+        });
+        verify(granted).releaseUnused();
+        verify(orders, never()).lock(any());
     }
 
     @Test

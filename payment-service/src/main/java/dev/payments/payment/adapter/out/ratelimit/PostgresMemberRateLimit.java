@@ -5,13 +5,20 @@ import dev.payments.payment.application.RateLimitBuckets;
 import dev.payments.payment.domain.MemberId;
 import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.BucketConfiguration;
+import io.github.bucket4j.BucketExceptions;
 import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
 import io.github.bucket4j.distributed.jdbc.PrimaryKeyMapper;
 import io.github.bucket4j.postgresql.Bucket4jPostgreSQL;
 import io.github.bucket4j.postgresql.PostgreSQLSelectForUpdateBasedProxyManager;
 
+import org.springframework.dao.DataAccessException;
+import org.springframework.jdbc.UncategorizedSQLException;
+import org.springframework.jdbc.support.SQLExceptionSubclassTranslator;
+import org.springframework.jdbc.support.SQLExceptionTranslator;
+
 import javax.sql.DataSource;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -26,6 +33,8 @@ public class PostgresMemberRateLimit implements MemberRateLimit, RateLimitBucket
 
     /** A bucket is kept this long after it is full again, so a member's next request rarely recreates it. */
     private static final Duration KEEP_AFTER_FULL = Duration.ofSeconds(10);
+
+    private static final SQLExceptionTranslator SQL_EXCEPTIONS = new SQLExceptionSubclassTranslator();
 
     private final PostgreSQLSelectForUpdateBasedProxyManager<String> buckets;
     private final BucketConfiguration perMember;
@@ -46,8 +55,26 @@ public class PostgresMemberRateLimit implements MemberRateLimit, RateLimitBucket
 
     @Override
     public Optional<Duration> tryAcquire(MemberId member) {
-        ConsumptionProbe probe = buckets.builder().build(member.value(), () -> perMember).tryConsumeAndReturnRemaining(1);
+        ConsumptionProbe probe;
+        try {
+            probe = buckets.builder().build(member.value(), () -> perMember).tryConsumeAndReturnRemaining(1);
+        } catch (BucketExceptions.BucketExecutionException e) {
+            throw translated(e);
+        }
         return probe.isConsumed() ? Optional.empty() : Optional.of(Duration.ofNanos(probe.getNanosToWaitForRefill()));
+    }
+
+    /**
+     * Bucket4j wraps the driver's {@link SQLException} in its own unchecked exception; the use case knows Spring's
+     * {@link DataAccessException}s (a database that is down is a 503 {@code DB_UNAVAILABLE}, not a 500), so this
+     * adapter speaks them, as a JdbcTemplate would.
+     */
+    private static RuntimeException translated(BucketExceptions.BucketExecutionException e) {
+        if (!(e.getCause() instanceof SQLException sql)) {
+            return e;
+        }
+        DataAccessException translated = SQL_EXCEPTIONS.translate("member rate bucket", null, sql);
+        return translated != null ? translated : new UncategorizedSQLException("member rate bucket", null, sql);
     }
 
     @Override

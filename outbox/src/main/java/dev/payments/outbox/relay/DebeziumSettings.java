@@ -56,6 +56,12 @@ record DebeziumSettings(PostgresTarget target, String engineName, String slotNam
         // gap; and no failure is retried inside the engine, so the relay sees it and checks the slot first.
         p.setProperty("offset.mismatch.strategy", "trust_offset");
         p.setProperty("errors.max.retries", "0");
+        // On every start Debezium reads the slot once to find where to resume, then opens the stream; the walsender of
+        // that first read can still hold the slot for a moment ("replication slot ... is active for PID"), and
+        // Debezium's default wait before it tries again is 10 s. db-outage (2026-12-01) saw exactly that: publishing
+        // again 15 s after PostgreSQL was back. Ask again every 500 ms, within the same 60 s as the default 6 x 10 s.
+        p.setProperty("slot.retry.delay.ms", "500");
+        p.setProperty("slot.max.retries", "120");
         // Debezium's own context headers (engine name, run id) would tell consumers which relay sent an event.
         p.setProperty("extended.headers.enabled", "false");
         p.setProperty("poll.interval.ms", String.valueOf(relay.pollInterval().toMillis()));

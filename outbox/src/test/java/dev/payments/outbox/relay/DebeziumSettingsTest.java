@@ -47,6 +47,12 @@ class DebeziumSettingsTest {
     }
 
     @Test
+    void aSlotStillHeldByTheEnginesOwnFirstReadIsAskedForAgainWithinASecondNotAfterTen() {
+        assertThat(settings(Map.of())).containsEntry("slot.retry.delay.ms", "500")
+                .containsEntry("slot.max.retries", "120");
+    }
+
+    @Test
     void eventsCarryNoDebeziumHeadersOrBookkeepingColumnsSoThePollingRelaysLookTheSame() {
         assertThat(settings(Map.of())).containsEntry("extended.headers.enabled", "false")
                 .containsEntry("column.exclude.list", "public.outbox.tx_id,public.outbox.seq");

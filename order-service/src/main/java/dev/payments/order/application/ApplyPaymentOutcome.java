@@ -40,6 +40,15 @@ public class ApplyPaymentOutcome {
     }
 
     /**
+     * Whether an event is this service's business: everything but a renewal charge's payment events, which pay a
+     * subscription period and never one of our orders (docs/decisions/renewal-payments-downstream.md). Anything else,
+     * even an event {@link #apply} will refuse, is taken on, so that a wrong event is still dead-lettered.
+     */
+    public static boolean concerns(DomainEvent event) {
+        return !(event instanceof PaymentEvent payment) || payment.purpose() == PaymentPurpose.ORDER;
+    }
+
+    /**
      * Applies an order payment's event; a renewal charge's event changes nothing here.
      *
      * @throws OrderNotFoundException          the event names an order this service does not have

@@ -148,6 +148,13 @@ class ApplyPaymentOutcomeTest {
         assertThat(published).isEmpty();
     }
 
+    @ParameterizedTest
+    @EnumSource(value = EventType.class, names = "PAYMENT_.*", mode = EnumSource.Mode.MATCH_ANY)
+    void onlyARenewalChargesEventIsPassedOverBeforeAnyTransaction(EventType type) {
+        assertThat(ApplyPaymentOutcome.concerns(renewal(type))).isFalse();
+        assertThat(ApplyPaymentOutcome.concerns(event(type))).isTrue();
+    }
+
     @Test
     void anOrderEventIsNotAPaymentOutcome() {
         given(OrderStatus.CREATED);

@@ -10,6 +10,7 @@ import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * Applies each event at most once per consumer: the event id goes into the inbox table in the same transaction as
@@ -41,6 +42,24 @@ public class Inbox {
     }
 
     /**
+     * As {@link #consume(ConsumerRecord, Consumer)}, except that an event this consumer leaves alone by rule
+     * ({@code concerns} false) is acknowledged without a transaction: ignoring an event twice is ignoring it once, so
+     * it needs no inbox row. A renewal run's ten thousand charges are none of order-service's business; one commit
+     * each put its customers' own payment events behind a backlog of thousands (renewals drill, 2026-12-01).
+     *
+     * @return true if the effect ran, false if the event was ignored or already applied
+     */
+    public boolean consume(ConsumerRecord<String, String> record, Predicate<DomainEvent> concerns,
+                           Consumer<DomainEvent> effect) {
+        EventEnvelope envelope = EventJson.read(record.value());
+        if (!concerns.test(envelope.event())) {
+            count(envelope, "ignored");
+            return false;
+        }
+        return apply(envelope, effect);
+    }
+
+    /**
      * @return true if the effect ran, false if this consumer had already applied the event
      */
     public boolean apply(EventEnvelope envelope, Consumer<DomainEvent> effect) {
@@ -63,13 +82,17 @@ public class Inbox {
             return true;
         });
         boolean ran = Boolean.TRUE.equals(applied);
+        count(envelope, ran ? "applied" : "duplicate");
+        return ran;
+    }
+
+    private void count(EventEnvelope envelope, String outcome) {
         Counter.builder("inbox.events")
                 .tag("consumer", consumer)
                 .tag("type", envelope.type())
-                .tag("outcome", ran ? "applied" : "duplicate")
+                .tag("outcome", outcome)
                 .register(meters)
                 .increment();
-        return ran;
     }
 
     /** Whether this consumer has applied the event (for operators and the replay dry run). */

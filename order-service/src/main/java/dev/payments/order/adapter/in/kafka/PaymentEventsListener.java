@@ -9,7 +9,8 @@ import org.springframework.stereotype.Component;
 
 /**
  * Applies each payment event once (inbox). A failure rolls the inbox row back and the shared error handler retries,
- * then parks the record on {@code payment.events.order-service.dlt}.
+ * then parks the record on {@code payment.events.order-service.dlt}. A renewal charge's event is passed over without a
+ * transaction ({@link ApplyPaymentOutcome#concerns}).
  */
 @Component
 class PaymentEventsListener {
@@ -24,6 +25,6 @@ class PaymentEventsListener {
 
     @KafkaListener(topics = Topics.PAYMENT_EVENTS)
     void on(ConsumerRecord<String, String> record) {
-        inbox.consume(record, applyPaymentOutcome::apply);
+        inbox.consume(record, ApplyPaymentOutcome::concerns, applyPaymentOutcome::apply);
     }
 }

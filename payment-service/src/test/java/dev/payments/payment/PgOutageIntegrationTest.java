@@ -17,6 +17,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 
 import static dev.payments.payment.support.PaymentTestSupport.confirm;
 import static dev.payments.payment.support.PaymentTestSupport.orderCreated;
@@ -26,7 +30,8 @@ import static org.awaitility.Awaitility.await;
 
 /**
  * Field report 000's silent PG and 001's failing PG, with the seeds' breaker (window 20, minimum 10 calls, 50 %,
- * 3 half-open calls) and timeouts scaled down to test time (read 1 s instead of 15 s, open wait 3 s instead of 30 s).
+ * 3 half-open calls), the service's retry and reachability breaker, and timeouts scaled down to test time (read 1 s
+ * instead of 15 s, open wait 3 s instead of 30 s).
  */
 @DirtiesContext(classMode = DirtiesContext.ClassMode.AFTER_CLASS)
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = {
@@ -35,7 +40,12 @@ import static org.awaitility.Awaitility.await;
         "payment.approval.deadline=3s",
         "resilience4j.circuitbreaker.instances.pg-approve.wait-duration-in-open-state=3s",
         "resilience4j.circuitbreaker.instances.pg-approve.slow-call-duration-threshold=900ms",
-        "resilience4j.retry.instances.pg-approve.wait-duration=50ms",
+        // The service's backoff (500 ms, then 1 s): what a PG that is down must not make the breaker wait for.
+        "resilience4j.retry.instances.pg-approve.wait-duration=500ms",
+        // Open longer than the service's 1 s, so ten requests of a loaded test machine all fall inside it; no timer, as
+        // one scheduled by an earlier test's opening outlives the reset between tests and would end a later opening.
+        "resilience4j.circuitbreaker.instances.pg-reachability.wait-duration-in-open-state=10s",
+        "resilience4j.circuitbreaker.instances.pg-reachability.automatic-transition-from-open-to-half-open-enabled=false",
         "payment.approval.per-member-per-minute=1000"})
 class PgOutageIntegrationTest extends PaymentServiceTestBase {
 
@@ -91,7 +101,7 @@ class PgOutageIntegrationTest extends PaymentServiceTestBase {
     }
 
     @Test
-    void serverErrorsAreRetriedAndThreeFailedAttemptsCountOnce() {
+    void serverErrorsAreRetriedCountOnceAndAPgFailingEveryAttemptIsNoLongerTried() {
         List<OrderCreated> orders = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
             orders.add(orderCreated(jdbc, MEMBER, 2_000));
@@ -99,17 +109,66 @@ class PgOutageIntegrationTest extends PaymentServiceTestBase {
         simulator().faults().set(FaultSpec.none(Operation.CONFIRM).withErrorRate(1.0));
         long errorsBefore = simulator().stats().serverErrors();
 
-        for (int i = 0; i < 9; i++) {
+        for (int i = 0; i < 5; i++) {
             Response response = confirm(port, orders.get(i), "5xx-" + i);
             // 5xx may have been acted on by a real PG; the status query says NOT_FOUND -> never "failed" on a guess.
             assertThat(response.status()).isEqualTo(202);
         }
-        assertThat(simulator().stats().serverErrors() - errorsBefore).isEqualTo(27);
+        // Three attempts each, one failure each for the approval breaker (001's pitfall: not three).
+        assertThat(simulator().stats().serverErrors() - errorsBefore).isEqualTo(15);
+        assertThat(breaker().getMetrics().getNumberOfFailedCalls()).isEqualTo(5);
         assertThat(breaker().getState()).isEqualTo(CircuitBreaker.State.CLOSED);
 
-        confirm(port, orders.get(9), "5xx-10th");
-
+        // 15 attempts in a row answered 5xx: the PG is down. Nothing more is sent, so these were never charged.
+        for (int i = 5; i < 10; i++) {
+            Response response = confirm(port, orders.get(i), "5xx-" + i);
+            assertThat(response.status()).isEqualTo(502);
+            assertThat(response.text("code")).isEqualTo("PAYMENT_FAILED");
+        }
+        assertThat(simulator().stats().serverErrors() - errorsBefore).isEqualTo(15);
         assertThat(breaker().getState()).isEqualTo(CircuitBreaker.State.OPEN);
+    }
+
+    @Test
+    void aPgRefusingConnectionsOpensTheBreakerAfterOneAttemptPerRequestWithNoRetryWait() throws Exception {
+        List<OrderCreated> orders = new ArrayList<>();
+        for (int i = 0; i < 22; i++) {
+            orders.add(orderCreated(jdbc, MEMBER, 5_000));
+        }
+        // A PG fails under a service that has been approving, not under its very first request.
+        assertThat(confirm(port, orders.get(21), "before-down").status()).isEqualTo(200);
+        simulator().faults().set(FaultSpec.none(Operation.ALL)
+                .withConnectionFault(dev.payments.pgsim.fault.ConnectionFault.refuse()));
+        double attemptsBefore = confirmAttempts();
+
+        // As many at once as the bulkhead admits: the PG went down under them.
+        ExecutorService clients = Executors.newFixedThreadPool(20);
+        List<Future<Response>> answers = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            OrderCreated order = orders.get(i);
+            String key = "down-" + i;
+            answers.add(clients.submit(() -> confirm(port, order, key)));
+        }
+        for (Future<Response> answer : answers) {
+            Response response = answer.get(30, TimeUnit.SECONDS);
+            assertThat(response.status()).as(response.body().toString()).isEqualTo(502);
+            assertThat(response.text("code")).isEqualTo("PAYMENT_FAILED");
+        }
+        clients.shutdown();
+
+        // Before issue 16 every request made its three attempts (60) with the retry's backoff between them, and the
+        // breaker saw a failure only after that. Now the 15th refused attempt in a row marks the PG down and the
+        // requests waiting out a backoff end at once: 15 attempts plus at most one in flight for each other request.
+        assertThat(confirmAttempts() - attemptsBefore).isLessThanOrEqualTo(15 + 19);
+        assertThat(breaker().getState()).isEqualTo(CircuitBreaker.State.OPEN);
+        Response refused = confirm(port, orders.get(20), "down-20");
+        assertThat(refused.status()).isEqualTo(503);
+        assertThat(refused.text("code")).isEqualTo("PG_UNAVAILABLE");
+        assertThat(confirmAttempts() - attemptsBefore).isLessThanOrEqualTo(15 + 19);
+
+        simulator().faults().reset();
+        assertThat(orders.subList(0, 21)).allSatisfy(order ->
+                assertThat(simulator().ledger().paymentForOrder(order.orderId().toString())).isEmpty());
     }
 
     @Test
@@ -152,6 +211,12 @@ class PgOutageIntegrationTest extends PaymentServiceTestBase {
         assertThat(confirm(port, orders.get(10), "bad-key-10").status()).isEqualTo(503);
         assertThat(simulator().ledger().transactions().stream()
                 .filter(tx -> orders.stream().anyMatch(o -> o.orderId().toString().equals(tx.orderId())))).isEmpty();
+    }
+
+    /** {@code pg_client_latency_seconds_count{operation="confirm"}}: one per attempt sent (or tried) to the PG. */
+    private double confirmAttempts() {
+        io.micrometer.core.instrument.Timer timer = meters.find("pg.client.latency").tag("operation", "confirm").timer();
+        return timer == null ? 0 : timer.count();
     }
 
     private CircuitBreaker breaker() {

@@ -43,6 +43,7 @@ class PaymentConfiguration {
 
     /** Resilience4j instance names, configured in application.yml. */
     static final String PG_APPROVE = "pg-approve";
+    static final String PG_REACHABILITY = "pg-reachability";
     static final String PG_QUERY = "pg-query";
     static final String PG_CANCEL = "pg-cancel";
     static final String PG_RECOVERY = "pg-recovery";
@@ -64,7 +65,7 @@ class PaymentConfiguration {
                                   MeterRegistry meters) {
         return new ResilientPaymentGateway(new TossPgClient(properties, json), properties,
                 bulkheads.bulkhead(PG_APPROVE), bulkheads.bulkhead(PG_RECOVERY), bulkheads.bulkhead(PG_RENEWAL),
-                breakers.circuitBreaker(PG_APPROVE),
+                breakers.circuitBreaker(PG_APPROVE), breakers.circuitBreaker(PG_REACHABILITY),
                 retries.retry(PG_APPROVE),
                 retries.retry(PG_QUERY), retries.retry(PG_CANCEL), clock, meters);
     }

@@ -41,6 +41,7 @@ import java.util.List;
 final class ApplicationYmlChain {
 
     static final String PG_APPROVE = "pg-approve";
+    static final String PG_REACHABILITY = "pg-reachability";
     static final String PG_QUERY = "pg-query";
     static final String PG_CANCEL = "pg-cancel";
     static final String PG_RECOVERY = "pg-recovery";
@@ -55,18 +56,21 @@ final class ApplicationYmlChain {
     final Bulkhead bulkhead;
     final Bulkhead recoveryBulkhead;
     final CircuitBreaker breaker;
+    final CircuitBreaker reachability;
     final Retry approveRetry;
     final Retry queryRetry;
     final Retry cancelRetry;
 
     private ApplicationYmlChain(PgClientProperties pgClient, Duration approvalDeadline, Bulkhead bulkhead,
-                                Bulkhead recoveryBulkhead, CircuitBreaker breaker, Retry approveRetry,
+                                Bulkhead recoveryBulkhead, CircuitBreaker breaker, CircuitBreaker reachability,
+                                Retry approveRetry,
                                 Retry queryRetry, Retry cancelRetry) {
         this.pgClient = pgClient;
         this.approvalDeadline = approvalDeadline;
         this.bulkhead = bulkhead;
         this.recoveryBulkhead = recoveryBulkhead;
         this.breaker = breaker;
+        this.reachability = reachability;
         this.approveRetry = approveRetry;
         this.queryRetry = queryRetry;
         this.cancelRetry = cancelRetry;
@@ -99,6 +103,9 @@ final class ApplicationYmlChain {
         CircuitBreaker breaker = CircuitBreakerRegistry.ofDefaults().circuitBreaker(PG_APPROVE,
                 breakers.createCircuitBreakerConfig(PG_APPROVE, breakers.getInstances().get(PG_APPROVE),
                         new CompositeCustomizer<>(List.of())));
+        CircuitBreaker reachability = CircuitBreakerRegistry.ofDefaults().circuitBreaker(PG_REACHABILITY,
+                breakers.createCircuitBreakerConfig(PG_REACHABILITY, breakers.getInstances().get(PG_REACHABILITY),
+                        new CompositeCustomizer<>(List.of())));
         RetryRegistry retryRegistry = RetryRegistry.ofDefaults();
         Retry approve = retryRegistry.retry(PG_APPROVE, retries.createRetryConfig(PG_APPROVE, new CompositeCustomizer<>(List.of())));
         Retry query = retryRegistry.retry(PG_QUERY, retries.createRetryConfig(PG_QUERY, new CompositeCustomizer<>(List.of())));
@@ -107,16 +114,18 @@ final class ApplicationYmlChain {
         // As in the running service: the auto-configuration feeds every event into a ring buffer for /actuator.
         bulkhead.getEventPublisher().onEvent(new CircularEventConsumer<>(EVENT_CONSUMER_BUFFER));
         breaker.getEventPublisher().onEvent(new CircularEventConsumer<>(EVENT_CONSUMER_BUFFER));
+        reachability.getEventPublisher().onEvent(new CircularEventConsumer<>(EVENT_CONSUMER_BUFFER));
         for (Retry retry : List.of(approve, query, cancel)) {
             retry.getEventPublisher().onEvent(new CircularEventConsumer<>(EVENT_CONSUMER_BUFFER));
         }
-        return new ApplicationYmlChain(pgClient, deadline, bulkhead, recovery, breaker, approve, query, cancel);
+        return new ApplicationYmlChain(pgClient, deadline, bulkhead, recovery, breaker, reachability, approve, query,
+                cancel);
     }
 
     /** The gateway around {@code client}, wired as PaymentConfiguration#paymentGateway does. */
     ResilientPaymentGateway gateway(TossPgClient client) {
         return new ResilientPaymentGateway(client, pgClient, bulkhead, recoveryBulkhead,
-                Bulkhead.ofDefaults("pg-renewal"), breaker, approveRetry, queryRetry, cancelRetry, Clock.systemUTC(), meters);
+                Bulkhead.ofDefaults("pg-renewal"), breaker, reachability, approveRetry, queryRetry, cancelRetry, Clock.systemUTC(), meters);
     }
 
     String describe() {

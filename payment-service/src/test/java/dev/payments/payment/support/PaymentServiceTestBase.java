@@ -12,7 +12,7 @@ import static dev.payments.payment.support.PaymentTestSupport.simulator;
 
 /**
  * payment-service on a random port against the shared PostgreSQL and Kafka and the in-process PG simulator. Every
- * test starts with a healthy PG and a closed approval breaker. A subclass carries its own {@code @SpringBootTest}
+ * test starts with a healthy PG and closed approval and reachability breakers. A subclass carries its own {@code @SpringBootTest}
  * properties and names its own database with a {@code @DynamicPropertySource} calling
  * {@link PaymentTestSupport#register}.
  */
@@ -42,5 +42,6 @@ public abstract class PaymentServiceTestBase {
     void healthyPgAndClosedBreaker() {
         simulator().faults().reset();
         breakers.circuitBreaker("pg-approve").reset();
+        breakers.circuitBreaker("pg-reachability").reset();
     }
 }

@@ -2,7 +2,8 @@ package dev.payments.payment.adapter.out.pg;
 
 /** A PG call that did not produce an answer. The subclass says whether the request may have reached the PG. */
 public abstract sealed class PgCallException extends RuntimeException
-        permits PgConnectException, PgServerErrorException, PgAnswerLostException, PgDeadlineException {
+        permits PgConnectException, PgServerErrorException, PgAnswerLostException, PgDeadlineException,
+        PgUnreachableException {
 
     protected PgCallException(String message, Throwable cause) {
         super(message, cause);

@@ -9,6 +9,7 @@ import dev.payments.payment.domain.PgRefusal;
 import dev.payments.payment.domain.PgState;
 import dev.payments.payment.domain.PgStatus;
 import io.github.resilience4j.bulkhead.Bulkhead;
+import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.retry.Retry;
 import io.micrometer.core.instrument.Counter;
@@ -24,11 +25,14 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The approval chain, outermost first: Bulkhead -> CircuitBreaker -> Retry -> HTTP timeouts (docs/resilience.md).
- * The breaker sits outside the retry, so three failed attempts count as one failure (001: reversed, it opened three
- * times too early). Bulkhead and breaker are taken in {@link #admit()}, before the caller touches the database.
+ * The approval chain, outermost first: Bulkhead -> CircuitBreaker -> Retry -> reachability breaker -> HTTP timeouts
+ * (docs/resilience.md). The approval breaker sits outside the retry, so three failed attempts count as one failure
+ * (001: reversed, it opened three times too early); the reachability breaker inside it sees every attempt, so a PG
+ * that refuses or fails everything is known within milliseconds and no request waits out a backoff to try it again. Bulkhead and breaker are taken in {@link #admit()}, before the caller touches the database.
  * Status query and cancel are money-recovery paths: never behind the breaker (000), but in a bulkhead of their own
  * (issue 11, sequence 8): they run on web threads with retries, and a hung PG must not hold more of them than that.
  */
@@ -42,6 +46,8 @@ public class ResilientPaymentGateway implements PaymentGateway {
     private final Bulkhead recoveryBulkhead;
     private final Bulkhead renewalBulkhead;
     private final CircuitBreaker breaker;
+    private final CircuitBreaker reachability;
+    private final PgDownSignal pgDown = new PgDownSignal();
     private final Retry approveRetry;
     private final Retry queryRetry;
     private final Retry cancelRetry;
@@ -60,10 +66,11 @@ public class ResilientPaymentGateway implements PaymentGateway {
      * @param recoveryBulkhead status queries and cancels (sync, callback, refunds, compensations), no wait
      * @param renewalBulkhead  renewal charges (billing keys): bounds a renewal run's PG concurrency apart from live
      *                         approvals
+     * @param reachability     each confirm attempt inside the retry: refused connections and 5xx are its failures
      */
     public ResilientPaymentGateway(TossPgClient client, PgClientProperties properties, Bulkhead bulkhead,
                                    Bulkhead recoveryBulkhead, Bulkhead renewalBulkhead, CircuitBreaker breaker,
-                                   Retry approveRetry, Retry queryRetry, Retry cancelRetry, Clock clock,
+                                   CircuitBreaker reachability, Retry approveRetry, Retry queryRetry, Retry cancelRetry, Clock clock,
                                    MeterRegistry meters) {
         this.client = client;
         this.properties = properties;
@@ -71,6 +78,7 @@ public class ResilientPaymentGateway implements PaymentGateway {
         this.recoveryBulkhead = recoveryBulkhead;
         this.renewalBulkhead = renewalBulkhead;
         this.breaker = breaker;
+        this.reachability = reachability;
         this.approveRetry = approveRetry;
         this.queryRetry = queryRetry;
         this.cancelRetry = cancelRetry;
@@ -87,6 +95,10 @@ public class ResilientPaymentGateway implements PaymentGateway {
                 .description("Status queries and cancels not sent: every recovery slot was busy").register(meters);
         breaker.getEventPublisher().onStateTransition(event ->
                 log.warn("PG approval breaker {}", event.getStateTransition()));
+        reachability.getEventPublisher().onStateTransition(event -> {
+            log.warn("PG reachability breaker {}", event.getStateTransition());
+            pgDown.transitioned();
+        });
     }
 
     @Override
@@ -147,15 +159,7 @@ public class ResilientPaymentGateway implements PaymentGateway {
         AtomicBoolean reachedPg = new AtomicBoolean();
         ConfirmAnswer answer;
         try {
-            answer = approveRetry.executeCallable(() -> {
-                try {
-                    return confirmLatency.recordCallable(() -> call.apply(
-                            within(deadline, properties.confirmReadTimeout())));
-                } catch (PgCallException e) {
-                    reachedPg.compareAndSet(false, e.mayHaveReachedPg());
-                    throw e;
-                }
-            });
+            answer = attempts(deadline, call, reachedPg);
         } catch (PgCallException e) {
             boolean mayHaveReached = reachedPg.get() || e.mayHaveReachedPg();
             if (!mayHaveReached) {
@@ -191,6 +195,53 @@ public class ResilientPaymentGateway implements PaymentGateway {
         // 409 still in progress, 408, 429, a refusal we do not know, or credentials refused on a retry after an
         // attempt that may have reached the PG: the answer says nothing certain about the money, so ask.
         return askAfter(permit, request, deadline, started, new PgRefusedException(refusal), refusal.asReason());
+    }
+
+    /**
+     * The retry's attempts, each through the reachability breaker (docs/resilience.md, "Opening on a PG that is down").
+     * The retry's backoff is waited here rather than inside Resilience4j so that it ends the moment the reachability
+     * breaker opens: a request waiting to try a dead PG again then ends at once, and the approval breaker sees its
+     * failure within milliseconds of the fault instead of after the 0.5 s + 1 s backoff.
+     */
+    private ConfirmAnswer attempts(Instant deadline, java.util.function.Function<Duration, ConfirmAnswer> call,
+                                   AtomicBoolean reachedPg) {
+        Retry.AsyncContext<ConfirmAnswer> retry = approveRetry.asyncContext();
+        while (true) {
+            try {
+                ConfirmAnswer answer = attempt(deadline, call);
+                retry.onComplete();
+                return answer;
+            } catch (PgCallException e) {
+                reachedPg.compareAndSet(false, e.mayHaveReachedPg());
+                long backoffMillis = retry.onError(e);
+                if (backoffMillis < 0) {
+                    throw e;
+                }
+                boolean waited;
+                try {
+                    waited = pgDown.awaitUnlessDown(backoffMillis);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+                if (!waited) {
+                    throw new PgUnreachableException("Not retried: the PG refused or failed every recent attempt", e);
+                }
+            }
+        }
+    }
+
+    private ConfirmAnswer attempt(Instant deadline, java.util.function.Function<Duration, ConfirmAnswer> call) {
+        try {
+            return reachability.executeCallable(() -> confirmLatency.recordCallable(() -> call.apply(
+                    within(deadline, properties.confirmReadTimeout()))));
+        } catch (CallNotPermittedException open) {
+            throw new PgUnreachableException("Not sent: the PG refused or failed every recent attempt", open);
+        } catch (PgCallException e) {
+            throw e;
+        } catch (Exception e) {
+            throw e instanceof RuntimeException runtime ? runtime : new IllegalStateException(e);
+        }
     }
 
     /**
@@ -285,6 +336,40 @@ public class ResilientPaymentGateway implements PaymentGateway {
     private static Timer pgTimer(MeterRegistry meters, String operation) {
         return Timer.builder("pg.client.latency").description("PG call latency, per attempt")
                 .tag("operation", operation).publishPercentiles(0.5, 0.95, 0.99).register(meters);
+    }
+
+    /** Wakes the requests waiting out a retry backoff when the reachability breaker leaves CLOSED. */
+    private final class PgDownSignal {
+
+        private final ReentrantLock lock = new ReentrantLock();
+        private final Condition transitioned = lock.newCondition();
+
+        void transitioned() {
+            lock.lock();
+            try {
+                transitioned.signalAll();
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        /** @return true after the full wait with the PG still considered reachable; false as soon as it is not */
+        boolean awaitUnlessDown(long millis) throws InterruptedException {
+            long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+            lock.lock();
+            try {
+                while (reachability.getState() == CircuitBreaker.State.CLOSED) {
+                    long left = end - System.nanoTime();
+                    if (left <= 0) {
+                        return true;
+                    }
+                    transitioned.awaitNanos(left);
+                }
+                return false;
+            } finally {
+                lock.unlock();
+            }
+        }
     }
 
     /** One admission: a slot of its bulkhead and one breaker permission, each given back exactly once. */

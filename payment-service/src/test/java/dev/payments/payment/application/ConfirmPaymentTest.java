@@ -42,8 +42,7 @@ class ConfirmPaymentTest {
 
     @Test
     void aDatabaseDownBeforeThePgCallIsARetryableRefusalAndThePgIsNeverAsked() {
-        PaymentGateway.Admission.Granted granted = mock(PaymentGateway.Admission.Granted.class);
-        when(gateway.admit()).thenReturn(granted);
+        PaymentGateway.Admission.Granted granted = admitted();
         when(idempotency.find(any(), any())).thenThrow(new CannotGetJdbcConnectionException("pool exhausted"));
 
         ConfirmResult result = confirm.confirm(command());
@@ -70,8 +69,7 @@ class ConfirmPaymentTest {
 
     @Test
     void aDatabaseDownUnderTheMembersRateBucketIsTheSameRetryableRefusal() {
-        PaymentGateway.Admission.Granted granted = mock(PaymentGateway.Admission.Granted.class);
-        when(gateway.admit()).thenReturn(granted);
+        PaymentGateway.Admission.Granted granted = admitted();
         when(idempotency.find(any(), any())).thenReturn(Optional.empty());
         when(rateLimit.tryAcquire(any())).thenThrow(new org.springframework.dao.DataAccessResourceFailureException(
                 "Connection is closed"));
@@ -89,8 +87,7 @@ class ConfirmPaymentTest {
 
     @Test
     void askingAgainUnderAKeyAlreadyUsedTakesNothingFromTheMembersAllowance() {
-        PaymentGateway.Admission.Granted granted = mock(PaymentGateway.Admission.Granted.class);
-        when(gateway.admit()).thenReturn(granted);
+        PaymentGateway.Admission.Granted granted = admitted();
         when(idempotency.find(any(), any())).thenReturn(Optional.of(new IdempotencyKeys.IdempotencyRecord(
                 "another request's hash", dev.payments.payment.domain.PaymentId.newId(), Optional.empty())));
 
@@ -104,8 +101,7 @@ class ConfirmPaymentTest {
 
     @Test
     void aMemberOverTheLimitGivesTheAdmissionBackAndReachesNoOrder() {
-        PaymentGateway.Admission.Granted granted = mock(PaymentGateway.Admission.Granted.class);
-        when(gateway.admit()).thenReturn(granted);
+        PaymentGateway.Admission.Granted granted = admitted();
         when(idempotency.find(any(), any())).thenReturn(Optional.empty());
         when(rateLimit.tryAcquire(any())).thenReturn(Optional.of(Duration.ofSeconds(6)));
 
@@ -122,8 +118,7 @@ class ConfirmPaymentTest {
     @Test
     void aDatabaseDownInTx1GivesTheAdmissionBackUnused() {
         when(idempotency.find(any(), any())).thenReturn(Optional.empty());
-        PaymentGateway.Admission.Granted granted = mock(PaymentGateway.Admission.Granted.class);
-        when(gateway.admit()).thenReturn(granted);
+        PaymentGateway.Admission.Granted granted = admitted();
         when(orders.lock(any())).thenThrow(new CannotGetJdbcConnectionException("database stopped"));
 
         ConfirmResult result = confirm.confirm(command());
@@ -144,8 +139,7 @@ class ConfirmPaymentTest {
                 mock(Payments.class), event -> { }, new TransactionTemplate(noDatabase),
                 new ApprovalMetrics(meters), Clock.systemUTC(), Duration.ofSeconds(20), ObservationRegistry.NOOP);
         when(idempotency.find(any(), any())).thenReturn(Optional.empty());
-        PaymentGateway.Admission.Granted granted = mock(PaymentGateway.Admission.Granted.class);
-        when(gateway.admit()).thenReturn(granted);
+        PaymentGateway.Admission.Granted granted = admitted();
 
         ConfirmResult result = withoutDatabase.confirm(command());
 
@@ -153,6 +147,13 @@ class ConfirmPaymentTest {
                 refused -> assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.DB_UNAVAILABLE));
         verify(granted).releaseUnused();
         verify(gateway, never()).approve(any(), any(), any());
+    }
+
+    /** The gateway admits the request: the use case goes on to the database. */
+    private PaymentGateway.Admission.Granted admitted() {
+        PaymentGateway.Admission.Granted granted = mock(PaymentGateway.Admission.Granted.class);
+        when(gateway.admit()).thenReturn(granted);
+        return granted;
     }
 
     private static ConfirmCommand command() {

@@ -14,8 +14,10 @@ import java.util.stream.Collectors;
  * payment-service's bucket holds {@code perMinute} tokens and gets {@code perMinute} more every minute after the member's
  * first request; so by the time the {@code i}-th accepted answer of a member arrived, {@code i <= perMinute x (1 +
  * whole minutes since that member's first request was sent)} — measured from the client's clock, which can only make
- * the bound looser, never fail a correct limit. Every answer that is not a 429 took a token (a 404 too, and each 404
- * the client retried); an attempt with no answer is left out, since nobody knows whether it reached the limit.
+ * the bound looser, never fail a correct limit. Every answer that is not a 429 or a 503 took a token (a 404 too, and
+ * each 404 the client retried). A 503 is left out with the attempts that got no answer: {@code PG_UNAVAILABLE} is
+ * refused at admission, before the bucket, and takes none (ConfirmPayment, since bd31108), and {@code DB_UNAVAILABLE}
+ * may or may not have reached it; leaving out an answer can only loosen the bound.
  *
  * @param members          members that sent anything
  * @param limitedMembers   members that got at least one 429
@@ -53,7 +55,7 @@ public record MemberLimits(int perMinute, int members, int limitedMembers, long 
                 if (a.status() == 429) {
                     anyLimited = true;
                     limited++;
-                } else if (a.status() != 0) {
+                } else if (a.status() != 0 && a.status() != 503) {
                     acceptedAt.add(a.endNanos());
                 }
             }

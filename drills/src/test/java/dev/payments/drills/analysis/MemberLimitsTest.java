@@ -68,6 +68,23 @@ class MemberLimitsTest {
         assertThat(limits.holds()).isFalse();
     }
 
+    @Test
+    void aRefusalAtAdmissionTookNoTokenAndIsLeftOut() {
+        // The breaker open for a while: the member's 503s come before the bucket (ConfirmPayment), then ten approvals.
+        List<Attempt> attempts = new ArrayList<>();
+        for (int i = 0; i < 15; i++) {
+            attempts.add(answer("m1", i * SECOND, 503));
+        }
+        for (int i = 0; i < 10; i++) {
+            attempts.add(answer("m1", (20 + i) * SECOND, 200));
+        }
+
+        MemberLimits limits = MemberLimits.of(attempts, 10);
+
+        assertThat(limits.accepted()).isEqualTo(10);
+        assertThat(limits.holds()).isTrue();
+    }
+
     private static Attempt answer(String member, long at, int status) {
         return new Attempt(new PreparedOrder(0, "o-" + at, member, 1000), "load", at, at + SECOND / 10, status,
                 status == 429 ? "rate_limited" : "approved", null, 0);

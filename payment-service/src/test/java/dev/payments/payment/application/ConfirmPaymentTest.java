@@ -45,14 +45,7 @@ class ConfirmPaymentTest {
         PaymentGateway.Admission.Granted granted = admitted();
         when(idempotency.find(any(), any())).thenThrow(new CannotGetJdbcConnectionException("pool exhausted"));
 
-        ConfirmResult result = confirm.confirm(command());
-
-        assertThat(result).isInstanceOfSatisfying(ConfirmResult.Refused.class, refused -> {
-            assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.DB_UNAVAILABLE);
-            assertThat(refused.retryAfter()).isPositive();
-        });
-        verify(granted).releaseUnused();
-        verify(gateway, never()).approve(any(), any(), any());
+        assertRetryableDatabaseRefusal(confirm.confirm(command()), granted);
         assertThat(meters.get("payment.approval").tag("outcome", "db_failed").counter().count()).isEqualTo(1);
     }
 
@@ -74,14 +67,7 @@ class ConfirmPaymentTest {
         when(rateLimit.tryAcquire(any())).thenThrow(new org.springframework.dao.DataAccessResourceFailureException(
                 "Connection is closed"));
 
-        ConfirmResult result = confirm.confirm(command());
-
-        assertThat(result).isInstanceOfSatisfying(ConfirmResult.Refused.class, refused -> {
-            assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.DB_UNAVAILABLE);
-            assertThat(refused.retryAfter()).isPositive();
-        });
-        verify(granted).releaseUnused();
-        verify(gateway, never()).approve(any(), any(), any());
+        assertRetryableDatabaseRefusal(confirm.confirm(command()), granted);
         verify(orders, never()).lock(any());
     }
 
@@ -145,6 +131,16 @@ class ConfirmPaymentTest {
 
         assertThat(result).isInstanceOfSatisfying(ConfirmResult.Refused.class,
                 refused -> assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.DB_UNAVAILABLE));
+        verify(granted).releaseUnused();
+        verify(gateway, never()).approve(any(), any(), any());
+    }
+
+    /** Nothing written, the PG not asked, the admission given back: the customer may simply try again. */
+    private void assertRetryableDatabaseRefusal(ConfirmResult result, PaymentGateway.Admission.Granted granted) {
+        assertThat(result).isInstanceOfSatisfying(ConfirmResult.Refused.class, refused -> {
+            assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.DB_UNAVAILABLE);
+            assertThat(refused.retryAfter()).isPositive();
+        });
         verify(granted).releaseUnused();
         verify(gateway, never()).approve(any(), any(), any());
     }

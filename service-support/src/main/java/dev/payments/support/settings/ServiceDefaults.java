@@ -10,7 +10,8 @@ import java.util.Map;
 
 /**
  * What every service shares, added with the lowest precedence so a service may still change it: actuator's exposure
- * (payment-service widens it with {@code metrics} for the drills' breaker watch) and the settings every service
+ * (payment-service widens it with {@code metrics} for the drills' breaker watch), the JDK's HTTP client for whatever
+ * client Boot builds, and the settings every service
  * requires (its database's, its token issuer and audience, its Kafka login). Where actuator listens is each service's own {@code management.server.port}, which
  * {@link ManagementPort} insists on.
  */
@@ -27,6 +28,10 @@ public class ServiceDefaults implements EnvironmentPostProcessor, Ordered {
                 "management.metrics.tags.application", "${spring.application.name}",
                 // Request line and headers together (Tomcat counts them as one); a bearer token is ~1 KB.
                 "server.max-http-request-header-size", "8KB",
+                // Boot's HTTP clients (and the tests' TestRestTemplate) on the JDK's client. Without this Boot picks
+                // Jetty's, which Debezium's Kafka Connect runtime puts on every service's class path and which aborts
+                // a request whose answer (a 401, a 413) arrives before its body is sent, instead of returning it.
+                "spring.http.client.factory", "jdk",
                 // Tomcat reads form bodies itself, past the servlet filters; none of our APIs takes a form.
                 "server.tomcat.max-http-form-post-size", "${api.limits.max-body-size:64KB}",
                 // Every service has a database; one without sets this group to an empty list.

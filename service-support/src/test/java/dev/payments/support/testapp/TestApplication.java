@@ -13,7 +13,7 @@ import org.springframework.web.bind.annotation.RestController;
 import java.util.Map;
 
 /**
- * The smallest service that uses service-support: an API endpoint, two open ones that read a body the way the PG's
+ * The smallest service that uses service-support: two API endpoints, two open ones that read a body the way the PG's
  * callback (as text) and the JSON APIs (bound) do, actuator, nothing else. No database: spring-jdbc is on this
  * module's test class path only because the job lock (ShedLock's JDBC provider) is compiled against it.
  */
@@ -31,6 +31,11 @@ public class TestApplication {
         @GetMapping("/api/ping")
         Map<String, String> ping() {
             return Map.of("pong", "yes");
+        }
+
+        @PostMapping("/api/notes")
+        Map<String, Integer> notes(@RequestBody String body) {
+            return Map.of("length", body.length());
         }
 
         @PostMapping("/api/hook")

@@ -119,12 +119,17 @@ class PgOutageIntegrationTest extends PaymentServiceTestBase {
         assertThat(breaker().getMetrics().getNumberOfFailedCalls()).isEqualTo(5);
         assertThat(breaker().getState()).isEqualTo(CircuitBreaker.State.CLOSED);
 
-        // 15 attempts in a row answered 5xx: the PG is down. Nothing more is sent, so these were never charged.
+        // 15 attempts in a row answered 5xx: the PG is down. These are refused at admission, before the database:
+        // nothing sent, no payment written, the order still payable; each counts as a failure for the approval
+        // breaker at once, so it opens without waiting for requests to reach the PG through TX-1 (issue 16, pg-down).
+        long paymentsBefore = countPayments();
         for (int i = 5; i < 10; i++) {
             Response response = confirm(port, orders.get(i), "5xx-" + i);
-            assertThat(response.status()).isEqualTo(502);
-            assertThat(response.text("code")).isEqualTo("PAYMENT_FAILED");
+            assertThat(response.status()).as(response.body().toString()).isEqualTo(503);
+            assertThat(response.text("code")).isEqualTo("PG_UNAVAILABLE");
+            assertThat(response.retryAfter()).isNotNull();
         }
+        assertThat(countPayments()).isEqualTo(paymentsBefore);
         assertThat(simulator().stats().serverErrors() - errorsBefore).isEqualTo(15);
         assertThat(breaker().getState()).isEqualTo(CircuitBreaker.State.OPEN);
     }
@@ -149,10 +154,12 @@ class PgOutageIntegrationTest extends PaymentServiceTestBase {
             String key = "down-" + i;
             answers.add(clients.submit(() -> confirm(port, order, key)));
         }
+        // Failed (not sent: the PG refused the connection), or refused at admission by one that came after the PG
+        // was known to be down.
         for (Future<Response> answer : answers) {
             Response response = answer.get(30, TimeUnit.SECONDS);
-            assertThat(response.status()).as(response.body().toString()).isEqualTo(502);
-            assertThat(response.text("code")).isEqualTo("PAYMENT_FAILED");
+            assertThat(response.status()).as(response.body().toString()).isIn(502, 503);
+            assertThat(response.text("code")).isEqualTo(response.status() == 502 ? "PAYMENT_FAILED" : "PG_UNAVAILABLE");
         }
         clients.shutdown();
 

@@ -79,7 +79,9 @@ public interface PaymentGateway {
         }
 
         /**
-         * @param reason     BREAKER_OPEN, BREAKER_TRIAL (half-open, its trial calls taken) or BULKHEAD_FULL
+         * @param reason     BREAKER_OPEN, BREAKER_TRIAL (half-open, its trial calls taken), PG_UNREACHABLE (every recent
+         *                   attempt refused or failed: the PG is down, and the approval breaker is told) or
+         *                   BULKHEAD_FULL
          * @param retryAfter when trying again makes sense
          */
         record Rejected(String reason, Duration retryAfter) implements Admission {

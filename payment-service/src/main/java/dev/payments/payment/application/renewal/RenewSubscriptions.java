@@ -187,7 +187,8 @@ public class RenewSubscriptions {
                     stop.compareAndSet(null, Outcome.STOPPED_BREAKER_OPEN);
                     return;
                 }
-                // Another run of this process holds the slots: the bulkhead bounds them together.
+                // Another run of this process holds the slots (the bulkhead bounds them together), or the PG is
+                // unreachable for a moment: each such refusal tells the approval breaker, which stops the run if it opens.
                 pause(Duration.ofMillis(50));
                 continue;
             }

@@ -59,6 +59,8 @@ public class ResilientPaymentGateway implements PaymentGateway {
     private final Counter breakerOpen;
     private final Counter renewalBulkheadFull;
     private final Counter renewalBreakerOpen;
+    private final Counter pgUnreachable;
+    private final Counter renewalPgUnreachable;
     private final Counter recoveryRejected;
 
     /**
@@ -86,11 +88,13 @@ public class ResilientPaymentGateway implements PaymentGateway {
         this.confirmLatency = pgTimer(meters, "confirm");
         this.queryLatency = pgTimer(meters, "query");
         this.cancelLatency = pgTimer(meters, "cancel");
-        // Both reasons exist from start-up, so a rate over them has a sample before the first rejection (000).
+        // Every reason exists from start-up, so a rate over them has a sample before the first rejection (000).
         this.bulkheadFull = admissionRejected(meters, "bulkhead_full");
         this.breakerOpen = admissionRejected(meters, "breaker_open");
         this.renewalBulkheadFull = renewalRejected(meters, "bulkhead_full");
         this.renewalBreakerOpen = renewalRejected(meters, "breaker_open");
+        this.pgUnreachable = admissionRejected(meters, "pg_unreachable");
+        this.renewalPgUnreachable = renewalRejected(meters, "pg_unreachable");
         this.recoveryRejected = Counter.builder("pg.recovery.rejected")
                 .description("Status queries and cancels not sent: every recovery slot was busy").register(meters);
         breaker.getEventPublisher().onStateTransition(event ->
@@ -103,15 +107,15 @@ public class ResilientPaymentGateway implements PaymentGateway {
 
     @Override
     public Admission admit() {
-        return admit(bulkhead, bulkheadFull, breakerOpen);
+        return admit(bulkhead, bulkheadFull, breakerOpen, pgUnreachable);
     }
 
     @Override
     public Admission admitRenewal() {
-        return admit(renewalBulkhead, renewalBulkheadFull, renewalBreakerOpen);
+        return admit(renewalBulkhead, renewalBulkheadFull, renewalBreakerOpen, renewalPgUnreachable);
     }
 
-    private Admission admit(Bulkhead slots, Counter full, Counter open) {
+    private Admission admit(Bulkhead slots, Counter full, Counter open, Counter unreachable) {
         if (!slots.tryAcquirePermission()) {
             full.increment();
             return new Admission.Rejected("BULKHEAD_FULL", Duration.ofSeconds(1));
@@ -124,6 +128,17 @@ public class ResilientPaymentGateway implements PaymentGateway {
             return breaker.getState() == CircuitBreaker.State.HALF_OPEN
                     ? new Admission.Rejected("BREAKER_TRIAL", Duration.ofMillis(200))
                     : new Admission.Rejected("BREAKER_OPEN", retryAfterOpenBreaker());
+        }
+        if (reachability.getState() == CircuitBreaker.State.OPEN) {
+            // The PG refused or failed every recent attempt: an approval admitted now would write its payment in TX-1
+            // only to be refused at its first attempt. Refused here instead, before the database, and one failure for
+            // the approval breaker at once, so it opens on a dead PG in the time its window takes to fill at the
+            // arrival rate rather than after TX-1's queue for the pool (pg-down drill, docs/resilience.md).
+            breaker.onError(0, TimeUnit.NANOSECONDS,
+                    new PgUnreachableException("Not admitted: the PG refused or failed every recent attempt", null));
+            slots.onComplete();
+            unreachable.increment();
+            return new Admission.Rejected("PG_UNREACHABLE", reachabilityWait());
         }
         return new GrantedPermit(slots);
     }
@@ -321,6 +336,10 @@ public class ResilientPaymentGateway implements PaymentGateway {
     /** The breaker's open wait: the earliest moment a trial call may be let through. */
     private Duration retryAfterOpenBreaker() {
         return Duration.ofMillis(breaker.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1));
+    }
+
+    private Duration reachabilityWait() {
+        return Duration.ofMillis(reachability.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1));
     }
 
     private static Counter admissionRejected(MeterRegistry meters, String reason) {

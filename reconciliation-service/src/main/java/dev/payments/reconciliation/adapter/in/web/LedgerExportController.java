@@ -144,7 +144,7 @@ class LedgerExportController {
         return false;
     }
 
-    private static void writeCsv(AuditLedger.Export export, OutputStream out) throws IOException {
+    static void writeCsv(AuditLedger.Export export, OutputStream out) throws IOException {
         Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
         writer.write(String.join(",", COLUMNS) + "\r\n");
         LedgerReport report;
@@ -168,7 +168,7 @@ class LedgerExportController {
         writer.flush();
     }
 
-    private void writeJson(AuditLedger.Export export, Instant from, Instant to, OutputStream out) throws IOException {
+    void writeJson(AuditLedger.Export export, Instant from, Instant to, OutputStream out) throws IOException {
         try (JsonGenerator generator = json.getFactory().createGenerator(out)) {
             generator.writeStartObject();
             generator.writeObjectField("from", from);

@@ -11,8 +11,8 @@ import java.util.Map;
 /**
  * What every service shares, added with the lowest precedence so a service may still change it: actuator's exposure
  * (payment-service widens it with {@code metrics} for the drills' breaker watch), the JDK's HTTP client for whatever
- * client Boot builds, and the settings every service
- * requires (its database's, its token issuer and audience, its Kafka login). Where actuator listens is each service's own {@code management.server.port}, which
+ * client Boot builds, and the settings every service requires (its database's, its token issuer and audience, its
+ * Kafka login). Where actuator listens is each service's own {@code management.server.port}, which
  * {@link ManagementPort} insists on.
  */
 public class ServiceDefaults implements EnvironmentPostProcessor, Ordered {

@@ -127,7 +127,7 @@ public class ResilientPaymentGateway implements PaymentGateway {
             // renewal run into stopping just as the PG recovers.
             return breaker.getState() == CircuitBreaker.State.HALF_OPEN
                     ? new Admission.Rejected("BREAKER_TRIAL", Duration.ofMillis(200))
-                    : new Admission.Rejected("BREAKER_OPEN", retryAfterOpenBreaker());
+                    : new Admission.Rejected("BREAKER_OPEN", openWait(breaker));
         }
         if (reachability.getState() == CircuitBreaker.State.OPEN) {
             // The PG refused or failed every recent attempt: an approval admitted now would write its payment in TX-1
@@ -138,7 +138,7 @@ public class ResilientPaymentGateway implements PaymentGateway {
                     new PgUnreachableException("Not admitted: the PG refused or failed every recent attempt", null));
             slots.onComplete();
             unreachable.increment();
-            return new Admission.Rejected("PG_UNREACHABLE", reachabilityWait());
+            return new Admission.Rejected("PG_UNREACHABLE", openWait(reachability));
         }
         return new GrantedPermit(slots);
     }
@@ -334,12 +334,9 @@ public class ResilientPaymentGateway implements PaymentGateway {
     }
 
     /** The breaker's open wait: the earliest moment a trial call may be let through. */
-    private Duration retryAfterOpenBreaker() {
-        return Duration.ofMillis(breaker.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1));
-    }
-
-    private Duration reachabilityWait() {
-        return Duration.ofMillis(reachability.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1));
+    /** How long the breaker stays OPEN before its trials: when trying again makes sense. */
+    private static Duration openWait(CircuitBreaker circuitBreaker) {
+        return Duration.ofMillis(circuitBreaker.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1));
     }
 
     private static Counter admissionRejected(MeterRegistry meters, String reason) {

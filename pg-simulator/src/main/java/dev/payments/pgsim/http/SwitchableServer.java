@@ -1,6 +1,7 @@
 package dev.payments.pgsim.http;
 
 import dev.payments.pgsim.fault.ListenerSwitch;
+import io.netty.channel.Channel;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.util.concurrent.GlobalEventExecutor;
@@ -35,11 +36,23 @@ public final class SwitchableServer implements ListenerSwitch, AutoCloseable {
     private final Scheduler switchScheduler = Schedulers.fromExecutorService(switchThread);
     private DisposableServer bound;
     private int port;
+    /** Set before the port is closed, so a connection accepted while it closes is closed too. */
+    private volatile boolean down;
 
     public SwitchableServer(HttpServer server, int port, BooleanSupplier refusing) {
-        this.server = server.doOnConnection(connection -> connections.add(connection.channel()));
+        // Every connection from the moment it is accepted, not from its first request (doOnConnection): one accepted
+        // just before the fault whose request came after it used to survive and be answered by a PG that was down.
+        this.server = server.doOnChannelInit((observer, channel, remoteAddress) -> admit(channel));
         this.port = port;
         this.refusing = refusing;
+    }
+
+    private void admit(Channel channel) {
+        connections.add(channel);
+        // Either the closing below sees this channel in the group, or this sees the flag it set first.
+        if (down) {
+            channel.close();
+        }
     }
 
     public synchronized void start() {
@@ -63,10 +76,12 @@ public final class SwitchableServer implements ListenerSwitch, AutoCloseable {
     private synchronized void syncNow() {
         boolean refuse = refusing.getAsBoolean();
         if (refuse && bound != null) {
+            down = true;
             bound.disposeNow(BIND_TIMEOUT);
             bound = null;
             connections.close().syncUninterruptibly();
         } else if (!refuse && bound == null) {
+            down = false;
             bound = server.port(port).bindNow(BIND_TIMEOUT);
         }
     }

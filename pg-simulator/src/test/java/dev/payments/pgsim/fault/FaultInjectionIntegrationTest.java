@@ -13,8 +13,12 @@ import dev.payments.pgsim.testing.SimClient;
 import dev.payments.pgsim.testing.SimulatorIntegrationTest;
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.Socket;
+import java.net.SocketException;
+import java.net.URI;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -119,6 +123,41 @@ class FaultInjectionIntegrationTest extends SimulatorIntegrationTest {
         simulator.faults().reset();
 
         assertThat(client.get("/v1/payments/pk-1").statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void refuseAlsoClosesAConnectionThatHasNotSentItsRequestYet() throws Exception {
+        // A client opened a connection just before the PG went down and writes its request after: a PG process that is
+        // down answers nothing on it. Such a connection used to survive the fault and serve confirms for as long as the
+        // client kept it alive, so a "down" PG went on approving (issue 16's pg-down drill).
+        URI gateway = URI.create(simulator.baseUrl());
+        try (Socket early = new Socket(gateway.getHost(), gateway.getPort())) {
+            early.setSoTimeout(2_000);
+            // Time for the event loop to accept it. Had it not, closing the port resets it in the kernel: "closed" too.
+            Thread.sleep(200);
+
+            simulator.faults().set(FaultSpec.none(Operation.ALL).withConnectionFault(ConnectionFault.refuse()));
+            String body = SimClient.confirmBody("pk-1", "order-0001", 1000);
+            early.getOutputStream().write(("POST /v1/payments/confirm HTTP/1.1\r\nHost: pg\r\n"
+                    + "Authorization: " + client.authorization() + "\r\nContent-Type: application/json\r\n"
+                    + "Content-Length: " + body.length() + "\r\n\r\n" + body).getBytes(StandardCharsets.US_ASCII));
+
+            assertThat(readOrClosed(early)).as("what the early connection got").isEqualTo("closed");
+        } finally {
+            simulator.faults().reset();
+        }
+        assertThat(simulator.ledger().paymentForOrder("order-0001")).isEmpty();
+    }
+
+    /** The first bytes the server sent, or "closed" if it closed or reset the connection without a word. */
+    private static String readOrClosed(Socket socket) throws IOException {
+        byte[] buffer = new byte[64];
+        try {
+            int read = socket.getInputStream().read(buffer);
+            return read < 0 ? "closed" : new String(buffer, 0, read, StandardCharsets.US_ASCII);
+        } catch (SocketException reset) {
+            return "closed";
+        }
     }
 
     @Test

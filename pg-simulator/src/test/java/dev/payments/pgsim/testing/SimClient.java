@@ -35,6 +35,11 @@ public final class SimClient {
         this.authorization = "Basic " + Base64.getEncoder().encodeToString((secretKey + ":").getBytes(StandardCharsets.UTF_8));
     }
 
+    /** The {@code Authorization} header this client sends to the gateway (Basic, the secret key). */
+    public String authorization() {
+        return authorization;
+    }
+
     public static String confirmBody(String paymentKey, String orderId, long amount) {
         return "{\"paymentKey\":\"" + paymentKey + "\",\"orderId\":\"" + orderId + "\",\"amount\":" + amount + "}";
     }

@@ -103,6 +103,13 @@ public class ResilientPaymentGateway implements PaymentGateway {
             log.warn("PG reachability breaker {}", event.getStateTransition());
             pgDown.transitioned();
         });
+        // Each confirm attempt as the reachability breaker counted it, at DEBUG: how long the attempts before an
+        // opening took and which of them were counted (docs/resilience.md, "How fast it opens").
+        reachability.getEventPublisher()
+                .onError(event -> log.debug("PG confirm attempt failed after {} ms: {}",
+                        event.getElapsedDuration().toMillis(), event.getThrowable().toString()))
+                .onIgnoredError(event -> log.debug("PG confirm attempt ended after {} ms, not counted: {}",
+                        event.getElapsedDuration().toMillis(), event.getThrowable().toString()));
     }
 
     @Override

@@ -37,21 +37,6 @@ import reactor.netty.resources.LoopResources;
 public final class PgSimulator implements AutoCloseable {
 
     private static final Duration SHUTDOWN_TIMEOUT = Duration.ofSeconds(5);
-    /**
-     * Reactor Netty 1.2.18 queues a kept-alive request that arrives before the previous exchange has finished, and
-     * when the queued one is answered at once it stops reading the connection: the request after it is never answered
-     * (reactor/reactor-netty#4361, fixed after the newest 1.2 release served here). Terminating the previous exchange
-     * before the check hands the request over instead of queueing it, the stopgap the fix's pull request (#4347)
-     * measured; it leaves the pipelined route open, which no client of ours (the JDK client) takes.
-     */
-    static final String LAST_FLUSH_WHEN_NO_READ = "reactor.netty.http.server.lastFlushWhenNoRead";
-
-    static {
-        // Read once, when Reactor Netty's HTTP server handler is first loaded; an explicit setting wins.
-        if (System.getProperty(LAST_FLUSH_WHEN_NO_READ) == null) {
-            System.setProperty(LAST_FLUSH_WHEN_NO_READ, "true");
-        }
-    }
 
     private final PgSimulatorConfig config;
     private final Stats stats = new Stats();

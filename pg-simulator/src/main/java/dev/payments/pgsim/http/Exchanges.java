@@ -2,9 +2,11 @@ package dev.payments.pgsim.http;
 
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import java.util.concurrent.atomic.AtomicReference;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 import reactor.netty.Connection;
 import reactor.netty.http.server.HttpServerRequest;
 import reactor.netty.http.server.HttpServerResponse;
@@ -17,7 +19,22 @@ public final class Exchanges {
     private Exchanges() {
     }
 
+    /**
+     * Answers on the connection's event loop, whatever thread the answer was made on (a fault change on the
+     * listener-switch thread, a delay on the timer). The exchange then finishes in the same task that writes the
+     * answer, before the client can send its next request on the kept-alive connection. Reactor Netty 1.2.18 queues a
+     * request that arrives before the previous exchange has finished, and stops reading the connection when the queued
+     * one is answered at once (reactor/reactor-netty#4361): the request after it was never answered.
+     */
     public static Mono<Void> send(HttpServerResponse response, Reply reply) {
+        EventLoop loop = eventLoopOf(response);
+        if (loop.inEventLoop()) {
+            return write(response, reply);
+        }
+        return Mono.defer(() -> write(response, reply)).subscribeOn(Schedulers.fromExecutor(loop));
+    }
+
+    private static Mono<Void> write(HttpServerResponse response, Reply reply) {
         response.status(reply.status());
         if (reply.status() == 204) {
             return response.send().then();
@@ -48,6 +65,12 @@ public final class Exchanges {
         Mono<Void> closedByUs = release.then(Mono.fromRunnable(() -> connection.channel().close()));
         // Wait for the close itself, so Reactor Netty never writes a default response first.
         return Mono.firstWithSignal(closedByClient, closedByUs).then(connection.onDispose());
+    }
+
+    private static EventLoop eventLoopOf(HttpServerResponse response) {
+        AtomicReference<EventLoop> loop = new AtomicReference<>();
+        response.withConnection(connection -> loop.set(connection.channel().eventLoop()));
+        return loop.get();
     }
 
     private static Connection connectionOf(HttpServerRequest request) {

@@ -100,7 +100,7 @@ public final class AdminRouter implements BiFunction<HttpServerRequest, HttpServ
                     log.error("admin request {} {} failed", request.method(), request.uri(), e);
                     return Mono.just(Reply.error(500, "INTERNAL_ERROR", String.valueOf(e.getMessage())));
                 })
-                .flatMap(reply -> Exchanges.send(response, reply));
+                .flatMap(reply -> Exchanges.sendOnEventLoop(response, reply));
     }
 
     private FaultsView faultsView() {

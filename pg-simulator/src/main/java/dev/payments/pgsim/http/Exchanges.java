@@ -20,21 +20,22 @@ public final class Exchanges {
     }
 
     /**
-     * Answers on the connection's event loop, whatever thread the answer was made on (a fault change on the
-     * listener-switch thread, a delay on the timer). The exchange then finishes in the same task that writes the
-     * answer, before the client can send its next request on the kept-alive connection. Reactor Netty 1.2.18 queues a
-     * request that arrives before the previous exchange has finished, and stops reading the connection when the queued
-     * one is answered at once (reactor/reactor-netty#4361): the request after it was never answered.
+     * Answers on the connection's event loop, whatever thread the answer was made on (a fault change is made on the
+     * listener-switch thread). The exchange then finishes in the same task that writes the answer, before the client
+     * can send its next request on the kept-alive connection. Reactor Netty 1.2.18 queues a request that arrives
+     * before the previous exchange has finished, and stops reading the connection when the queued one is answered at
+     * once (reactor/reactor-netty#4361): the request after it was never answered. The admin API's; the gateway keeps
+     * {@link #send} (docs/pg-simulator.md, "Kept-alive connections").
      */
-    public static Mono<Void> send(HttpServerResponse response, Reply reply) {
+    public static Mono<Void> sendOnEventLoop(HttpServerResponse response, Reply reply) {
         EventLoop loop = eventLoopOf(response);
         if (loop.inEventLoop()) {
-            return write(response, reply);
+            return send(response, reply);
         }
-        return Mono.defer(() -> write(response, reply)).subscribeOn(Schedulers.fromExecutor(loop));
+        return Mono.defer(() -> send(response, reply)).subscribeOn(Schedulers.fromExecutor(loop));
     }
 
-    private static Mono<Void> write(HttpServerResponse response, Reply reply) {
+    public static Mono<Void> send(HttpServerResponse response, Reply reply) {
         response.status(reply.status());
         if (reply.status() == 204) {
             return response.send().then();

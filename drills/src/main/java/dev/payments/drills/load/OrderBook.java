@@ -7,6 +7,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.IntConsumer;
+import java.util.function.IntFunction;
 
 /**
  * The drill's orders, placed before the load. {@code members} accounts share them round-robin (000 used 30), so the
@@ -23,8 +24,25 @@ public final class OrderBook {
         this.runId = runId;
     }
 
-    /** Places {@code count} more orders with {@code threads} in parallel; returns how many were refused. */
+    /**
+     * Places {@code count} more orders with {@code threads} in parallel, shared round-robin by {@code members}
+     * accounts (by the order's index in the book); returns how many were refused.
+     */
     public int place(ApprovalClient client, int count, int members, long amount, int threads, IntConsumer progress) {
+        return place(client, count, index -> "member-" + runId + "-" + (index % members), amount, threads, progress);
+    }
+
+    /**
+     * Places {@code count} more orders, each for a member account of its own in {@code group}, apart from the shared
+     * ones: approvals that must not spend the load's per-member allowance (a warm-up).
+     */
+    public int placeOnePerMember(ApprovalClient client, int count, String group, long amount, int threads,
+                                 IntConsumer progress) {
+        return place(client, count, index -> "member-" + runId + "-" + group + "-" + index, amount, threads, progress);
+    }
+
+    private int place(ApprovalClient client, int count, IntFunction<String> member, long amount, int threads,
+                      IntConsumer progress) {
         int base = orders.size();
         AtomicInteger refused = new AtomicInteger();
         AtomicInteger placed = new AtomicInteger();
@@ -33,7 +51,7 @@ public final class OrderBook {
         for (int i = 0; i < count; i++) {
             int index = base + i;
             pool.execute(() -> {
-                PreparedOrder order = client.placeOrder(index, "member-" + runId + "-" + (index % members), amount);
+                PreparedOrder order = client.placeOrder(index, member.apply(index), amount);
                 if (order == null) {
                     refused.incrementAndGet();
                 } else {

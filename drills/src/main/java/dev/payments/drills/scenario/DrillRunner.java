@@ -241,9 +241,15 @@ public final class DrillRunner {
 
             drill.phase("placing orders");
             Long before = lag.committed("payment-service", "order.events");
-            int wanted = scenario.ordersNeeded();
-            int refused = orders.place(new ApprovalClient(drill.http(), target.orderUrl(), target.paymentUrl(), target.tokens()),
-                    wanted, scenario.members(), 15_000, 8, n -> drill.detail(n + "/" + wanted + " orders placed"));
+            ApprovalClient placing = new ApprovalClient(drill.http(), target.orderUrl(), target.paymentUrl(),
+                    target.tokens());
+            int warmup = scenario.warmupApprovals();
+            int wanted = warmup + scenario.ordersNeeded();
+            // First in the book, so the warm-up takes them before the scenario takes any.
+            int refused = orders.placeOnePerMember(placing, warmup, "warmup", 15_000, 8,
+                    n -> drill.detail(n + "/" + wanted + " orders placed"));
+            refused += orders.place(placing, scenario.ordersNeeded(), scenario.members(), 15_000, 8,
+                    n -> drill.detail((warmup + n) + "/" + wanted + " orders placed"));
             if (refused > 0) {
                 drill.note(refused + " of " + wanted + " orders were refused by order-service while placing them");
             }
@@ -259,6 +265,9 @@ public final class DrillRunner {
                 watcher[0].setDaemon(true);
                 watcher[0].start();
             });
+            if (warmup > 0) {
+                drill.warmUp(warmup);
+            }
             drill.mark("load start");
             scenario.run(drill);
             drill.mark("load end");

@@ -5,6 +5,7 @@ import dev.payments.drills.analysis.DrillResult.Target;
 import dev.payments.drills.analysis.Stats;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.time.Duration;
@@ -28,13 +29,17 @@ class PgSilent extends BaseScenario {
     int maxWaitForOpenSeconds = 30;
     @Option(names = "--trickle", description = "Seconds of 1/s after the PG recovers.")
     int trickleSeconds = 40;
-    @Option(names = "--warmup", description = "Approvals against the healthy PG before the fault (10 at a time, 30 s"
-            + " at most); 0 for none.")
-    int warmupApprovals = 200;
+    @Mixin
+    WarmUp warmUp = new WarmUp();
 
     @Override
     protected void configure(Settings settings) {
         settings.unlimitedMembers();
+    }
+
+    @Override
+    public int warmupApprovals() {
+        return warmUp.approvals;
     }
 
     @Override
@@ -52,7 +57,7 @@ class PgSilent extends BaseScenario {
 
     @Override
     public int ordersNeeded() {
-        return warmupApprovals + concurrent + (int) Math.ceil(rate * (maxWaitForOpenSeconds + openWindowSeconds))
+        return concurrent + (int) Math.ceil(rate * (maxWaitForOpenSeconds + openWindowSeconds))
                 + trickleSeconds + 5;
     }
 
@@ -63,14 +68,6 @@ class PgSilent extends BaseScenario {
 
     @Override
     public void run(Drill drill) {
-        // A PG fails under a service that has been approving: without this the fault met the JVM's very first
-        // approvals, and issue 16's runs measured ~15 s of cold start (Tomcat threads 62 -> 257, no request admitted)
-        // as "time to open" (docs/resilience.md, "Opening on a PG that is down").
-        if (warmupApprovals > 0) {
-            drill.phase("warm-up");
-            drill.load().closedLoop(drill.orders().take(warmupApprovals).iterator(), 10, Duration.ofSeconds(30),
-                    "warm-up");
-        }
         drill.fault(fault());
         Thread burst = drill.background("burst", () -> drill.load().burst(drill.orders().take(concurrent),
                 "burst-" + concurrent));

@@ -5,6 +5,7 @@ import dev.payments.drills.analysis.DrillResult.Target;
 import dev.payments.drills.analysis.Stats;
 import dev.payments.localstack.Component;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.time.Duration;
@@ -42,6 +43,8 @@ final class PgSlow extends BaseScenario {
                     + "AFTER_COMMIT listener saving notifications in REQUIRES_NEW), compared side by side. "
                     + "in-tx / after-commit pick one of them.")
     List<String> structures = List.of("ours");
+    @Mixin
+    WarmUp warmUp = new WarmUp();
 
     @Override
     protected void configure(Settings settings) {
@@ -81,6 +84,11 @@ final class PgSlow extends BaseScenario {
 
     private static BaselineStructure afterCommit(List<String> pool) {
         return new BaselineStructure(BaselineStructure.AFTER_COMMIT, "000 (b) AFTER_COMMIT + REQUIRES_NEW", pool);
+    }
+
+    @Override
+    public int warmupApprovals() {
+        return warmUp.approvals;
     }
 
     @Override

@@ -40,6 +40,15 @@ public interface Scenario {
     /** Orders to place before the load. */
     int ordersNeeded();
 
+    /**
+     * Approvals the runner makes against the healthy PG after placing the orders and before {@link #run}, 5 at a
+     * time (none by default). Their orders are placed first, each on a member account of its own, and count in the
+     * books like every other.
+     */
+    default int warmupApprovals() {
+        return 0;
+    }
+
     /** Member accounts the orders are spread over (000: 30). */
     default int members() {
         return 30;

@@ -107,7 +107,9 @@ class DrillsCliTest {
         assertThat(slow.parameters()).containsEntry("latency-ms", 1000).containsEntry("pool", 4)
                 .containsEntry("first", 50);
         assertThat(slow.parameters().keySet()).containsExactly("latency-ms", "first", "second", "pause", "pool",
-                "bulkhead", "slow-call-threshold", "structures");
+                "bulkhead", "slow-call-threshold", "structures", "warmup");
+        assertThat(slow.warmupApprovals()).isEqualTo(200);
+        assertThat(Scenarios.parse("pg-slow", "--warmup=0").warmupApprovals()).isZero();
         assertThat(slow.settings().get(Component.PAYMENT_SERVICE)).containsExactly(
                 "--spring.datasource.hikari.maximum-pool-size=4",
                 "--resilience4j.bulkhead.instances.pg-approve.max-concurrent-calls=200");

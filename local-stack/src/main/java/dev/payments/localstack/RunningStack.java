@@ -144,9 +144,7 @@ public final class RunningStack implements AutoCloseable {
 
     private void runAll() {
         log.info("Starting the local stack from {} with data in {}", repoDir, dataDir);
-        join(CompletableFuture.allOf(infrastructure.stream()
-                .map(component -> CompletableFuture.runAsync(component::start))
-                .toArray(CompletableFuture[]::new)));
+        join(inParallel(infrastructure, EmbeddedComponent::start));
         children.forEach(child -> child.component().database().ifPresent(postgres::createDatabase));
         TOPICS.forEach(topic -> kafka.createTopic(topic, TOPIC_PARTITIONS));
         // Every service's principal (LOCAL ONLY password, as in its application-local.yml) and ACLs, before any
@@ -518,9 +516,23 @@ public final class RunningStack implements AutoCloseable {
             action.accept(instances.get(0));
             return;
         }
-        join(CompletableFuture.allOf(instances.stream()
-                .map(instance -> CompletableFuture.runAsync(() -> action.accept(instance)))
-                .toArray(CompletableFuture[]::new)));
+        join(inParallel(instances, action));
+    }
+
+    /**
+     * The action on every item at once, each on a thread of its own that inherits this thread's context class loader.
+     * Not the common pool: on JDK 25 its threads carry the system class loader, and the Kafka broker, which loads its
+     * configured classes by name through the context loader, did not start from the drills' executable jar
+     * (ConfigException: DefaultJwtRetriever could not be found).
+     */
+    private static <T> CompletableFuture<Void> inParallel(List<? extends T> items,
+                                                          java.util.function.Consumer<? super T> action) {
+        ExecutorService threads = Executors.newFixedThreadPool(Math.max(1, items.size()));
+        CompletableFuture<Void> all = CompletableFuture.allOf(items.stream()
+                .map(item -> CompletableFuture.runAsync(() -> action.accept(item), threads))
+                .toArray(CompletableFuture[]::new));
+        all.whenComplete((ignored, failure) -> threads.shutdown());
+        return all;
     }
 
     private ChildSpec childSpec(Component component, String name) {

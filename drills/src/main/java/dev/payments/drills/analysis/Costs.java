@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -26,6 +27,9 @@ public final class Costs {
     static final double MIN_SECONDS = 3;
     /** Launcher thread groups that are the drill, not the system under test. */
     static final Set<String> DRILL_GROUPS = Set.of("load generator", "drill observers");
+    static final String WARM_UP = "warm-up";
+    /** The name of the figure from the first step through the consumers' catch-up. */
+    public static final String THROUGH_CATCH_UP = "steps through the consumers' catch-up";
 
     /**
      * @param from          start of the steady part (drill seconds)
@@ -45,8 +49,12 @@ public final class Costs {
     private Costs() {
     }
 
+    /**
+     * @param caughtUpAt when every consumer group had caught up after the load (drill seconds), or null: then no
+     *                   figure "through the consumers' catch-up"
+     */
     public static List<Cost> of(List<DrillResult.Phase> phases, List<Attempt> attempts, List<Counters> samples,
-                                Clock clock) {
+                                Clock clock, Double caughtUpAt) {
         List<Cost> costs = new ArrayList<>();
         if (samples.size() < 2) {
             return costs;
@@ -66,7 +74,32 @@ public final class Costs {
             }
             costs.add(cost(phase.name(), from, to, approvals, samples));
         }
+        throughCatchUp(phases, attempts, samples, clock, caughtUpAt).ifPresent(costs::add);
         return costs;
+    }
+
+    /**
+     * A step's figure leaves out what the consumers put off: when they fall behind, they do that work after it (at
+     * capacity, ten thousand events behind; docs/measurements.md). This one runs from the steady part of the first
+     * step after the warm-up until every consumer group had caught up, and divides by every approval answered in it:
+     * each approval's whole cost, at the price of mixing the steps.
+     */
+    static Optional<Cost> throughCatchUp(List<DrillResult.Phase> phases, List<Attempt> attempts,
+                                                   List<Counters> samples, Clock clock, Double caughtUpAt) {
+        DrillResult.Phase first = phases.stream().filter(p -> !WARM_UP.equals(p.name())).findFirst().orElse(null);
+        if (first == null || caughtUpAt == null || samples.size() < 2) {
+            return Optional.empty();
+        }
+        double from = first.start() + Math.max(1, 0.2 * (first.end() - first.start()));
+        if (caughtUpAt - from < MIN_SECONDS || samples.get(samples.size() - 1).t() < caughtUpAt) {
+            return Optional.empty();
+        }
+        long approvals = attempts.stream().filter(a -> "approved".equals(a.outcome()))
+                .map(a -> clock.seconds(a.endNanos())).filter(t -> t >= from && t < caughtUpAt).count();
+        if (approvals < MIN_APPROVALS) {
+            return Optional.empty();
+        }
+        return Optional.of(cost(THROUGH_CATCH_UP, from, caughtUpAt, approvals, samples));
     }
 
     static Cost cost(String phase, double from, double to, long approvals, List<Counters> samples) {

@@ -45,7 +45,8 @@ public final class DrillAnalysis {
                 Stats.outcomes(attempts), Stats.latency(attempts), phases, audit(o.audit()),
                 pool(o.samples()), o.transitions(), detect(faultAt, attempts, o.transitions(), o.samples(), clock),
                 recover, o.marks(), seconds(attempts, clock), o.samples(),
-                Costs.of(phases, attempts, o.resources(), clock), o.resources());
+                Costs.of(phases, attempts, o.resources(), clock, first(o.marks(), Timeline.CAUGHT_UP)),
+                o.resources());
     }
 
     /**

@@ -11,6 +11,8 @@ public final class Timeline {
     public static final String FAULT = "fault injected";
     /** The moment the broken part was healthy again; recovery times are measured from the first one. */
     public static final String RECOVERED = "recovered";
+    /** Every service's consumer group at lag 0 after the load: the work the load deferred is done. */
+    public static final String CAUGHT_UP = "consumers caught up";
 
     public record Mark(double t, String name) {
     }

@@ -4,6 +4,7 @@ import dev.payments.drills.analysis.DrillResult.Measurements;
 import dev.payments.drills.analysis.DrillResult.Phase;
 import dev.payments.drills.analysis.DrillResult.Target;
 import dev.payments.drills.analysis.Stats;
+import dev.payments.drills.observe.Timeline;
 import dev.payments.localstack.Component;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -36,6 +37,9 @@ final class Capacity extends BaseScenario {
     int bulkhead = 400;
     @Option(names = "--tps-guess", description = "Orders placed per closed-loop second (they are placed before the load).")
     int tpsGuess = 120;
+    @Option(names = "--catch-up-seconds", description = "After the load, how long to wait for every consumer group "
+            + "to reach lag 0: the CPU figure through the catch-up counts the work the consumers put off.")
+    int catchUpSeconds = 300;
 
     @Override
     protected void configure(Settings settings) {
@@ -94,6 +98,14 @@ final class Capacity extends BaseScenario {
                     drill.orders().take(r * stepSeconds).iterator();
             drill.load().openLoop(() -> slice.hasNext() ? slice.next() : null, r, Duration.ofSeconds(stepSeconds),
                     1000, "rate=" + r + "/s");
+        }
+        drill.phase("consumers catching up");
+        Double caughtUp = drill.awaitConsumersCaughtUp(Duration.ofSeconds(catchUpSeconds));
+        if (caughtUp != null) {
+            drill.mark(Timeline.CAUGHT_UP);
+        } else {
+            drill.note("the consumers had not caught up " + catchUpSeconds + " s after the load: no CPU figure "
+                    + "through the catch-up");
         }
         drill.note("bulkhead raised for this scenario (the default 20 caps PG concurrency, so TPS <= 20 / "
                 + latencyMs / 1000.0 + " s = " + 20 * 1000 / latencyMs + "/s whatever the rest can do)");

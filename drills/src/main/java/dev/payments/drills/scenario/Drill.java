@@ -9,6 +9,7 @@ import dev.payments.drills.load.OrderBook;
 import dev.payments.drills.load.PreparedOrder;
 import dev.payments.drills.load.Recorder;
 import dev.payments.drills.observe.Clock;
+import dev.payments.drills.observe.ConsumerLag;
 import dev.payments.drills.observe.Timeline;
 import dev.payments.drills.stack.Target;
 
@@ -230,6 +231,21 @@ public final class Drill {
         phase(phaseName);
         List<PreparedOrder> batch = orders.take(n);
         return load.burst(batch, phaseName);
+    }
+
+    /** Drill time at which every service's consumer group had lag 0, or null if not within {@code patience}. */
+    public Double awaitConsumersCaughtUp(Duration patience) {
+        long until = System.nanoTime() + patience.toNanos();
+        try (ConsumerLag lag = new ConsumerLag(target.kafkaClient())) {
+            while (System.nanoTime() < until) {
+                Map<String, Long> behind = lag.read();
+                if (behind != null && !behind.isEmpty() && behind.values().stream().allMatch(n -> n == 0)) {
+                    return clock.seconds();
+                }
+                sleep(Duration.ofMillis(500));
+            }
+        }
+        return null;
     }
 
     public void sleep(Duration duration) {

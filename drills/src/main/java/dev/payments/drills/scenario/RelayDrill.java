@@ -4,7 +4,6 @@ import dev.payments.drills.analysis.DrillResult.Measurements;
 import dev.payments.drills.analysis.DrillResult.Target;
 import dev.payments.drills.analysis.Stats;
 import dev.payments.drills.load.LoadGenerator;
-import dev.payments.drills.observe.ConsumerLag;
 import dev.payments.drills.observe.OutboxAudit;
 import dev.payments.localstack.Component;
 import dev.payments.localstack.infra.EmbeddedPostgresServer;
@@ -14,7 +13,6 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Issue 13: the outbox relay of payment-service loses what it stands on under an arrival-rate load - its replication
@@ -72,7 +70,7 @@ abstract class RelayDrill extends BaseScenario {
         coverage = OutboxAudit.outboxAgainstTopic(jdbcUrl, EmbeddedPostgresServer.USERNAME,
                 EmbeddedPostgresServer.PASSWORD, drill.target().kafkaClient(), TOPIC, Duration.ofSeconds(90));
         // The audit that follows reads the consumers' effects: give them the events the relay published last.
-        Double caughtUp = consumersCaughtUp(drill, Duration.ofSeconds(90));
+        Double caughtUp = drill.awaitConsumersCaughtUp(Duration.ofSeconds(90));
         drill.extra("consumersCaughtUpAfterLoadSeconds", caughtUp == null ? null : caughtUp - loadStopped);
         drill.note(caughtUp == null ? "the consumers had not caught up 90 s after the load stopped"
                 : String.format("the consumers caught up %.1f s after the load stopped", caughtUp - loadStopped));
@@ -86,21 +84,6 @@ abstract class RelayDrill extends BaseScenario {
         drill.note(coverage.rows() + " rows in payment-service's outbox, " + coverage.missing() + " not on " + TOPIC
                 + "; " + coverage.duplicates() + " extra copies on the topic (the relays' at-least-once, absorbed by "
                 + "the consumers' inboxes); " + notices[1] + " notifications doubled over " + notices[0] + " orders");
-    }
-
-    /** Drill time at which every service's consumer group had lag 0, or null if not within {@code patience}. */
-    private static Double consumersCaughtUp(Drill drill, Duration patience) {
-        long until = System.nanoTime() + patience.toNanos();
-        try (ConsumerLag lag = new ConsumerLag(drill.target().kafkaClient())) {
-            while (System.nanoTime() < until) {
-                Map<String, Long> behind = lag.read();
-                if (behind != null && !behind.isEmpty() && behind.values().stream().allMatch(n -> n == 0)) {
-                    return drill.clock().seconds();
-                }
-                drill.sleep(Duration.ofMillis(500));
-            }
-        }
-        return null;
     }
 
     List<Target> outboxTargets(Measurements r) {

@@ -11,6 +11,7 @@ import java.util.Map;
 import static dev.payments.drills.testing.DrillTestData.CLOCK;
 import static dev.payments.drills.testing.DrillTestData.attempt;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 class CostsTest {
 
@@ -40,7 +41,7 @@ class CostsTest {
         List<Attempt> attempts = steadyLoop();
         List<DrillResult.Phase> phases = DrillAnalysis.phases(attempts, CLOCK);
 
-        Costs.Cost cost = Costs.of(phases, attempts, counters(0.05, 0.02, 0.01, 18), CLOCK).get(0);
+        Costs.Cost cost = Costs.of(phases, attempts, counters(0.05, 0.02, 0.01, 18), CLOCK, null).get(0);
 
         // 9 approved per second (every tenth declined): 50 ms / 9 = 5.56 ms
         assertThat(cost.phase()).isEqualTo("C=10");
@@ -66,7 +67,46 @@ class CostsTest {
         }
         List<DrillResult.Phase> phases = DrillAnalysis.phases(burst, CLOCK);
 
-        assertThat(Costs.of(phases, burst, counters(0.05, 0.02, 0.01, 18), CLOCK)).isEmpty();
+        assertThat(Costs.of(phases, burst, counters(0.05, 0.02, 0.01, 18), CLOCK, null)).isEmpty();
+    }
+
+    /**
+     * The step's figure leaves out the consumers' work after the load; this one runs on until they caught up (here 1 s
+     * after the last answer, still spending), over every approval from the step's steady part on.
+     */
+    @Test
+    void theFigureThroughTheConsumersCatchUpHoldsTheSpendingAfterTheLoad() {
+        List<Attempt> attempts = new ArrayList<>(steadyLoop());
+        attempts.addAll(0, warmUp());
+        List<DrillResult.Phase> phases = DrillAnalysis.phases(attempts, CLOCK);
+
+        List<Costs.Cost> costs = Costs.of(phases, attempts, counters(0.05, 0.02, 0.01, 18), CLOCK, 21.0);
+
+        Costs.Cost through = costs.get(costs.size() - 1);
+        assertThat(through.phase()).isEqualTo(Costs.THROUGH_CATCH_UP);
+        assertThat(through.from()).isEqualTo(4.0);    // the first step after the warm-up, its steady part
+        assertThat(through.to()).isEqualTo(21.0);
+        assertThat(through.approvals()).isEqualTo(144);
+        // 0.05 s a second over 17 s for 144 approvals, against 5.56 ms in the step alone
+        assertThat(through.cpuMs().get("payment-service")).isCloseTo(5.90, within(0.01));
+    }
+
+    @Test
+    void noFigureThroughTheCatchUpWhenTheConsumersDidNotCatchUp() {
+        List<Attempt> attempts = steadyLoop();
+        List<DrillResult.Phase> phases = DrillAnalysis.phases(attempts, CLOCK);
+
+        assertThat(Costs.of(phases, attempts, counters(0.05, 0.02, 0.01, 18), CLOCK, null))
+                .extracting(Costs.Cost::phase).containsExactly("C=10");
+    }
+
+    /** A warm-up phase, first in the drill, answered within the step's first fifth. */
+    private static List<Attempt> warmUp() {
+        List<Attempt> attempts = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            attempts.add(attempt("warm-up", 0, 0.05, "approved"));
+        }
+        return attempts;
     }
 
     @Test

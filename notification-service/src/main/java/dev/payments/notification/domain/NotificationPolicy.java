@@ -1,5 +1,6 @@
 package dev.payments.notification.domain;
 
+import dev.payments.contracts.DomainEvent;
 import dev.payments.contracts.PaymentApproved;
 import dev.payments.contracts.PaymentCancelOwed;
 import dev.payments.contracts.PaymentCanceled;
@@ -15,6 +16,15 @@ import java.util.List;
 public final class NotificationPolicy {
 
     private NotificationPolicy() {
+    }
+
+    /**
+     * Whether an event may earn a notification. One that earns none by rule (requested, unknown, cancel owed) is
+     * passed over without a transaction; anything else is taken on, and a payment event no rule covers throws here
+     * as it would from {@link #kindsFor}, so that it is still dead-lettered.
+     */
+    public static boolean concerns(DomainEvent event) {
+        return !(event instanceof PaymentEvent payment) || !kindsFor(payment).isEmpty();
     }
 
     public static List<NotificationKind> kindsFor(PaymentEvent event) {

@@ -11,6 +11,7 @@ import dev.payments.outbox.inbox.RedriveSubscriptions;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.micrometer.observation.ObservationRegistry;
 import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.common.config.TopicConfig;
 import org.flywaydb.core.api.Location;
@@ -65,9 +66,12 @@ public class InboxAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean
     Inbox inbox(DataSource dataSource, PlatformTransactionManager transactions, Environment environment,
-                ObjectProvider<MeterRegistry> meters) {
+                ObjectProvider<MeterRegistry> meters, ConsumerFailures failures,
+                ObjectProvider<ObservationRegistry> observations) {
         return new Inbox(JdbcClient.create(dataSource), new TransactionTemplate(transactions),
-                environment.getRequiredProperty("spring.application.name"), meters.getIfAvailable(SimpleMeterRegistry::new));
+                environment.getRequiredProperty("spring.application.name"), meters.getIfAvailable(SimpleMeterRegistry::new),
+                failures, environment.getProperty("spring.kafka.listener.observation-enabled", Boolean.class, false)
+                        ? observations.getIfAvailable(() -> ObservationRegistry.NOOP) : ObservationRegistry.NOOP);
     }
 
     /** The service's own {@link InapplicableEvents} beans together; none is fine (only the library's list then). */

@@ -25,6 +25,9 @@ public class MessagingDefaults implements EnvironmentPostProcessor {
                 Map.entry("spring.kafka.properties.sasl.mechanism", "SCRAM-SHA-512"),
                 Map.entry("spring.kafka.consumer.auto-offset-reset", "earliest"),
                 Map.entry("spring.kafka.consumer.enable-auto-commit", "false"),
+                // The inbox applies a poll in one transaction (docs/decisions/consumer-errors.md): 100 records bound
+                // how long it holds its rows' locks, and cut a backlog's commits a hundredfold all the same.
+                Map.entry("spring.kafka.consumer.max-poll-records", "100"),
                 Map.entry("spring.kafka.consumer.properties.session.timeout.ms", "10000"),
                 Map.entry("spring.kafka.consumer.properties.heartbeat.interval.ms", "3000"),
                 Map.entry("spring.kafka.producer.acks", "all"),

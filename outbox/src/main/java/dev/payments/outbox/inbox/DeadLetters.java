@@ -7,8 +7,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.kafka.core.KafkaOperations;
 import org.springframework.kafka.listener.BackOffHandler;
+import org.springframework.kafka.listener.BatchListenerFailedException;
+import org.springframework.kafka.listener.ConsumerAwareRecordRecoverer;
 import org.springframework.kafka.listener.DeadLetterPublishingRecoverer;
 import org.springframework.kafka.listener.DefaultErrorHandler;
+import org.springframework.kafka.listener.ListenerExecutionFailedException;
 import org.springframework.kafka.support.KafkaUtils;
 import org.springframework.util.backoff.BackOff;
 import org.springframework.util.backoff.ExponentialBackOff;
@@ -58,7 +61,7 @@ public final class DeadLetters {
     public static DefaultErrorHandler errorHandler(KafkaOperations<?, ?> template, String defaultGroup, Policy policy,
                                                    ConsumerFailures failures, FailedDeliveries deliveries,
                                                    BackOffHandler backOffHandler) {
-        DeadLetterPublishingRecoverer recoverer = new DeadLetterPublishingRecoverer(template, (record, exception) -> {
+        DeadLetterPublishingRecoverer publisher = new DeadLetterPublishingRecoverer(template, (record, exception) -> {
             String group = group(defaultGroup);
             // A re-driven record that fails again goes back to its source topic's dead letters, where it came from.
             String deadLetterTopic = Topics.deadLetter(Topics.source(record.topic(), group), group);
@@ -68,13 +71,15 @@ public final class DeadLetters {
             return new TopicPartition(deadLetterTopic, -1);
         });
         // What the operator's list shows beside Spring Kafka's kafka_dlt-* headers (exception, original coordinates).
-        recoverer.setHeadersFunction((record, exception) -> {
+        publisher.setHeadersFunction((record, exception) -> {
             RecordHeaders headers = new RecordHeaders();
             headers.add(HEADER_FIRST_FAILURE, Long.toString(deliveries.firstFailure(record).toEpochMilli())
                     .getBytes(StandardCharsets.UTF_8));
             headers.add(HEADER_FAILURE_KIND, failures.classify(exception).tag().getBytes(StandardCharsets.UTF_8));
             return headers;
         });
+        ConsumerAwareRecordRecoverer recoverer = (record, consumer, exception) ->
+                publisher.accept(record, consumer, withoutBatchWrapper(exception));
         BackOff unclassified = policy.unclassifiedBackOff();
         BackOff whileUnavailable = policy.transientBackOff();
         DefaultErrorHandler handler = new DefaultErrorHandler(recoverer, unclassified, backOffHandler);
@@ -87,6 +92,21 @@ public final class DeadLetters {
         });
         handler.setRetryListeners(deliveries);
         return handler;
+    }
+
+    /**
+     * A batch listener's failure reaches the handler as the listener's exception around the {@link Inbox}'s
+     * {@link BatchListenerFailedException} around the event's own; without the middle one, a dead letter's exception
+     * headers (what the operator's list shows) name what a record listener's did: the event's own failure as the
+     * cause, not "could not apply".
+     */
+    static Exception withoutBatchWrapper(Exception exception) {
+        if (exception instanceof ListenerExecutionFailedException listener
+                && listener.getCause() instanceof BatchListenerFailedException batch
+                && batch.getCause() != null) {
+            return new ListenerExecutionFailedException(listener.getMessage(), listener.getGroupId(), batch.getCause());
+        }
+        return exception;
     }
 
     /**

@@ -21,12 +21,15 @@ import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.context.annotation.Bean;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.kafka.annotation.KafkaListener;
+import org.springframework.kafka.config.KafkaListenerEndpointRegistry;
 import org.springframework.kafka.core.KafkaTemplate;
+import org.springframework.kafka.listener.MessageListenerContainer;
 import org.springframework.test.annotation.DirtiesContext;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -38,6 +41,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -90,6 +94,8 @@ class ConsumerErrorHandlingIntegrationTest {
     KafkaTemplate<String, String> kafka;
     @Autowired
     MeterRegistry meters;
+    @Autowired
+    KafkaListenerEndpointRegistry listeners;
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) throws Exception {
@@ -151,6 +157,56 @@ class ConsumerErrorHandlingIntegrationTest {
         assertThat(applied()).as("the refused effect rolled back with its inbox row").doesNotContain(refusedOrder.orderId());
     }
 
+    /**
+     * Issue 16: the consumers committed one transaction per event and fell ten thousand events behind at capacity.
+     * Events that wait while the listener is paused arrive in one poll per partition and are applied in one
+     * transaction each: their inbox rows share the inserting transaction id ({@code xmin}). One per event before.
+     */
+    @Test
+    void aPollOfEventsIsAppliedInOneTransaction() throws Exception {
+        awaitConsumerWorking();
+        List<OrderCreated> sent = whilePaused(() -> sendOrders(60));
+
+        awaitApplied(sent);
+        assertThat(transactionsThatApplied(sent)).as("transactions that applied 60 events on 2 partitions")
+                .isBetween(1, 6);
+    }
+
+    /**
+     * A poll with a refused event in the middle: the events before it and after it are applied once each, it alone
+     * is parked, after one attempt, as when each event had its own transaction.
+     */
+    @Test
+    void aRefusedEventInAPollIsParkedAloneAndTheRestAreAppliedOnce() throws Exception {
+        awaitConsumerWorking();
+        String key = UUID.randomUUID().toString();
+        double permanentBefore = failures(FailureKind.PERMANENT);
+        double appliedBefore = appliedCount();
+        List<OrderCreated> healthy = List.of(order("first"), order("second"), order("third"));
+        OrderCreated refusedOrder = order(REFUSED);
+        String refused = envelope(refusedOrder);
+
+        whilePaused(() -> {
+            for (String value : List.of(envelope(healthy.get(0)), envelope(healthy.get(1)), refused,
+                    envelope(healthy.get(2)))) {
+                kafka.send(TOPIC, key, value).get(10, TimeUnit.SECONDS);
+            }
+            return null;
+        });
+
+        awaitApplied(healthy);
+        List<ConsumerRecord<String, String>> parked = deadLettered(Set.of(key));
+        assertThat(parked).extracting(ConsumerRecord::value).containsExactly(refused);
+        assertThat(TestTopic.header(parked.get(0), "kafka_dlt-exception-cause-fqcn"))
+                .as("the operator's list names the effect's refusal, as for a record listener")
+                .isEqualTo(OrderRefusedException.class.getName());
+        assertThat(failures(FailureKind.PERMANENT) - permanentBefore).isEqualTo(1);
+        assertThat(applied()).doesNotContain(refusedOrder.orderId());
+        assertThat(appliedCount() - appliedBefore)
+                .as("counted once each, after the commit that applied them, not for the poll rolled back")
+                .isEqualTo(3);
+    }
+
     /** 20 events arrive while the database is away; none is parked, all are applied once it is back. */
     private void eventsArrivingDuringAnOutageWaitForTheDatabase(DatabaseChange takeAway, DatabaseChange bringBack)
             throws Exception {
@@ -186,6 +242,30 @@ class ConsumerErrorHandlingIntegrationTest {
                 .until(() -> meters.get("inbox.listeners.paused").gauge().value() >= 1);
         await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
                 .until(() -> failures(FailureKind.TRANSIENT) - transientBefore >= ATTEMPTS_DURING_OUTAGE);
+    }
+
+    /** Runs {@code sending} with the listener paused, then resumes it: what was sent waits for one poll. */
+    private <T> T whilePaused(Callable<T> sending) throws Exception {
+        MessageListenerContainer container = listeners.getListenerContainers().iterator().next();
+        container.pause();
+        try {
+            await().atMost(Duration.ofSeconds(20)).until(container::isContainerPaused);
+            return sending.call();
+        } finally {
+            container.resume();
+        }
+    }
+
+    private static int transactionsThatApplied(List<OrderCreated> orders) throws SQLException {
+        try (Connection connection = postgres.connect(DATABASE);
+             PreparedStatement statement = connection.prepareStatement(
+                     "SELECT count(DISTINCT xmin::text) FROM applied WHERE order_id = ANY (?)")) {
+            statement.setArray(1, connection.createArrayOf("uuid", orders.stream().map(OrderCreated::orderId).toArray()));
+            try (ResultSet rows = statement.executeQuery()) {
+                rows.next();
+                return rows.getInt(1);
+            }
+        }
     }
 
     private List<OrderCreated> sendOrders(int count) throws Exception {
@@ -239,6 +319,11 @@ class ConsumerErrorHandlingIntegrationTest {
         return counter == null ? 0 : counter.count();
     }
 
+    private double appliedCount() {
+        Counter counter = meters.find("inbox.events").tag("outcome", "applied").counter();
+        return counter == null ? 0 : counter.count();
+    }
+
     private double deadLetters() {
         return meters.find("inbox.dead.letters").tag("topic", TOPIC).counters().stream()
                 .mapToDouble(Counter::count).sum();
@@ -288,14 +373,14 @@ class ConsumerErrorHandlingIntegrationTest {
         JdbcClient jdbc;
 
         @Bean
-        InapplicableEvents inapplicableEvents() {
+        static InapplicableEvents inapplicableEvents() {
             return InapplicableEvents.signalledBy(OrderRefusedException.class);
         }
 
-        @KafkaListener(topics = "${inbox-it.topic}")
-        void on(ConsumerRecord<String, String> record) {
-            inbox.consume(record, event -> {
-                OrderCreated order = (OrderCreated) event;
+        @KafkaListener(topics = "${inbox-it.topic}", batch = "true")
+        void on(List<ConsumerRecord<String, String>> records) {
+            inbox.consume(records, envelope -> {
+                OrderCreated order = (OrderCreated) envelope.event();
                 jdbc.sql("INSERT INTO applied (order_id, order_name) VALUES (:id, :name)")
                         .param("id", order.orderId()).param("name", order.orderName()).update();
                 if (REFUSED.equals(order.orderName())) {

@@ -4,6 +4,7 @@ import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.outbox.OutboxWriter;
+import dev.payments.outbox.inbox.Inbox;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import io.micrometer.tracing.Tracer;
@@ -13,6 +14,7 @@ import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
+import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;
@@ -26,6 +28,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -34,8 +37,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * One trace from a request through the outbox row, the Debezium relay and the Kafka header to a consumer: the
- * consumer's span carries the request's trace id (Micrometer Tracing with the OpenTelemetry bridge, W3C context), and
+ * One trace from a request through the outbox row, the Debezium relay and the Kafka header to a consumer (a batch
+ * listener applying through the {@link Inbox}, as every service's): the consumer's span carries the request's trace id (Micrometer Tracing with the OpenTelemetry bridge, W3C context), and
  * is the child of the relay's PRODUCER span, itself the child of the span that wrote the row.
  */
 @DirtiesContext
@@ -110,7 +113,9 @@ class TracePropagationIntegrationTest {
 
         final Map<String, String> traceIdSeenByConsumer = new ConcurrentHashMap<>();
         @Autowired
-        org.springframework.beans.factory.ObjectProvider<Tracer> tracer;
+        ObjectProvider<Tracer> tracer;
+        @Autowired
+        ObjectProvider<Inbox> inbox;
         final Map<String, String> traceparentHeader = new ConcurrentHashMap<>();
 
         @Bean
@@ -123,16 +128,21 @@ class TracePropagationIntegrationTest {
             return new TransactionTemplate(transactions);
         }
 
-        @KafkaListener(topics = Topics.ORDER_EVENTS, groupId = "tracing-test-consumer")
-        void on(ConsumerRecord<String, String> record) {
-            var span = tracer.getObject().currentSpan();
-            if (span != null && record.key() != null) {
-                traceIdSeenByConsumer.put(record.key(), span.context().traceId());
+        /** A consumer as every service has one: a batch listener applying through the inbox. */
+        @KafkaListener(topics = Topics.ORDER_EVENTS, groupId = "tracing-test-consumer", batch = "true")
+        void on(List<ConsumerRecord<String, String>> records) {
+            for (ConsumerRecord<String, String> record : records) {
+                var header = record.headers().lastHeader(Topics.HEADER_TRACEPARENT);
+                if (header != null && record.key() != null) {
+                    traceparentHeader.put(record.key(), new String(header.value(), StandardCharsets.UTF_8));
+                }
             }
-            var header = record.headers().lastHeader(Topics.HEADER_TRACEPARENT);
-            if (header != null && record.key() != null) {
-                traceparentHeader.put(record.key(), new String(header.value(), StandardCharsets.UTF_8));
-            }
+            inbox.getObject().consume(records, envelope -> {
+                var span = tracer.getObject().currentSpan();
+                if (span != null) {
+                    traceIdSeenByConsumer.put(envelope.event().orderId().toString(), span.context().traceId());
+                }
+            });
         }
     }
 }

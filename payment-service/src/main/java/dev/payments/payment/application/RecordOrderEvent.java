@@ -5,6 +5,7 @@ import dev.payments.contracts.OrderCanceled;
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.OrderFailed;
 import dev.payments.contracts.OrderPaid;
+import dev.payments.contracts.OrderPaymentPending;
 import dev.payments.payment.domain.MemberId;
 import dev.payments.payment.domain.Money;
 import dev.payments.payment.domain.OrderId;
@@ -17,6 +18,14 @@ public class RecordOrderEvent {
 
     public RecordOrderEvent(PayableOrders orders) {
         this.orders = orders;
+    }
+
+    /**
+     * Whether an order event changes the view: {@code OrderPaymentPending} does not (payment-service started that
+     * payment itself), so it is passed over without an inbox row.
+     */
+    public static boolean concerns(DomainEvent event) {
+        return !(event instanceof OrderPaymentPending);
     }
 
     public void on(DomainEvent event) {
@@ -34,7 +43,6 @@ public class RecordOrderEvent {
         } else if (event instanceof OrderCanceled canceled) {
             setStatus(new OrderId(canceled.orderId()), PayableOrder.Status.CANCELED);
         }
-        // OrderPaymentPending changes nothing here: payment-service started that payment itself.
     }
 
     private void setStatus(OrderId id, PayableOrder.Status status) {

@@ -7,9 +7,11 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
+import java.util.List;
+
 /**
- * Applies each payment event once (inbox). A failure rolls the inbox row back and the shared error handler retries,
- * then parks the record on {@code payment.events.order-service.dlt}. A renewal charge's event is passed over without a
+ * Applies each payment event once (inbox), a poll's events in one transaction. A failure rolls the inbox row back and
+ * the shared error handler retries, then parks the record on {@code payment.events.order-service.dlt}. A renewal charge's event is passed over without a
  * transaction ({@link ApplyPaymentOutcome#concerns}).
  */
 @Component
@@ -23,8 +25,8 @@ class PaymentEventsListener {
         this.applyPaymentOutcome = applyPaymentOutcome;
     }
 
-    @KafkaListener(topics = Topics.PAYMENT_EVENTS)
-    void on(ConsumerRecord<String, String> record) {
-        inbox.consume(record, ApplyPaymentOutcome::concerns, applyPaymentOutcome::apply);
+    @KafkaListener(topics = Topics.PAYMENT_EVENTS, batch = "true")
+    void on(List<ConsumerRecord<String, String>> records) {
+        inbox.consume(records, ApplyPaymentOutcome::concerns, envelope -> applyPaymentOutcome.apply(envelope.event()));
     }
 }

@@ -7,6 +7,9 @@ import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.springframework.kafka.annotation.KafkaListener;
 import org.springframework.stereotype.Component;
 
+import java.util.List;
+
+/** Keeps the payable-order view in step with {@code order.events}: each event once (inbox), a poll in one transaction. */
 @Component
 class OrderEventsListener {
 
@@ -18,8 +21,8 @@ class OrderEventsListener {
         this.recordOrderEvent = recordOrderEvent;
     }
 
-    @KafkaListener(topics = Topics.ORDER_EVENTS)
-    void on(ConsumerRecord<String, String> record) {
-        inbox.consume(record, recordOrderEvent::on);
+    @KafkaListener(topics = Topics.ORDER_EVENTS, batch = "true")
+    void on(List<ConsumerRecord<String, String>> records) {
+        inbox.consume(records, RecordOrderEvent::concerns, envelope -> recordOrderEvent.on(envelope.event()));
     }
 }

@@ -85,6 +85,9 @@ final class Capacity extends BaseScenario {
         drill.phase("warm-up");
         drill.load().closedLoop(drill.orders().take(warmupBudget()).iterator(), 20, Duration.ofSeconds(warmupSeconds),
                 "warm-up");
+        // The steps start with nothing owed: the placed orders' and the warm-up's events are consumed, so the figure
+        // through the catch-up holds the steps' work and nothing before them.
+        boolean nothingOwed = awaitConsumers(drill, "after the warm-up");
         for (int c : concurrency) {
             drill.phase("C=" + c);
             if (drill.load().closedLoop(drill.orders().take(closedBudget(c)).iterator(), c,
@@ -99,16 +102,21 @@ final class Capacity extends BaseScenario {
             drill.load().openLoop(() -> slice.hasNext() ? slice.next() : null, r, Duration.ofSeconds(stepSeconds),
                     1000, "rate=" + r + "/s");
         }
-        drill.phase("consumers catching up");
-        Double caughtUp = drill.awaitConsumersCaughtUp(Duration.ofSeconds(catchUpSeconds));
-        if (caughtUp != null) {
+        if (awaitConsumers(drill, "after the load") && nothingOwed) {
             drill.mark(Timeline.CAUGHT_UP);
-        } else {
-            drill.note("the consumers had not caught up " + catchUpSeconds + " s after the load: no CPU figure "
-                    + "through the catch-up");
         }
         drill.note("bulkhead raised for this scenario (the default 20 caps PG concurrency, so TPS <= 20 / "
                 + latencyMs / 1000.0 + " s = " + 20 * 1000 / latencyMs + "/s whatever the rest can do)");
+    }
+
+    private boolean awaitConsumers(Drill drill, String when) {
+        drill.phase("consumers catching up " + when);
+        if (drill.awaitConsumersCaughtUp(Duration.ofSeconds(catchUpSeconds)) != null) {
+            return true;
+        }
+        drill.note("the consumers had not caught up " + catchUpSeconds + " s " + when
+                + ": no CPU figure through the catch-up");
+        return false;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.payments.localstack;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,6 +51,35 @@ public final class ProcessCpu {
             seconds += ofTree(child.pid()).orElse(0);
         }
         return OptionalDouble.of(seconds);
+    }
+
+    /**
+     * One child process: its title as {@code ps} shows it (PostgreSQL sets {@code postgres: <user> <database> ...},
+     * {@code postgres: walsender ...}, {@code postgres: checkpointer}) and the CPU seconds of its tree.
+     */
+    public record ChildTime(String title, double seconds) {
+    }
+
+    /** Every live child of the process by pid; empty if the process is gone or this is not Linux. */
+    public static Map<Long, ChildTime> children(long pid) {
+        Map<Long, ChildTime> children = new LinkedHashMap<>();
+        for (ProcessHandle child : ProcessHandle.of(pid).map(h -> h.children().toList()).orElse(java.util.List.of())) {
+            OptionalDouble seconds = ofTree(child.pid());
+            String title = title(child.pid());
+            if (seconds.isPresent() && title != null) {
+                children.put(child.pid(), new ChildTime(title, seconds.getAsDouble()));
+            }
+        }
+        return children;
+    }
+
+    private static String title(long pid) {
+        try {
+            byte[] cmdline = Files.readAllBytes(PROC.resolve(Long.toString(pid)).resolve("cmdline"));
+            return new String(cmdline, StandardCharsets.UTF_8).replace('\0', ' ').trim();
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /** Every live thread of the process by thread id; empty if the process is gone or this is not Linux. */

@@ -30,6 +30,8 @@ public final class ResourceSampler implements AutoCloseable {
     public static final String MACHINE = "cpu/machine";
     /** Threads that ended between two samples: their last second is lost to the groups, not to the process. */
     public static final String ENDED_THREADS = "threads that ended";
+    /** A process tree's own time and its ended children's, beside its live children's groups. */
+    public static final String POSTMASTER = "postmaster and ended processes";
 
     /** One reading: drill time and cumulative counters. */
     public record Counters(double t, Map<String, Double> values) {
@@ -112,6 +114,7 @@ public final class ResourceSampler implements AutoCloseable {
         private double last;
         private final Map<String, Double> groups = new HashMap<>();
         private Map<Long, ProcessCpu.ThreadTime> threads = Map.of();
+        private Map<Long, ProcessCpu.ChildTime> children = Map.of();
 
         void read(String name, long newPid, boolean alone, Map<String, Double> out) {
             OptionalDouble reading = alone ? ProcessCpu.ofProcess(newPid) : ProcessCpu.ofTree(newPid);
@@ -122,11 +125,16 @@ public final class ResourceSampler implements AutoCloseable {
                 offset += last;
                 last = 0;
                 threads = Map.of();
+                children = Map.of();
                 pid = newPid;
             }
             double previous = last;
             last = reading.getAsDouble();
             out.put(CPU + name, offset + last);
+            if (!alone && childGroups(newPid, last - previous)) {
+                groups.forEach((group, seconds) -> out.put(CPU + name + "/" + group, seconds));
+                return;
+            }
             Map<Long, ProcessCpu.ThreadTime> now = ProcessCpu.threads(newPid);
             double known = 0;
             for (Map.Entry<Long, ProcessCpu.ThreadTime> e : now.entrySet()) {
@@ -136,13 +144,36 @@ public final class ResourceSampler implements AutoCloseable {
                 groups.merge(ThreadGroups.of(e.getValue().name(), alone), delta, Double::sum);
             }
             if (!threads.isEmpty()) {
-                // PostgreSQL's processes have no threads of their own worth naming; a JVM's ended threads land here.
+                // A JVM's ended threads land here.
                 groups.merge(ENDED_THREADS, Math.max(0, (last - previous) - known), Double::sum);
             }
             threads = now;
             if (now.size() > 1) {
                 groups.forEach((group, seconds) -> out.put(CPU + name + "/" + group, seconds));
             }
+        }
+
+        /**
+         * PostgreSQL forks a process per connection: its children by title ({@link ThreadGroups#ofPostgresProcess}),
+         * and the postmaster with the children that ended as the rest of the tree's time. A JVM has no children.
+         */
+        private boolean childGroups(long parent, double treeDelta) {
+            Map<Long, ProcessCpu.ChildTime> now = ProcessCpu.children(parent);
+            if (now.isEmpty()) {
+                return false;
+            }
+            double known = 0;
+            for (Map.Entry<Long, ProcessCpu.ChildTime> e : now.entrySet()) {
+                ProcessCpu.ChildTime before = children.get(e.getKey());
+                double delta = before == null ? e.getValue().seconds() : e.getValue().seconds() - before.seconds();
+                known += delta;
+                groups.merge(ThreadGroups.ofPostgresProcess(e.getValue().title()), delta, Double::sum);
+            }
+            if (!children.isEmpty()) {
+                groups.merge(POSTMASTER, Math.max(0, treeDelta - known), Double::sum);
+            }
+            children = now;
+            return true;
         }
     }
 

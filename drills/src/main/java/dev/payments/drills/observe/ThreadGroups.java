@@ -61,4 +61,27 @@ public final class ThreadGroups {
         }
         return launcher ? "Kafka broker and other" : OTHER;
     }
+
+    /** PostgreSQL's own processes, which are not per database. */
+    private static final java.util.Set<String> POSTGRES_BACKGROUND = java.util.Set.of("checkpointer", "background",
+            "walwriter", "autovacuum", "logical", "archiver", "stats", "startup", "walsummarizer", "io");
+
+    /**
+     * Which part of PostgreSQL a child of the postmaster works for, from its title: {@code backends <database>} (the
+     * connections of the service that owns it), {@code walsender <database>} (logical decoding for that database's
+     * relay), {@code background} (checkpointer, WAL writer, autovacuum ...).
+     */
+    public static String ofPostgresProcess(String title) {
+        String[] words = title.split("\\s+");
+        if (words.length < 2 || !words[0].equals("postgres:")) {
+            return OTHER;
+        }
+        if (words[1].equals("walsender")) {
+            return words.length > 3 ? "walsender " + words[3] : "walsender";
+        }
+        if (POSTGRES_BACKGROUND.contains(words[1])) {
+            return "background";
+        }
+        return words.length > 2 ? "backends " + words[2] : OTHER;
+    }
 }

@@ -40,6 +40,10 @@ public final class SummaryTable {
         rows.add(row("DB pool pending max / timeouts", v(m.pool().pendingMax()) + " / " + v(m.pool().timeouts())));
         for (Costs.Cost c : m.costs()) {
             rows.add(row("CPU ms per approval, " + c.phase(), cpu(c)));
+            Map<String, Double> postgres = c.threadGroupsMs().get("postgres");
+            if (postgres != null && !postgres.isEmpty()) {
+                rows.add(row("  postgres by process, " + c.phase(), groups(postgres)));
+            }
             if (!c.perApproval().isEmpty()) {
                 rows.add(row("  database per approval, " + c.phase(), database(c)));
             }
@@ -96,6 +100,14 @@ public final class SummaryTable {
         if (c.machineCores() != null) {
             b.append(String.format(Locale.ROOT, " (whole machine %.2f)", c.machineCores()));
         }
+        return b.toString();
+    }
+
+    /** "backends payments 3.10 + walsender payments 1.20 + ...", largest first. */
+    static String groups(Map<String, Double> groups) {
+        StringBuilder b = new StringBuilder();
+        groups.forEach((group, ms) -> b.append(b.length() == 0 ? "" : " + ").append(group).append(' ')
+                .append(String.format(Locale.ROOT, "%.2f", ms)));
         return b.toString();
     }
 

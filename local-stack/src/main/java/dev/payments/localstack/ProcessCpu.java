@@ -82,24 +82,25 @@ public final class ProcessCpu {
         }
     }
 
-    /** Every live thread of the process by thread id; empty if the process is gone or this is not Linux. */
+    /**
+     * Every live thread of the process by thread id; empty if the process is gone or this is not Linux. One file per
+     * thread: the name is the one in {@code stat}'s parentheses, the same as {@code comm}.
+     */
     public static Map<Long, ThreadTime> threads(long pid) {
         Map<Long, ThreadTime> threads = new LinkedHashMap<>();
         Path tasks = PROC.resolve(Long.toString(pid)).resolve("task");
         try (DirectoryStream<Path> dir = Files.newDirectoryStream(tasks)) {
             for (Path task : dir) {
-                long[] f = fields(task.resolve("stat"));
-                if (f == null) {
+                String stat;
+                try {
+                    stat = Files.readString(task.resolve("stat"));
+                } catch (IOException e) {
                     continue;   // the thread ended while we listed them
                 }
-                String name;
-                try {
-                    name = Files.readString(task.resolve("comm")).trim();
-                } catch (IOException e) {
-                    continue;
-                }
+                long[] f = parse(stat);
                 threads.put(Long.parseLong(task.getFileName().toString()),
-                        new ThreadTime(name, (f[0] + f[1]) / TICKS_PER_SECOND));
+                        new ThreadTime(stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+                                (f[0] + f[1]) / TICKS_PER_SECOND));
             }
         } catch (IOException | RuntimeException e) {
             return Map.of();

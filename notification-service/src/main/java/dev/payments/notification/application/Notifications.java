@@ -24,8 +24,8 @@ public interface Notifications {
      */
     List<Notification> claimDue(Instant now, Duration lease, int limit);
 
-    /** Records a delivery result and releases the claim. */
-    void update(Notification notification);
+    /** Records delivery results and releases their claims, in the caller's transaction, in one round trip. */
+    void updateAll(List<Notification> notifications);
 
     List<Notification> findByOrder(OrderId orderId);
 }

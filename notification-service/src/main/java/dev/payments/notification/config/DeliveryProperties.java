@@ -18,6 +18,7 @@ import java.time.Duration;
  * @param claimLease     how long a claimed notification is reserved for one worker; longer than a send may take
  * @param maxAttempts    attempts before a notification is given up (FAILED, for an operator)
  * @param initialBackoff wait after the first failed attempt; doubled after each further one
+ * @param recordWithin   how long delivery results may wait to be written together; what a crash may send twice
  */
 @Validated
 @ConfigurationProperties("notification.delivery")
@@ -26,5 +27,6 @@ public record DeliveryProperties(@DefaultValue("true") boolean enabled,
                                  @DefaultValue("50") @Min(1) @Max(1000) int batchSize,
                                  @DefaultValue("60s") @NotNull Duration claimLease,
                                  @DefaultValue("5") @Min(1) @Max(100) int maxAttempts,
-                                 @DefaultValue("5s") @NotNull Duration initialBackoff) {
+                                 @DefaultValue("5s") @NotNull Duration initialBackoff,
+                                 @DefaultValue("100ms") @NotNull Duration recordWithin) {
 }

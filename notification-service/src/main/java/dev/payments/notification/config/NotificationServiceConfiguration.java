@@ -48,10 +48,11 @@ class NotificationServiceConfiguration {
 
     @Bean
     DeliverNotifications deliverNotifications(Notifications notifications, NotificationSender sender,
-                                              Clock clock, DeliveryProperties properties) {
-        return new DeliverNotifications(notifications, sender, clock, new DeliverNotifications.Settings(
+                                              TransactionTemplate transaction, Clock clock,
+                                              DeliveryProperties properties) {
+        return new DeliverNotifications(notifications, sender, transaction, clock, new DeliverNotifications.Settings(
                 properties.batchSize(), properties.claimLease(),
-                new RetryPolicy(properties.maxAttempts(), properties.initialBackoff())));
+                new RetryPolicy(properties.maxAttempts(), properties.initialBackoff()), properties.recordWithin()));
     }
 
     /**

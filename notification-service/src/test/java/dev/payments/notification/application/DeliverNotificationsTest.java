@@ -7,6 +7,8 @@ import dev.payments.notification.domain.NotificationKind;
 import dev.payments.notification.domain.NotificationStatus;
 import dev.payments.notification.domain.RetryPolicy;
 import org.junit.jupiter.api.Test;
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -18,6 +20,7 @@ import java.util.List;
 import static dev.payments.notification.domain.NotificationTestData.T0;
 import static dev.payments.notification.domain.NotificationTestData.aNotification;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.mockito.Mockito.mock;
 
 class DeliverNotificationsTest {
 
@@ -41,7 +44,7 @@ class DeliverNotificationsTest {
         assertThat(sent).containsExactlyInAnyOrder(completed, receipt);
         assertThat(completed.status()).isEqualTo(NotificationStatus.SENT);
         assertThat(receipt.status()).isEqualTo(NotificationStatus.SENT);
-        assertThat(notifications.updates).isEqualTo(2);
+        assertThat(notifications.recorded).as("both results in one write").containsExactly(2);
         assertThat(deliver(n -> new Delivered())).as("nothing due any more").isZero();
     }
 
@@ -69,6 +72,25 @@ class DeliverNotificationsTest {
         assertThat(rejected.attempts()).isEqualTo(2);
     }
 
+    /**
+     * A channel that takes 60 ms a send: results are written once the first unwritten one is 100 ms old, not at the
+     * end of the round, so a crash sends again only what a window and one send held.
+     */
+    @Test
+    void aSlowChannelsResultsAreWrittenWithinTheRecordingWindowNotAtTheEndOfTheRound() {
+        for (int i = 0; i < 5; i++) {
+            store(aNotification().pending());
+        }
+
+        deliver(n -> {
+            clock.advance(Duration.ofMillis(60));
+            return new Delivered();
+        });
+
+        // results known at 60, 120, 180 | 240, 300: written at 180 (the first 120 ms old) and at the round's end
+        assertThat(notifications.recorded).containsExactly(3, 2);
+    }
+
     @Test
     void givesUpAfterTheLastAttempt() {
         Notification notification = store(aNotification().pending());
@@ -89,8 +111,10 @@ class DeliverNotificationsTest {
     }
 
     private int deliver(NotificationSender sender) {
-        return new DeliverNotifications(notifications, sender, clock,
-                new DeliverNotifications.Settings(10, Duration.ofSeconds(60), RETRY)).deliverDue();
+        return new DeliverNotifications(notifications, sender,
+                new TransactionTemplate(mock(PlatformTransactionManager.class)), clock,
+                new DeliverNotifications.Settings(10, Duration.ofSeconds(60), RETRY, Duration.ofMillis(100)))
+                .deliverDue();
     }
 
     private static final class MutableClock extends Clock {

@@ -13,7 +13,8 @@ import java.util.List;
 class InMemoryNotifications implements Notifications {
 
     final List<Notification> rows = new ArrayList<>();
-    int updates;
+    /** The size of each {@link #updateAll} call, in order: one per transaction the use case wrote. */
+    final List<Integer> recorded = new ArrayList<>();
 
     @Override
     public boolean insertIfAbsent(Notification n) {
@@ -36,8 +37,8 @@ class InMemoryNotifications implements Notifications {
     }
 
     @Override
-    public void update(Notification notification) {
-        updates++;
+    public void updateAll(List<Notification> notifications) {
+        recorded.add(notifications.size());
     }
 
     @Override

@@ -9,6 +9,9 @@ import dev.payments.notification.domain.NotificationKind;
 import dev.payments.notification.domain.NotificationStatus;
 import dev.payments.notification.domain.OrderId;
 import dev.payments.notification.domain.PaymentId;
+import org.springframework.jdbc.core.namedparam.MapSqlParameterSource;
+import org.springframework.jdbc.core.namedparam.NamedParameterJdbcOperations;
+import org.springframework.jdbc.core.namedparam.SqlParameterSource;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -27,9 +30,11 @@ class JdbcNotifications implements Notifications {
             + "status, attempts, last_error, next_attempt_at, created_at, updated_at, sent_at";
 
     private final JdbcClient jdbc;
+    private final NamedParameterJdbcOperations batch;
 
-    JdbcNotifications(JdbcClient jdbc) {
+    JdbcNotifications(JdbcClient jdbc, NamedParameterJdbcOperations batch) {
         this.jdbc = jdbc;
+        this.batch = batch;
     }
 
     @Override
@@ -74,21 +79,21 @@ class JdbcNotifications implements Notifications {
     }
 
     @Override
-    public void update(Notification n) {
-        jdbc.sql("""
+    public void updateAll(List<Notification> results) {
+        batch.batchUpdate("""
                         UPDATE notifications SET status = :status, attempts = :attempts, last_error = :lastError,
                                next_attempt_at = :nextAttemptAt, sent_at = :sentAt, updated_at = :updatedAt,
                                claimed_until = NULL
                         WHERE id = :id
-                        """)
-                .param("id", n.id().value())
-                .param("status", n.status().name())
-                .param("attempts", n.attempts())
-                .param("lastError", n.lastError().orElse(null))
-                .param("nextAttemptAt", n.nextAttemptAt().map(Timestamp::from).orElse(null))
-                .param("sentAt", n.sentAt().map(Timestamp::from).orElse(null))
-                .param("updatedAt", Timestamp.from(n.updatedAt()))
-                .update();
+                        """,
+                results.stream().map(n -> new MapSqlParameterSource()
+                        .addValue("id", n.id().value())
+                        .addValue("status", n.status().name())
+                        .addValue("attempts", n.attempts())
+                        .addValue("lastError", n.lastError().orElse(null))
+                        .addValue("nextAttemptAt", n.nextAttemptAt().map(Timestamp::from).orElse(null))
+                        .addValue("sentAt", n.sentAt().map(Timestamp::from).orElse(null))
+                        .addValue("updatedAt", Timestamp.from(n.updatedAt()))).toArray(SqlParameterSource[]::new));
     }
 
     @Override

@@ -14,6 +14,25 @@ class ProcessCpuTest {
                 + "123456 789 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 1 0 0 0 0 0";
 
         assertThat(ProcessCpu.parse(stat)).containsExactly(1234, 567, 89, 10);
+        assertThat(ProcessCpu.parent(stat)).isEqualTo(1);
+    }
+
+    /** This JVM and a child it starts, from one reading of /proc. */
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aSnapshotFindsAChildAndCountsItInTheTree() throws Exception {
+        Process child = new ProcessBuilder("sleep", "30").start();
+        try {
+            long self = ProcessHandle.current().pid();
+            ProcessCpu.Snapshot all = ProcessCpu.snapshot();
+
+            assertThat(all.children(self)).containsKey(child.pid());
+            assertThat(all.children(self).get(child.pid()).title()).isEqualTo("sleep 30");
+            assertThat(all.ofTree(self).orElseThrow()).isGreaterThanOrEqualTo(ProcessCpu.ofProcess(self).orElseThrow());
+            assertThat(all.ofTree(Long.MAX_VALUE)).isEmpty();
+        } finally {
+            child.destroy();
+        }
     }
 
     @Test

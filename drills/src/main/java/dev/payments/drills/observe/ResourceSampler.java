@@ -79,8 +79,9 @@ public final class ResourceSampler implements AutoCloseable {
             double t = clock.seconds();
             Map<String, Double> values = new LinkedHashMap<>();
             boolean groups = samplesTaken++ % GROUPS_EVERY == 0;
+            ProcessCpu.Snapshot all = ProcessCpu.snapshot();
             processes.get().forEach((name, pid) -> known.computeIfAbsent(name, n -> new Process())
-                    .read(name, pid, name.equals(launcher), groups, values));
+                    .read(name, pid, name.equals(launcher), groups, all, values));
             machineBusy().ifPresent(v -> values.put(MACHINE, v));
             if (postgres != null) {
                 values.putAll(postgres.read());
@@ -126,8 +127,9 @@ public final class ResourceSampler implements AutoCloseable {
         private Map<Long, ProcessCpu.ThreadTime> threads = Map.of();
         private Map<Long, ProcessCpu.ChildTime> children = Map.of();
 
-        void read(String name, long newPid, boolean alone, boolean withGroups, Map<String, Double> out) {
-            OptionalDouble reading = alone ? ProcessCpu.ofProcess(newPid) : ProcessCpu.ofTree(newPid);
+        void read(String name, long newPid, boolean alone, boolean withGroups, ProcessCpu.Snapshot all,
+                  Map<String, Double> out) {
+            OptionalDouble reading = alone ? ProcessCpu.ofProcess(newPid) : all.ofTree(newPid);
             if (reading.isEmpty()) {
                 return;
             }
@@ -146,7 +148,7 @@ public final class ResourceSampler implements AutoCloseable {
             }
             double previous = lastGrouped;
             lastGrouped = last;
-            if (!alone && childGroups(newPid, last - previous)) {
+            if (!alone && childGroups(all.children(newPid), last - previous)) {
                 groups.forEach((group, seconds) -> out.put(CPU + name + "/" + group, seconds));
                 return;
             }
@@ -172,8 +174,7 @@ public final class ResourceSampler implements AutoCloseable {
          * PostgreSQL forks a process per connection: its children by title ({@link ThreadGroups#ofPostgresProcess}),
          * and the postmaster with the children that ended as the rest of the tree's time. A JVM has no children.
          */
-        private boolean childGroups(long parent, double treeDelta) {
-            Map<Long, ProcessCpu.ChildTime> now = ProcessCpu.children(parent);
+        private boolean childGroups(Map<Long, ProcessCpu.ChildTime> now, double treeDelta) {
             if (now.isEmpty()) {
                 return false;
             }

@@ -25,4 +25,15 @@ class MessagingDefaultsTest {
         assertThat(plain.getProperty("management.tracing.sampling.probability")).isEqualTo("1.0");
         assertThat(asking.getProperty("management.observations.enable.spring.security", Boolean.class)).isTrue();
     }
+
+    /** Fuller polls for the inbox's one transaction a poll (docs/decisions/consumer-errors.md), a service may differ. */
+    @Test
+    void consumersFetchInBatchesOfBoundedSize() {
+        StandardEnvironment plain = new StandardEnvironment();
+        new MessagingDefaults().postProcessEnvironment(plain, new SpringApplication());
+
+        assertThat(plain.getProperty("spring.kafka.consumer.max-poll-records")).isEqualTo("100");
+        assertThat(plain.getProperty("spring.kafka.consumer.fetch-min-size")).isEqualTo("16KB");
+        assertThat(plain.getProperty("spring.kafka.consumer.fetch-max-wait")).isEqualTo("100ms");
+    }
 }

@@ -10,6 +10,7 @@ import org.springframework.kafka.support.serializer.DeserializationException;
 import org.springframework.messaging.converter.MessageConversionException;
 import org.springframework.messaging.handler.invocation.MethodArgumentResolutionException;
 import org.springframework.transaction.CannotCreateTransactionException;
+import org.springframework.transaction.TransactionSystemException;
 
 import java.sql.SQLException;
 import java.sql.SQLRecoverableException;
@@ -105,7 +106,12 @@ public final class ConsumerFailures {
         return false;
     }
 
-    /** The failure, its causes and, for SQL exceptions, the chained next exceptions; each once. */
+    /**
+     * The failure, its causes, for SQL exceptions the chained next exceptions, and for a failed rollback the failure
+     * that caused it; each once. When a statement loses its connection, the rollback after it fails too, and
+     * {@code TransactionTemplate} throws the rollback's failure (Hikari's "Connection is closed", no SQLSTATE) with the
+     * statement's failure (08006) only as its application exception.
+     */
     private static List<Throwable> chain(Throwable failure) {
         List<Throwable> chain = new ArrayList<>();
         Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -119,6 +125,9 @@ public final class ConsumerFailures {
             pending.add(next.getCause());
             if (next instanceof SQLException sql) {
                 pending.add(sql.getNextException());
+            }
+            if (next instanceof TransactionSystemException rollbackFailed) {
+                pending.add(rollbackFailed.getApplicationException());
             }
         }
         return chain;

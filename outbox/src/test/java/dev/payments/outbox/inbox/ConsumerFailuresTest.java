@@ -6,6 +6,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.dao.CannotAcquireLockException;
+import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.DataIntegrityViolationException;
 import org.springframework.dao.QueryTimeoutException;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
@@ -62,6 +63,8 @@ class ConsumerFailuresTest {
                 arguments("Spring's query timeout", new QueryTimeoutException("x"), FailureKind.TRANSIENT),
                 arguments("a commit that lost its connection",
                         new TransactionSystemException("Could not commit", sql("08006")), FailureKind.TRANSIENT),
+                arguments("a rollback that failed because the statement before it lost the connection",
+                        rollbackFailedAfter(sql("08006")), FailureKind.TRANSIENT),
                 arguments("as the listener container wraps it", listenerFailure(sql("53300")),
                         FailureKind.TRANSIENT),
                 arguments("a refusal whose cause is the database being away",
@@ -103,5 +106,17 @@ class ConsumerFailuresTest {
         SQLException batch = new SQLException("Batch entry 0 was aborted", "XX000");
         batch.setNextException(next);
         return batch;
+    }
+
+    /**
+     * What {@code TransactionTemplate} throws when the rollback after a failure fails too: Hikari's closed connection,
+     * with no SQLSTATE, as the cause, and the failure that made it roll back only as the application exception (seen
+     * in a CI run, 2026-12-02: the event was dead-lettered during an outage).
+     */
+    private static TransactionSystemException rollbackFailedAfter(SQLException failure) {
+        TransactionSystemException rollbackFailed =
+                new TransactionSystemException("JDBC rollback failed", new SQLException("Connection is closed"));
+        rollbackFailed.initApplicationException(new DataAccessResourceFailureException("I/O error", failure));
+        return rollbackFailed;
     }
 }

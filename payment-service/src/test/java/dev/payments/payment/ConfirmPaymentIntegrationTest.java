@@ -311,6 +311,21 @@ class ConfirmPaymentIntegrationTest extends PaymentServiceTestBase {
     }
 
     @Test
+    void anApprovalTakesTheMembersTokenInTheTransactionThatStartsItsPayment() {
+        OrderCreated order = orderCreated(jdbc, member(), 12_000);
+
+        Response response = confirm(port, order, "one-commit-" + order.orderId());
+
+        assertThat(response.status()).isEqualTo(200);
+        // xmin is the transaction that wrote the row. TX-2 rewrites the payment and the key, not these two.
+        String requested = jdbc.sql("SELECT xmin::text FROM outbox WHERE aggregateid = :payment AND type = 'PaymentRequested'")
+                .param("payment", response.text("paymentId")).query(String.class).single();
+        String token = jdbc.sql("SELECT xmin::text FROM member_rate_buckets WHERE member_id = :member")
+                .param("member", order.memberId()).query(String.class).single();
+        assertThat(token).as("the transaction that took the member's token").isEqualTo(requested);
+    }
+
+    @Test
     void aPaidOrderIsAConflict() {
         OrderCreated order = orderCreated(jdbc, member(), 15_000);
         assertThat(confirm(port, order, "first").status()).isEqualTo(200);

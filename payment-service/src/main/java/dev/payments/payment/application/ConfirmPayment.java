@@ -20,6 +20,7 @@ import org.slf4j.LoggerFactory;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.transaction.TransactionException;
+import org.springframework.transaction.TransactionStatus;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
@@ -28,8 +29,8 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * The approval request path (docs/architecture.md, "Request path"): rate limit, idempotency, admission, TX-1, the PG
- * call with no transaction and no connection held, TX-2. Each step holds at most one connection, so a pool of one
+ * The approval request path (docs/architecture.md, "Request path"): admission, TX-1 (idempotency claim, the member's
+ * rate limit, the order, the payment), the PG call with no transaction and no connection held, TX-2. Each step holds at most one connection, so a pool of one
  * still serves any number of concurrent approvals (field report 000's pool deadlock needed two per request).
  */
 public class ConfirmPayment {
@@ -67,10 +68,10 @@ public class ConfirmPayment {
 
     public ConfirmResult confirm(ConfirmCommand command) {
         Instant deadlineAt = clock.instant().plus(deadline);
-        // Admission before the database, even before the idempotency lookup and the member's rate bucket (both in
-        // the database): with the breaker open a refused request must cost no connection and write nothing (000 saw
-        // the pool's pending queue jump to 29 when 50 rejections wrote their states at once). The price: a repeat of
-        // an answered request is refused too while the breaker is open, and gets its stored answer once it closes.
+        // Admission before the database, even before the idempotency claim and the member's rate bucket (both in
+        // TX-1): with the breaker open a refused request must cost no connection and write nothing (000 saw the
+        // pool's pending queue jump to 29 when 50 rejections wrote their states at once). The price: a repeat of an
+        // answered request is refused too while the breaker is open, and gets its stored answer once it closes.
         Admission admission = gateway.admit();
         if (admission instanceof Admission.Rejected rejected) {
             metrics.record(Outcome.PG_UNAVAILABLE);
@@ -78,32 +79,6 @@ public class ConfirmPayment {
                     rejected.retryAfter());
         }
         try (Admission.Granted granted = (Admission.Granted) admission) {
-            Optional<IdempotencyRecord> known;
-            try {
-                known = idempotency.find(command.memberId(), command.idempotencyKey());
-            } catch (DataAccessException | TransactionException e) {
-                granted.releaseUnused();
-                return databaseUnavailable(e);
-            }
-            if (known.isPresent()) {
-                granted.releaseUnused();
-                return replay(command, known.get());
-            }
-            // After the lookup: a client asking again for the answer to a request it already made is not another
-            // approval, so it takes nothing from the member's allowance.
-            Optional<Duration> limited;
-            try {
-                limited = rateLimit.tryAcquire(command.memberId());
-            } catch (DataAccessException | TransactionException e) {
-                granted.releaseUnused();
-                return databaseUnavailable(e);
-            }
-            if (limited.isPresent()) {
-                granted.releaseUnused();
-                metrics.record(Outcome.RATE_LIMITED);
-                return new Refused(Refusal.RATE_LIMITED, "At most the configured approvals per member per minute",
-                        limited.get());
-            }
             return confirmAdmitted(command, granted, deadlineAt);
         }
     }
@@ -112,27 +87,20 @@ public class ConfirmPayment {
         Payment payment;
         try {
             Object started = Observation.createNotStarted("payment.tx1", observations).observe(() ->
-                    transaction.execute(status -> {
-                        Object result = start(command);
-                        if (result instanceof Refused) {
-                            status.setRollbackOnly();
-                        }
-                        return result;
-                    }));
+                    transaction.execute(status -> start(command, status)));
+            if (started instanceof Replay replay) {
+                admission.releaseUnused();
+                return replay(command, replay.record());
+            }
             if (started instanceof Refused refused) {
                 admission.releaseUnused();
-                metrics.record(Outcome.REJECTED);
+                metrics.record(refused.refusal() == Refusal.RATE_LIMITED ? Outcome.RATE_LIMITED : Outcome.REJECTED);
                 return refused;
             }
             payment = (Payment) started;
-        } catch (IdempotencyKeyTakenException duplicate) {
-            admission.releaseUnused();
-            return idempotency.find(command.memberId(), command.idempotencyKey())
-                    .map(record -> replay(command, record))
-                    .orElseThrow(() -> duplicate);
         } catch (DuplicateKeyException secondLivePayment) {
             // Another key started a payment for this order at the same moment; the partial unique index kept it
-            // to one.
+            // to one. TX-1 rolled back whole: the key is free and the member's token given back.
             admission.releaseUnused();
             metrics.record(Outcome.REJECTED);
             return new Refused(Refusal.PAYMENT_IN_PROGRESS,
@@ -181,34 +149,51 @@ public class ConfirmPayment {
                 Duration.ofSeconds(1));
     }
 
-    /** TX-1: claim the key, check the order, record REQUESTED and {@code PaymentRequested}. */
-    private Object start(ConfirmCommand command) {
+    /**
+     * TX-1: claim the key, take the member's token, check the order, record REQUESTED and {@code PaymentRequested}.
+     * One transaction, one commit: the key and the token are taken with the payment or not at all.
+     *
+     * @return the {@link Payment} started, a {@link Replay} of the request that holds the key, or a {@link Refused}
+     */
+    private Object start(ConfirmCommand command, TransactionStatus status) {
         // The key first: a concurrent duplicate waits on this row and then finds it taken (-> its stored answer),
-        // instead of finding the first request's live payment (-> a misleading conflict). A refusal below rolls the
-        // claim back, so a refused request does not burn its key.
+        // instead of finding the first request's live payment (-> a misleading conflict). Before the member's token:
+        // a client asking again for the answer to a request it already made is not another approval, so it takes
+        // nothing from the member's allowance.
         PaymentId paymentId = PaymentId.newId();
-        idempotency.claim(command.memberId(), command.idempotencyKey(), command.requestHash(), paymentId);
+        if (!idempotency.claim(command.memberId(), command.idempotencyKey(), command.requestHash(), paymentId)) {
+            status.setRollbackOnly();
+            return new Replay(idempotency.find(command.memberId(), command.idempotencyKey()).orElseThrow(() ->
+                    new IllegalStateException("Idempotency key " + command.idempotencyKey() + " was taken and is gone")));
+        }
+        Optional<Duration> limited = rateLimit.tryAcquire(command.memberId());
+        if (limited.isPresent()) {
+            // Nothing taken, and the key goes with the rollback: the member may send the same request once allowed.
+            status.setRollbackOnly();
+            return new Refused(Refusal.RATE_LIMITED, "At most the configured approvals per member per minute",
+                    limited.get());
+        }
         Optional<PayableOrder> order = orders.lock(command.orderId());
         if (order.isEmpty() || !order.get().memberId().equals(command.memberId())) {
-            return new Refused(Refusal.ORDER_NOT_FOUND, "No order " + command.orderId() + " for this member");
+            return refuse(command, Refusal.ORDER_NOT_FOUND, "No order " + command.orderId() + " for this member");
         }
         PayableOrder payable = order.get();
         if (payable.status() == PayableOrder.Status.PAID) {
-            return new Refused(Refusal.ORDER_ALREADY_PAID, "Order " + command.orderId() + " is already paid");
+            return refuse(command, Refusal.ORDER_ALREADY_PAID, "Order " + command.orderId() + " is already paid");
         }
         if (!payable.isPayable()) {
-            return new Refused(Refusal.ORDER_NOT_PAYABLE, "Order " + command.orderId() + " is " + payable.status());
+            return refuse(command, Refusal.ORDER_NOT_PAYABLE, "Order " + command.orderId() + " is " + payable.status());
         }
         if (payable.money().amount() != command.amount()) {
-            return new Refused(Refusal.AMOUNT_MISMATCH, "The order's amount is " + payable.money().amount()
+            return refuse(command, Refusal.AMOUNT_MISMATCH, "The order's amount is " + payable.money().amount()
                     + ", the request says " + command.amount());
         }
         if (payments.hasLivePayment(command.orderId())) {
-            return new Refused(Refusal.PAYMENT_IN_PROGRESS,
+            return refuse(command, Refusal.PAYMENT_IN_PROGRESS,
                     "Order " + command.orderId() + " already has a payment that is approved or being confirmed");
         }
         if (payments.paymentKeyInUse(command.paymentKey())) {
-            return new Refused(Refusal.PAYMENT_KEY_USED, "Payment key " + command.paymentKey()
+            return refuse(command, Refusal.PAYMENT_KEY_USED, "Payment key " + command.paymentKey()
                     + " already belongs to a payment the PG may have seen; a new attempt needs a new checkout");
         }
         Payment payment = Payment.request(paymentId, command.orderId(), command.memberId(), payable.money(),
@@ -216,6 +201,20 @@ public class ConfirmPayment {
         payments.insert(payment);
         events.publish(payment.requested());
         return payment;
+    }
+
+    /**
+     * A confirm refused on its order: the key is given back, so a refused request does not burn it, and TX-1 commits
+     * the member's token, so a refused confirm counts against the allowance like any other
+     * (docs/decisions/rate-limit.md).
+     */
+    private Refused refuse(ConfirmCommand command, Refusal refusal, String detail) {
+        idempotency.release(command.memberId(), command.idempotencyKey());
+        return new Refused(refusal, detail);
+    }
+
+    /** TX-1 found the key taken: the request that holds it decides the answer. */
+    private record Replay(IdempotencyRecord record) {
     }
 
     /** TX-2: record the outcome, its event, and what the customer is about to be told. */

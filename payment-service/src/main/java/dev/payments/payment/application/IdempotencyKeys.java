@@ -11,11 +11,15 @@ public interface IdempotencyKeys {
     Optional<IdempotencyRecord> find(MemberId member, String key);
 
     /**
-     * Claims the key inside the current transaction.
+     * Claims the key inside the current transaction. A concurrent request holding it is waited for: if its
+     * transaction commits the key is taken, if it rolls back or gives the key back the claim is ours.
      *
-     * @throws IdempotencyKeyTakenException if another request claimed it first (a concurrent duplicate)
+     * @return false if the key is taken (an earlier request, or a concurrent duplicate that got there first)
      */
-    void claim(MemberId member, String key, String requestHash, PaymentId paymentId);
+    boolean claim(MemberId member, String key, String requestHash, PaymentId paymentId);
+
+    /** Gives a claimed key back inside the current transaction: the request was refused before it started a payment. */
+    void release(MemberId member, String key);
 
     /** Stores the answer given for the key, in the transaction that decided it. */
     void complete(MemberId member, String key, PaymentReceipt receipt);

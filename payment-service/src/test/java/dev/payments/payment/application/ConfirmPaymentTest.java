@@ -11,6 +11,7 @@ import io.micrometer.observation.ObservationRegistry;
 import org.junit.jupiter.api.Test;
 import org.springframework.jdbc.CannotGetJdbcConnectionException;
 import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.SimpleTransactionStatus;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
@@ -36,14 +37,22 @@ class ConfirmPaymentTest {
     private final PaymentGateway gateway = mock(PaymentGateway.class);
     private final PayableOrders orders = mock(PayableOrders.class);
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
+    private final SimpleTransactionStatus tx1 = new SimpleTransactionStatus();
     private final ConfirmPayment confirm = new ConfirmPayment(rateLimit, idempotency, gateway, orders,
-            mock(Payments.class), event -> { }, new TransactionTemplate(mock(PlatformTransactionManager.class)),
+            mock(Payments.class), event -> { }, new TransactionTemplate(transactions(tx1)),
             new ApprovalMetrics(meters), Clock.systemUTC(), Duration.ofSeconds(20), ObservationRegistry.NOOP);
+
+    /** A transaction manager that hands out the given status, so a test can see whether TX-1 was to roll back. */
+    private static PlatformTransactionManager transactions(SimpleTransactionStatus status) {
+        PlatformTransactionManager manager = mock(PlatformTransactionManager.class);
+        when(manager.getTransaction(any())).thenReturn(status);
+        return manager;
+    }
 
     @Test
     void aDatabaseDownBeforeThePgCallIsARetryableRefusalAndThePgIsNeverAsked() {
         PaymentGateway.Admission.Granted granted = admitted();
-        when(idempotency.find(any(), any())).thenThrow(new CannotGetJdbcConnectionException("pool exhausted"));
+        when(idempotency.claim(any(), any(), any(), any())).thenThrow(new CannotGetJdbcConnectionException("pool exhausted"));
 
         assertRetryableDatabaseRefusal(confirm.confirm(command()), granted);
         assertThat(meters.get("payment.approval").tag("outcome", "db_failed").counter().count()).isEqualTo(1);
@@ -63,7 +72,7 @@ class ConfirmPaymentTest {
     @Test
     void aDatabaseDownUnderTheMembersRateBucketIsTheSameRetryableRefusal() {
         PaymentGateway.Admission.Granted granted = admitted();
-        when(idempotency.find(any(), any())).thenReturn(Optional.empty());
+        when(idempotency.claim(any(), any(), any(), any())).thenReturn(true);
         when(rateLimit.tryAcquire(any())).thenThrow(new org.springframework.dao.DataAccessResourceFailureException(
                 "Connection is closed"));
 
@@ -74,6 +83,7 @@ class ConfirmPaymentTest {
     @Test
     void askingAgainUnderAKeyAlreadyUsedTakesNothingFromTheMembersAllowance() {
         PaymentGateway.Admission.Granted granted = admitted();
+        when(idempotency.claim(any(), any(), any(), any())).thenReturn(false);
         when(idempotency.find(any(), any())).thenReturn(Optional.of(new IdempotencyKeys.IdempotencyRecord(
                 "another request's hash", dev.payments.payment.domain.PaymentId.newId(), Optional.empty())));
 
@@ -83,12 +93,13 @@ class ConfirmPaymentTest {
                 refused -> assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.IDEMPOTENCY_KEY_REUSED));
         org.mockito.Mockito.verifyNoInteractions(rateLimit);
         verify(granted).releaseUnused();
+        assertThat(tx1.isRollbackOnly()).as("TX-1 writes nothing for a replay").isTrue();
     }
 
     @Test
     void aMemberOverTheLimitGivesTheAdmissionBackAndReachesNoOrder() {
         PaymentGateway.Admission.Granted granted = admitted();
-        when(idempotency.find(any(), any())).thenReturn(Optional.empty());
+        when(idempotency.claim(any(), any(), any(), any())).thenReturn(true);
         when(rateLimit.tryAcquire(any())).thenReturn(Optional.of(Duration.ofSeconds(6)));
 
         ConfirmResult result = confirm.confirm(command());
@@ -99,11 +110,31 @@ class ConfirmPaymentTest {
         });
         verify(granted).releaseUnused();
         verify(orders, never()).lock(any());
+        assertThat(tx1.isRollbackOnly()).as("the claim goes with TX-1's rollback").isTrue();
+        verify(idempotency, never()).release(any(), any());
+    }
+
+    @Test
+    void aConfirmRefusedOnItsOrderGivesTheKeyBackAndKeepsTheTokenSpent() {
+        PaymentGateway.Admission.Granted granted = admitted();
+        when(idempotency.claim(any(), any(), any(), any())).thenReturn(true);
+        when(rateLimit.tryAcquire(any())).thenReturn(Optional.empty());
+        when(orders.lock(any())).thenReturn(Optional.empty());
+
+        ConfirmResult result = confirm.confirm(command());
+
+        assertThat(result).isInstanceOfSatisfying(ConfirmResult.Refused.class,
+                refused -> assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.ORDER_NOT_FOUND));
+        verify(idempotency).release(new MemberId("member-1"), "key-1");
+        assertThat(tx1.isRollbackOnly()).as("TX-1 commits the member's token and the key's release").isFalse();
+        verify(granted).releaseUnused();
+        assertThat(meters.get("payment.approval").tag("outcome", "rejected").counter().count()).isEqualTo(1);
     }
 
     @Test
     void aDatabaseDownInTx1GivesTheAdmissionBackUnused() {
-        when(idempotency.find(any(), any())).thenReturn(Optional.empty());
+        when(idempotency.claim(any(), any(), any(), any())).thenReturn(true);
+        when(rateLimit.tryAcquire(any())).thenReturn(Optional.empty());
         PaymentGateway.Admission.Granted granted = admitted();
         when(orders.lock(any())).thenThrow(new CannotGetJdbcConnectionException("database stopped"));
 
@@ -124,7 +155,6 @@ class ConfirmPaymentTest {
         ConfirmPayment withoutDatabase = new ConfirmPayment(member -> Optional.empty(), idempotency, gateway, orders,
                 mock(Payments.class), event -> { }, new TransactionTemplate(noDatabase),
                 new ApprovalMetrics(meters), Clock.systemUTC(), Duration.ofSeconds(20), ObservationRegistry.NOOP);
-        when(idempotency.find(any(), any())).thenReturn(Optional.empty());
         PaymentGateway.Admission.Granted granted = admitted();
 
         ConfirmResult result = withoutDatabase.confirm(command());
@@ -195,14 +225,14 @@ class ConfirmPaymentTest {
             return null;
         }).when(payments).insert(any());
         when(payments.lockById(any())).thenAnswer(invocation -> Optional.ofNullable(stored.get()));
-        when(idempotency.find(any(), any())).thenReturn(Optional.empty());
+        when(idempotency.claim(any(), any(), any(), any())).thenReturn(true);
         when(orders.lock(any())).thenReturn(Optional.of(new dev.payments.payment.domain.PayableOrder(command.orderId(),
                 command.memberId(), new dev.payments.payment.domain.Money(command.amount(), "KRW"),
                 dev.payments.payment.domain.PayableOrder.Status.OPEN)));
         when(gateway.admit()).thenReturn(mock(PaymentGateway.Admission.Granted.class));
         when(gateway.approve(any(), any(), any())).thenAnswer(invocation -> outcome.apply(invocation.getArgument(1)));
         ConfirmPayment withPayments = new ConfirmPayment(member -> Optional.empty(), idempotency, gateway, orders,
-                payments, event -> { }, new TransactionTemplate(mock(PlatformTransactionManager.class)),
+                payments, event -> { }, new TransactionTemplate(transactions(new SimpleTransactionStatus())),
                 new ApprovalMetrics(meters), Clock.systemUTC(), Duration.ofSeconds(20), ObservationRegistry.NOOP);
 
         ConfirmResult result = withPayments.confirm(command);

@@ -2,12 +2,10 @@ package dev.payments.payment.adapter.out.persistence;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.payment.application.IdempotencyKeyTakenException;
 import dev.payments.payment.application.IdempotencyKeys;
 import dev.payments.payment.application.PaymentReceipt;
 import dev.payments.payment.domain.MemberId;
 import dev.payments.payment.domain.PaymentId;
-import org.springframework.dao.DuplicateKeyException;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -37,17 +35,23 @@ class JdbcIdempotencyKeys implements IdempotencyKeys {
     }
 
     @Override
-    public void claim(MemberId member, String key, String requestHash, PaymentId paymentId) {
-        try {
-            jdbc.sql("INSERT INTO idempotency_keys (member_id, idem_key, request_hash, payment_id) VALUES (:member, :key, :hash, :paymentId)")
-                    .param("member", member.value())
-                    .param("key", key)
-                    .param("hash", requestHash)
-                    .param("paymentId", paymentId.value())
-                    .update();
-        } catch (DuplicateKeyException e) {
-            throw new IdempotencyKeyTakenException(key, e);
-        }
+    public boolean claim(MemberId member, String key, String requestHash, PaymentId paymentId) {
+        // ON CONFLICT waits for a concurrent claimer's transaction and then decides, with no error to abort ours: the
+        // caller reads the stored answer in the same transaction instead of a lookup of its own before it.
+        return jdbc.sql("INSERT INTO idempotency_keys (member_id, idem_key, request_hash, payment_id) VALUES (:member, :key, :hash, :paymentId) ON CONFLICT (member_id, idem_key) DO NOTHING")
+                .param("member", member.value())
+                .param("key", key)
+                .param("hash", requestHash)
+                .param("paymentId", paymentId.value())
+                .update() == 1;
+    }
+
+    @Override
+    public void release(MemberId member, String key) {
+        jdbc.sql("DELETE FROM idempotency_keys WHERE member_id = :member AND idem_key = :key AND receipt IS NULL")
+                .param("member", member.value())
+                .param("key", key)
+                .update();
     }
 
     @Override

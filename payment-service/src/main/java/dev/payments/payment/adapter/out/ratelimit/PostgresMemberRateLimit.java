@@ -24,10 +24,10 @@ import java.util.Optional;
 
 /**
  * One token bucket per member in the service's own database, so the limit is the same whichever replica answers and
- * however many there are (docs/decisions/rate-limit.md). Each check is one short transaction of its own (insert if
- * new, {@code SELECT ... FOR UPDATE}, update) on a connection it returns before the request goes on: it never holds a
- * connection while another is taken. Bucket4j's select-for-update flavour, because its advisory-lock flavour needs
- * numeric keys and member ids are strings.
+ * however many there are (docs/decisions/rate-limit.md). A check runs in the caller's transaction (TX-1: insert if
+ * new, {@code SELECT ... FOR UPDATE}, update), so it costs no connection, commit or WAL flush of its own and the
+ * token is taken only if TX-1 commits. Bucket4j's select-for-update flavour, because its advisory-lock flavour needs
+ * numeric keys and member ids are strings; the cleanup runs on the pool in transactions of its own.
  */
 public class PostgresMemberRateLimit implements MemberRateLimit, RateLimitBuckets {
 
@@ -36,20 +36,28 @@ public class PostgresMemberRateLimit implements MemberRateLimit, RateLimitBucket
 
     private static final SQLExceptionTranslator SQL_EXCEPTIONS = new SQLExceptionSubclassTranslator();
 
+    /** Checks, in the caller's transaction. */
     private final PostgreSQLSelectForUpdateBasedProxyManager<String> buckets;
+    /** The cleanup, in transactions of its own. */
+    private final PostgreSQLSelectForUpdateBasedProxyManager<String> cleanup;
     private final BucketConfiguration perMember;
 
     public PostgresMemberRateLimit(DataSource dataSource, int perMinute) {
-        this.buckets = Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
+        this.buckets = proxyManager(new CallersTransaction(dataSource));
+        this.cleanup = proxyManager(dataSource);
+        this.perMember = BucketConfiguration.builder()
+                .addLimit(Bandwidth.builder().capacity(perMinute).refillIntervally(perMinute, Duration.ofMinutes(1)).build())
+                .build();
+    }
+
+    private static PostgreSQLSelectForUpdateBasedProxyManager<String> proxyManager(DataSource dataSource) {
+        return Bucket4jPostgreSQL.selectForUpdateBasedBuilder(dataSource)
                 .primaryKeyMapper(PrimaryKeyMapper.STRING)
                 .table("member_rate_buckets")
                 .idColumn("member_id")
                 .stateColumn("state")
                 .expiresAtColumn("expires_at")
                 .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(KEEP_AFTER_FULL))
-                .build();
-        this.perMember = BucketConfiguration.builder()
-                .addLimit(Bandwidth.builder().capacity(perMinute).refillIntervally(perMinute, Duration.ofMinutes(1)).build())
                 .build();
     }
 
@@ -79,6 +87,6 @@ public class PostgresMemberRateLimit implements MemberRateLimit, RateLimitBucket
 
     @Override
     public int forgetRested(int atMost) {
-        return buckets.removeExpired(atMost);
+        return cleanup.removeExpired(atMost);
     }
 }

@@ -30,8 +30,9 @@ import java.util.Optional;
 
 /**
  * The approval request path (docs/architecture.md, "Request path"): admission, TX-1 (idempotency claim, the member's
- * rate limit, the order, the payment), the PG call with no transaction and no connection held, TX-2. Each step holds at most one connection, so a pool of one
- * still serves any number of concurrent approvals (field report 000's pool deadlock needed two per request).
+ * rate limit, the order, the payment), the PG call with no transaction and no connection held, TX-2. Each step holds
+ * at most one connection, so a pool of one still serves any number of concurrent approvals (field report 000's pool
+ * deadlock needed two per request).
  */
 public class ConfirmPayment {
 
@@ -151,7 +152,8 @@ public class ConfirmPayment {
 
     /**
      * TX-1: claim the key, take the member's token, check the order, record REQUESTED and {@code PaymentRequested}.
-     * One transaction, one commit: the key and the token are taken with the payment or not at all.
+     * One transaction, one commit: the key is kept with the payment or not at all, and the token is spent by every
+     * confirm that gets as far as its order.
      *
      * @return the {@link Payment} started, a {@link Replay} of the request that holds the key, or a {@link Refused}
      */

@@ -66,7 +66,6 @@ import static org.awaitility.Awaitility.await;
         "pg.client.confirm-read-timeout=2s",
         "pg.client.query-timeout=1s",
         "payment.approval.deadline=5s",
-        "resilience4j.bulkhead.instances.pg-approve.max-concurrent-calls=100",
         "payment.approval.per-member-per-minute=1000"})
 // Tracing as in production (sampled, exported to an in-memory exporter here) for the span-tree test; metrics stay
 // in the test's simple registry.

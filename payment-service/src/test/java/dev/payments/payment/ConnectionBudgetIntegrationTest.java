@@ -39,8 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
         "spring.datasource.hikari.minimum-idle=1",
         // The invariant is "no deadlock", not speed: on a loaded 2-core machine fifty requests may queue for the one
         // connection longer than the service's 5 s fail-fast wait.
-        "spring.datasource.hikari.connection-timeout=30000",
-        "resilience4j.bulkhead.instances.pg-approve.max-concurrent-calls=100"})
+        "spring.datasource.hikari.connection-timeout=30000"})
 class ConnectionBudgetIntegrationTest {
 
     @LocalServerPort

@@ -19,6 +19,9 @@ import java.time.Duration;
  *                          the PG books a confirm when it arrives and gives up processing within 11 s (002), our
  *                          client stops waiting at the 20 s deadline, and nothing confirms a payment twice; so a
  *                          NOT_FOUND a minute later means the confirm never arrived (docs/resilience.md)
+ * @param reservedWebThreads web threads that no PG call may hold, so reads, the PG's callbacks and fast refusals keep
+ *                          answering while every PG call hangs (000: a silent PG froze all 200 threads);
+ *                          {@link WebThreadBudget} refuses a configuration whose PG bulkheads leave fewer
  */
 @Validated
 @ConfigurationProperties("payment.approval")
@@ -26,5 +29,6 @@ public record ApprovalProperties(@DefaultValue("20s") Duration deadline,
                                  @DefaultValue("10") @Positive int perMemberPerMinute,
                                  @NotBlank String webhookSecret,
                                  @DefaultValue("5m") Duration webhookTolerance,
-                                 @DefaultValue("60s") Duration notFoundIsFinalAfter) {
+                                 @DefaultValue("60s") Duration notFoundIsFinalAfter,
+                                 @DefaultValue("40") @Positive int reservedWebThreads) {
 }

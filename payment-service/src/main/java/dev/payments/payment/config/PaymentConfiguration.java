@@ -27,6 +27,9 @@ import io.github.resilience4j.retry.RetryRegistry;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.observation.ObservationRegistry;
 import org.springframework.beans.factory.ObjectProvider;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.boot.autoconfigure.web.ServerProperties;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -40,6 +43,8 @@ import java.time.Clock;
 @EnableScheduling
 @EnableConfigurationProperties({ApprovalProperties.class, PgClientProperties.class})
 class PaymentConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(PaymentConfiguration.class);
 
     /** Resilience4j instance names, configured in application.yml. */
     static final String PG_APPROVE = "pg-approve";
@@ -57,6 +62,18 @@ class PaymentConfiguration {
     @Bean
     TransactionTemplate transactionTemplate(PlatformTransactionManager transactions) {
         return new TransactionTemplate(transactions);
+    }
+
+    /** Refuses to start when the PG bulkheads would leave the rest of the API without threads on a hung PG. */
+    @Bean
+    WebThreadBudget webThreadBudget(ServerProperties server, BulkheadRegistry bulkheads, ApprovalProperties approval) {
+        WebThreadBudget budget = new WebThreadBudget(server.getTomcat().getThreads().getMax(),
+                bulkheads.bulkhead(PG_APPROVE).getBulkheadConfig().getMaxConcurrentCalls(),
+                bulkheads.bulkhead(PG_RECOVERY).getBulkheadConfig().getMaxConcurrentCalls(),
+                approval.reservedWebThreads());
+        log.info("Web threads: {} approvals and {} recovery calls may wait on the PG, {} are always left to the rest "
+                + "of the API", budget.approvals(), budget.recovery(), budget.leftWhenThePgHangs());
+        return budget;
     }
 
     @Bean

@@ -7,7 +7,6 @@ import dev.payments.drills.scenario.DrillRunner;
 import dev.payments.drills.scenario.Scenario;
 import dev.payments.drills.scenario.Scenarios;
 import dev.payments.drills.stack.OwnStack;
-import dev.payments.localstack.Component;
 import dev.payments.localstack.LocalStackOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -38,8 +37,7 @@ class DrillsIntegrationTest {
     @BeforeAll
     static void startStack() {
         // Patience, not an assertion: on a machine shared with other builds the contexts take minutes to start.
-        stack = OwnStack.start(Map.of(Component.PAYMENT_SERVICE,
-                List.of("--payment.approval.per-member-per-minute=1000000")), Map.of(), dataDir,
+        stack = OwnStack.start(Map.of(), Map.of(), dataDir,
                 LocalStackOptions.DEFAULT_JVM_OPTIONS, Map.of(), Duration.ofMinutes(7));
     }
 
@@ -53,10 +51,10 @@ class DrillsIntegrationTest {
     @Test
     @Order(1)
     void slowPgApprovesEveryPaymentAndTheLedgerHolds() throws Exception {
-        // 1 s late, 10 then 20 concurrent: within the default bulkhead of 20, so every approval reaches the PG. Ten
-        // warm-up approvals before, on member accounts of their own, PAID like the others.
+        // 1 s late, 10 then 20 concurrent, every approval reaching the PG. Ten warm-up approvals before, on member
+        // accounts of their own, PAID like the others.
         DrillResult result = run(Scenarios.parse("pg-slow", "--warmup=10", "--latency-ms=1000", "--first=10",
-                "--second=20", "--pause=1", "--pool=10", "--bulkhead=20"), Duration.ofSeconds(30));
+                "--second=20", "--pause=1", "--pool=10"), Duration.ofSeconds(30));
 
         assertNothingLost(result);
         assertThat(result.measured().audit().books().paidOrders()).isEqualTo(40);

@@ -56,11 +56,6 @@ abstract class BaseScenario implements Scenario {
             byComponent.computeIfAbsent(component, c -> new ArrayList<>()).add("--" + property + "=" + value);
             return this;
         }
-
-        /** The per-member limit (000: 10/min) raised, because this scenario's load is not about it; said in the report. */
-        Settings unlimitedMembers() {
-            return set(Component.PAYMENT_SERVICE, "payment.approval.per-member-per-minute", 1_000_000);
-        }
     }
 
     /** Not settled before the deadline is a miss, unless nothing was unsettled to begin with. */

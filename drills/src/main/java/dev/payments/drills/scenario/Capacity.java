@@ -5,7 +5,6 @@ import dev.payments.drills.analysis.DrillResult.Phase;
 import dev.payments.drills.analysis.DrillResult.Target;
 import dev.payments.drills.analysis.Stats;
 import dev.payments.drills.observe.Timeline;
-import dev.payments.localstack.Component;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -33,19 +32,11 @@ final class Capacity extends BaseScenario {
     int stepSeconds = 15;
     @Option(names = "--warmup-seconds", description = "Closed loop of 20 users first, for the JIT.")
     int warmupSeconds = 10;
-    @Option(names = "--bulkhead", description = "pg-approve bulkhead (the service's 20 caps TPS at 20 / latency).")
-    int bulkhead = 400;
     @Option(names = "--tps-guess", description = "Orders placed per closed-loop second (they are placed before the load).")
     int tpsGuess = 120;
     @Option(names = "--catch-up-seconds", description = "After the load, how long to wait for every consumer group "
             + "to reach lag 0: the CPU figure through the catch-up counts the work the consumers put off.")
     int catchUpSeconds = 300;
-
-    @Override
-    protected void configure(Settings settings) {
-        settings.set(Component.PAYMENT_SERVICE, "resilience4j.bulkhead.instances.pg-approve.max-concurrent-calls",
-                bulkhead).unlimitedMembers();
-    }
 
     @Override
     public String fieldReport() {
@@ -105,8 +96,6 @@ final class Capacity extends BaseScenario {
         if (awaitConsumers(drill, "after the load") && nothingOwed) {
             drill.mark(Timeline.CAUGHT_UP);
         }
-        drill.note("bulkhead raised for this scenario (the default 20 caps PG concurrency, so TPS <= 20 / "
-                + latencyMs / 1000.0 + " s = " + 20 * 1000 / latencyMs + "/s whatever the rest can do)");
     }
 
     private boolean awaitConsumers(Drill drill, String when) {

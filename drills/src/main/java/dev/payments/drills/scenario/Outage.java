@@ -65,10 +65,6 @@ abstract class Outage extends BaseScenario {
         return (int) Math.ceil(rate * (beforeSeconds + outageSeconds() + afterSeconds + 120)) + 10;
     }
 
-    @Override
-    protected void configure(Settings settings) {
-        settings.unlimitedMembers();
-    }
 
     @Override
     public void run(Drill drill) {

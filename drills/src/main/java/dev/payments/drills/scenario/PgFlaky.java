@@ -19,10 +19,6 @@ final class PgFlaky extends BaseScenario {
     @Option(names = "--seconds", description = "How long the load runs.")
     int seconds = 60;
 
-    @Override
-    protected void configure(Settings settings) {
-        settings.unlimitedMembers();
-    }
 
     @Override
     public String fieldReport() {

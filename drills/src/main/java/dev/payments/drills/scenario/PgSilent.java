@@ -3,18 +3,25 @@ package dev.payments.drills.scenario;
 import dev.payments.drills.analysis.DrillResult.Measurements;
 import dev.payments.drills.analysis.DrillResult.Target;
 import dev.payments.drills.analysis.Stats;
-
+import dev.payments.drills.load.Attempt;
+import dev.payments.drills.load.Http;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * 000 / 002: the PG accepts connections and never answers (approvals and status queries). {@code concurrent}
  * approvals at once, and beside them an arrival-rate load; once the breaker is open, a measured window of arrivals;
- * then the PG recovers and a trickle lets the half-open trials close the breaker.
+ * then the PG recovers and a trickle lets the half-open trials close the breaker. Until the breaker opens, every
+ * approval slot is held by a confirm the PG never answers, and a member reads a paid payment every 50 ms: the rest of
+ * the API must keep answering (000: a silent PG froze all 200 threads).
  */
 @Command(name = "pg-silent", description = "000/002: PG accepts and never answers; breaker; recovery.")
 class PgSilent extends BaseScenario {
@@ -32,10 +39,10 @@ class PgSilent extends BaseScenario {
     @Mixin
     WarmUp warmUp = new WarmUp();
 
-    @Override
-    protected void configure(Settings settings) {
-        settings.unlimitedMembers();
-    }
+    private static final Duration READ_EVERY = Duration.ofMillis(50);
+    private final List<Double> readMillis = Collections.synchronizedList(new ArrayList<>());
+    private final AtomicInteger readsFailed = new AtomicInteger();
+
 
     @Override
     public int warmupApprovals() {
@@ -68,14 +75,30 @@ class PgSilent extends BaseScenario {
 
     @Override
     public void run(Drill drill) {
+        Attempt paid = drill.recorder().attempts().stream()
+                .filter(a -> "approved".equals(a.outcome()) && a.paymentId() != null).findFirst().orElse(null);
+        AtomicBoolean reading = new AtomicBoolean(paid != null);
+        if (paid == null) {
+            drill.note("no approved warm-up payment to read (--warmup 0): the rest of the API was not probed");
+        }
         drill.fault(fault());
+        Thread reader = paid == null ? null : drill.background("reads", () -> read(drill, paid, reading));
         Thread burst = drill.background("burst", () -> drill.load().burst(drill.orders().take(concurrent),
                 "burst-" + concurrent));
         drill.phase("arrivals, breaker closed");
         Thread arrivals = drill.background("arrivals", () -> drill.load().openLoop(drill.orders()::next, rate,
                 Duration.ofSeconds(maxWaitForOpenSeconds), 400, "arrivals-before-open"));
         boolean opened = drill.awaitBreaker("OPEN", Duration.ofSeconds(maxWaitForOpenSeconds));
+        reading.set(false);
         Drill.join(arrivals);
+        if (reader != null) {
+            Drill.join(reader);
+            drill.extra("reads of a paid payment while the confirms hung (p50 / p99 / max ms, failed)",
+                    Stats.ms(readPercentile(50)) + " / " + Stats.ms(readPercentile(99)) + " / "
+                            + Stats.ms(readPercentile(100)) + ", " + readsFailed.get() + " of " + readMillis.size());
+            drill.check("every read answered while the confirms hung", readsFailed.get() == 0,
+                    readsFailed.get() + " of " + readMillis.size() + " reads got no 200 within 2 s");
+        }
         if (!opened) {
             drill.note("the breaker did not open within " + maxWaitForOpenSeconds + " s of the fault");
         }
@@ -88,13 +111,39 @@ class PgSilent extends BaseScenario {
         drill.load().openLoop(drill.orders()::next, 1, Duration.ofSeconds(trickleSeconds), 50, "recovery-trickle");
     }
 
+    /** GET of the member's own paid payment every 50 ms, each given 2 s: a read the web threads must still serve. */
+    private void read(Drill drill, Attempt paid, AtomicBoolean reading) {
+        String url = drill.target().paymentUrl() + "/api/payments/" + paid.paymentId();
+        while (reading.get()) {
+            long started = System.nanoTime();
+            Http.Response response = drill.http().get(url,
+                    Http.bearer(drill.target().tokens().member(paid.order().memberId())), Duration.ofSeconds(2));
+            readMillis.add((System.nanoTime() - started) / 1e6);
+            if (response.status() != 200) {
+                readsFailed.incrementAndGet();
+            }
+            drill.sleep(READ_EVERY);
+        }
+    }
+
+    private Double readPercentile(double p) {
+        double[] sorted;
+        synchronized (readMillis) {
+            sorted = readMillis.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        }
+        return sorted.length == 0 ? null : Stats.round(Stats.percentile(sorted, p));
+    }
+
     @Override
     public List<Target> targets(Measurements r) {
         Double p99 = r.phases().stream().filter(p -> p.name().equals("arrivals-breaker-open")).findFirst()
                 .map(p -> p.latency().p99()).orElse(null);
         Double open = r.detect().breakerOpenAfter();
         Double alert = r.detect().alertPendingAfter();
+        Double readP99 = readPercentile(99);
         return List.of(
+                new Target("a read's p99 while the confirms hang", "<= 50 ms", Stats.ms(readP99),
+                        atMost(readP99, 50)),
                 new Target("p99 while open", "<= 10 ms (000: 0.5 s)", Stats.ms(p99), atMost(p99, 10)),
                 new Target("breaker open after the fault", "<= 0.15 s at >= 100/s (002: 169 ms)", Stats.s(open),
                         rate >= 100 ? atMost(open, 0.15) : null),

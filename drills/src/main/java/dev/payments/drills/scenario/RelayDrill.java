@@ -38,10 +38,6 @@ abstract class RelayDrill extends BaseScenario {
         return "issue 13";
     }
 
-    @Override
-    protected void configure(Settings settings) {
-        settings.unlimitedMembers();
-    }
 
     /** Seconds the load runs after the relay was broken. */
     abstract int secondsAfterFault();

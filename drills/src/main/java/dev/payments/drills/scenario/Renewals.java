@@ -81,8 +81,7 @@ final class Renewals extends BaseScenario {
 
     @Override
     protected void configure(Settings settings) {
-        settings.unlimitedMembers()
-                .set(Component.PAYMENT_SERVICE, "payment.renewal.schedule", "-")
+        settings.set(Component.PAYMENT_SERVICE, "payment.renewal.schedule", "-")
                 .set(Component.PAYMENT_SERVICE, "payment.renewal.workers", workers)
                 .set(Component.PAYMENT_SERVICE, "resilience4j.bulkhead.instances.pg-renewal.max-concurrent-calls", workers)
                 // A charge that never reached the PG is due again in the next run of the drill, not in 10 min.

@@ -49,10 +49,17 @@ public interface Scenario {
         return 0;
     }
 
-    /** Member accounts the orders are spread over (000: 30). */
+    /**
+     * Member accounts the orders are spread over: 000's 30, or more when the orders need them, so that no member has
+     * more orders in the whole drill than the service's per-member limit takes in a minute (000: 10). The service runs
+     * its shipped limit and the load never meets it.
+     */
     default int members() {
-        return 30;
+        return Math.max(30, (int) Math.ceil(ordersNeeded() / (double) SHIPPED_PER_MEMBER_PER_MINUTE));
     }
+
+    /** payment-service's {@code payment.approval.per-member-per-minute} as shipped (000). */
+    int SHIPPED_PER_MEMBER_PER_MINUTE = 10;
 
     void run(Drill drill) throws Exception;
 

@@ -107,12 +107,26 @@ class DrillsCliTest {
         assertThat(slow.parameters()).containsEntry("latency-ms", 1000).containsEntry("pool", 4)
                 .containsEntry("first", 50);
         assertThat(slow.parameters().keySet()).containsExactly("latency-ms", "first", "second", "pause", "pool",
-                "bulkhead", "slow-call-threshold", "structures", "warmup");
+                "structures", "warmup");
         assertThat(slow.warmupApprovals()).isEqualTo(200);
         assertThat(Scenarios.parse("pg-slow", "--warmup=0").warmupApprovals()).isZero();
         assertThat(slow.settings().get(Component.PAYMENT_SERVICE)).containsExactly(
-                "--spring.datasource.hikari.maximum-pool-size=4",
-                "--resilience4j.bulkhead.instances.pg-approve.max-concurrent-calls=200");
+                "--spring.datasource.hikari.maximum-pool-size=4");
+    }
+
+    @Test
+    void everyScenarioRunsTheShippedResilienceSettingsAndNoMemberReachesTheShippedLimit() {
+        for (Scenario scenario : Scenarios.all()) {
+            List<String> paymentSettings = scenario.settings().getOrDefault(Component.PAYMENT_SERVICE, List.of());
+            assertThat(paymentSettings).as(scenario.name())
+                    .noneMatch(s -> s.startsWith("--resilience4j.bulkhead.instances.pg-approve"))
+                    .noneMatch(s -> s.startsWith("--resilience4j.circuitbreaker."))
+                    .noneMatch(s -> s.startsWith("--payment.approval.per-member-per-minute=") && !s.endsWith("=10"));
+            if (!scenario.name().equals("scale-out")) {   // its hot members are meant to meet the limit
+                assertThat((long) scenario.members() * Scenario.SHIPPED_PER_MEMBER_PER_MINUTE).as(scenario.name())
+                        .isGreaterThanOrEqualTo(scenario.ordersNeeded());
+            }
+        }
     }
 
     @Test
@@ -143,8 +157,6 @@ class DrillsCliTest {
     @Test
     void pgSlowRunsFieldReport000sBrokenStructuresBesideOursOnlyWhenAsked() {
         assertThat(Scenarios.parse("pg-slow").baselines()).isEmpty();
-        assertThat(Scenarios.parse("pg-slow", "--slow-call-threshold=20s").settings().get(Component.PAYMENT_SERVICE))
-                .contains("--resilience4j.circuitbreaker.instances.pg-approve.slow-call-duration-threshold=20s");
         assertThat(Scenarios.parse("pg-slow", "--structures=all", "--pool=12").baselines())
                 .extracting(BaselineStructure::structure, BaselineStructure::springArgs)
                 .containsExactly(

@@ -150,8 +150,7 @@ public final class LocalStack implements Callable<Integer> {
             System.err.println(e.getMessage());
             return 1;
         }
-        // Registered before anything starts, so Ctrl-C during start-up stops what did start.
-        Runtime.getRuntime().addShutdownHook(new Thread(stack::close, "local-stack-shutdown"));
+        stack.stopOnExit();
         try {
             stack.startAll();
         } catch (RuntimeException e) {

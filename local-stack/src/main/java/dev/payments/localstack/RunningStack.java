@@ -55,6 +55,7 @@ public final class RunningStack implements AutoCloseable {
     private Tokens tokens;
     private Duration startup;
     private volatile boolean closed;
+    private Thread exitHook;
 
     private RunningStack(LocalStackOptions options, Path repoDir, Path dataDir, StackPorts ports) {
         this.options = options;
@@ -126,6 +127,7 @@ public final class RunningStack implements AutoCloseable {
     /** Starts everything and returns once every child reports healthy; on failure stops what did start. */
     static RunningStack start(LocalStackOptions options) {
         RunningStack stack = prepare(options);
+        stack.stopOnExit();
         try {
             stack.startAll();
         } catch (RuntimeException e) {
@@ -133,6 +135,16 @@ public final class RunningStack implements AutoCloseable {
             throw e;
         }
         return stack;
+    }
+
+    /**
+     * Stops everything this stack started when its JVM ends (Ctrl-C, SIGTERM) before {@link #close()} was called:
+     * registered before anything starts, so a launcher killed during start-up leaves no PostgreSQL or service JVM
+     * behind. Only {@code kill -9} escapes it; {@link Leftovers} cleans up after that on the next start.
+     */
+    void stopOnExit() {
+        exitHook = new Thread(this::close, "local-stack-shutdown");
+        Runtime.getRuntime().addShutdownHook(exitHook);
     }
 
     /** Starts PostgreSQL and Kafka, then every child, and waits until all children report healthy. */
@@ -454,6 +466,13 @@ public final class RunningStack implements AutoCloseable {
             return;
         }
         closed = true;
+        if (exitHook != null && Thread.currentThread() != exitHook) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(exitHook);
+            } catch (IllegalStateException exiting) {
+                // The JVM is already shutting down: the hook finds the stack closed and returns.
+            }
+        }
         log.info("Stopping the local stack");
         if (control != null) {
             control.close();

@@ -42,6 +42,7 @@ class PgSilent extends BaseScenario {
     private static final Duration READ_EVERY = Duration.ofMillis(50);
     private final List<Double> readMillis = Collections.synchronizedList(new ArrayList<>());
     private final AtomicInteger readsFailed = new AtomicInteger();
+    private final List<String> readFailures = Collections.synchronizedList(new ArrayList<>());
 
 
     @Override
@@ -97,7 +98,7 @@ class PgSilent extends BaseScenario {
                     Stats.ms(readPercentile(50)) + " / " + Stats.ms(readPercentile(99)) + " / "
                             + Stats.ms(readPercentile(100)) + ", " + readsFailed.get() + " of " + readMillis.size());
             drill.check("every read answered while the confirms hung", readsFailed.get() == 0,
-                    readsFailed.get() + " of " + readMillis.size() + " reads got no 200 within 2 s");
+                    readsFailed.get() + " of " + readMillis.size() + " reads got no 200 within 2 s " + readFailures);
         }
         if (!opened) {
             drill.note("the breaker did not open within " + maxWaitForOpenSeconds + " s of the fault");
@@ -121,6 +122,9 @@ class PgSilent extends BaseScenario {
             readMillis.add((System.nanoTime() - started) / 1e6);
             if (response.status() != 200) {
                 readsFailed.incrementAndGet();
+                readFailures.add(String.format(java.util.Locale.ROOT, "%.1f s: %s after %.0f ms", drill.clock().seconds(),
+                        response.status() == 0 ? response.error() : "HTTP " + response.status(),
+                        (System.nanoTime() - started) / 1e6));
             }
             drill.sleep(READ_EVERY);
         }

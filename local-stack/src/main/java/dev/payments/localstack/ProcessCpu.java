@@ -58,7 +58,7 @@ public final class ProcessCpu {
     /**
      * Every process's times and parent, read once. {@link ProcessHandle#children()} scans all of {@code /proc} each
      * time it is asked, so a tree of 40 PostgreSQL backends walked child by child read {@code /proc} 40 times a
-     * second: the drill's sampler cost 6-8 % of both cores (perf, 2026-12-02).
+     * second: the drill's sampler cost 6-8 % of both cores (perf).
      */
     public static Snapshot snapshot() {
         Map<Long, long[]> times = new HashMap<>();

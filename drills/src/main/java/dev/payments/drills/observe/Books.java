@@ -27,7 +27,7 @@ import java.util.concurrent.Future;
 public final class Books {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
-    /** CANCEL_OWED too: a cancel payment-service owes the PG and is still sending (issue 11). */
+    /** CANCEL_OWED too: a cancel payment-service owes the PG and is still sending. */
     private static final Set<String> UNSETTLED = Set.of("REQUESTED", "UNKNOWN", "CANCEL_OWED");
 
     private final Http http;

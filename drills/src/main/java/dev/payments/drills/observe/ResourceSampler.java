@@ -35,7 +35,7 @@ public final class ResourceSampler implements AutoCloseable {
 
     /**
      * Thread and child-process groups are read every this many samples: reading every thread of every JVM each
-     * second cost the drill 5.8 % of both cores (perf, 2026-12-02), more than some of what it measures.
+     * second cost the drill 5.8 % of both cores (perf), more than some of what it measures.
      */
     static final int GROUPS_EVERY = 5;
 

@@ -3,7 +3,7 @@ package dev.payments.drills.scenario;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** Issue 6: a service killed with SIGKILL mid-flight and restarted at once; nothing it had in flight may be lost. */
+/** A service killed with SIGKILL mid-flight and restarted at once; nothing it had in flight may be lost. */
 @Command(name = "crash", description = "A service killed with kill -9 mid-flight, then restarted.")
 final class Crash extends Outage {
 

@@ -9,7 +9,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 
 /**
- * Issues 6 and 11: PostgreSQL (every service's database) taken away under load and given back. Either the server is
+ * PostgreSQL (every service's database) taken away under load and given back. Either the server is
  * stopped ({@code --mode stop}: connections refused, the pools wait out their timeout per attempt), or it keeps
  * running with every {@code max_connections} slot taken by the drill and the services' sessions cut
  * ({@code --mode exhaust}: each new connection refused at once with 53300, as when another client took every slot, and

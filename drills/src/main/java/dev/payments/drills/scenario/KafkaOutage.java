@@ -2,7 +2,7 @@ package dev.payments.drills.scenario;
 
 import picocli.CommandLine.Command;
 
-/** Issue 6: the Kafka broker stopped under load; the outboxes must hold every event until it is back. */
+/** The Kafka broker stopped under load; the outboxes must hold every event until it is back. */
 @Command(name = "kafka-outage", description = "The Kafka broker stopped for 60 s under load, then back.")
 final class KafkaOutage extends StoppedOutage {
 

@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Issue 13: two replicas of payment-service (the stack's {@code --replicas}, behind its load balancer); the one holding
+ * Two replicas of payment-service (the stack's {@code --replicas}, behind its load balancer); the one holding
  * the relay lease is frozen (SIGSTOP: every socket open, nothing answered, as a paused VM or a silent network cut) while
  * the load goes straight to the other. The standby must take
  * over publishing within 30 s - PostgreSQL ends the frozen holder's silent lease session - and when the frozen one runs

@@ -9,9 +9,9 @@ import picocli.CommandLine.Option;
 import java.util.List;
 
 /**
- * Issue 16: pg-silent's load against a PG that is down rather than silent - it refuses connections (its port
+ * pg-silent's load against a PG that is down rather than silent - it refuses connections (its port
  * unbound) or answers every call with a 5xx. Nothing hangs, so the question is only how soon the breaker stops
- * sending: issue 16's goal is OPEN within 150 ms of the fault at 100 arrivals/s (002 measured 169 ms).
+ * sending: the goal is OPEN within 150 ms of the fault at 100 arrivals/s (002 measured 169 ms).
  */
 @Command(name = "pg-down", description = "issue 16: PG refuses connections (or answers 5xx); how soon the breaker opens.")
 final class PgDown extends PgSilent {

@@ -23,7 +23,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Issue 11, sequence 1, under load: the PG's front door takes every confirm and never answers; its back end books each
+ * Under load, the PG's front door takes every confirm and never answers; its back end books each
  * one {@code --book-after-ms} after the client gave up, long after payment-service recorded the payment FAILED (the PG
  * had no record of it past {@code not-found-is-final-after}) and told the customer "nothing was charged". The PG then
  * calls back. Every such late approval must end cancelled at the PG, the order FAILED, one PAYMENT_CANCELED notice per

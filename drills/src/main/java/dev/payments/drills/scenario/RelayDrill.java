@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Issue 13: the outbox relay of payment-service loses what it stands on under an arrival-rate load - its replication
+ * The outbox relay of payment-service loses what it stands on under an arrival-rate load - its replication
  * slot ({@link SlotLost}) or its lease holder ({@link LeaseHolderFrozen}) - and nothing may be lost: after the load,
  * every row of payment-service's outbox table must be on {@code payment.events} and no customer may see a
  * notification twice. A subclass breaks the relay and measures how it coped.

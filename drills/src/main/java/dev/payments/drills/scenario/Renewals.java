@@ -27,7 +27,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Issue 18: the renewal run of field report 000's open problem. N subscriptions due, the PG's billing charges at a
+ * The renewal run of field report 000's open problem. N subscriptions due, the PG's billing charges at a
  * fixed latency with the seeds' faults mixed in (5xx, declines, lost answers), two runs started at once, payment-service
  * killed with SIGKILL mid-run and restarted, then runs until nothing is due or in flight; live approvals throughout.
  * Reports the time against the sequential N x latency, PG charges per subscription, the renewals' ledger identity and

@@ -30,7 +30,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Issue 15: every service as several replicas behind HAProxy, the load spread over them, the per-member limit in force
+ * Every service as several replicas behind HAProxy, the load spread over them, the per-member limit in force
  * for a few members who ask for more than it allows; mid-run the payment-service replica holding the outbox relay lease
  * and the reconciliation-service replica that ran the last settle cycle are killed with SIGKILL and started again.
  * Nothing about money may change: no approval lost or doubled, the ledger holds, each notice once, no member above the

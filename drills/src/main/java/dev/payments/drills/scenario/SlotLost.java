@@ -17,7 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Issue 13: payment-service's replication slot is dropped under load (its stream ended first, as a failover to a
+ * payment-service's replication slot is dropped under load (its stream ended first, as a failover to a
  * server without the slot leaves it). The relay must raise the alarm (the alert rule {@code OutboxSlotLost}: the slot
  * unhealthy, or a loss counted), keep publishing through the polling relay from the outbox table, and hand back to
  * Debezium on a new slot - and no event may be lost or applied twice.

@@ -192,7 +192,7 @@ public final class EmbeddedPostgresServer implements EmbeddedServer {
      * Creates a service's database on any PostgreSQL server (this one, or a container's) unless it exists, owned by a
      * role of the same name (password {@link #passwordOf(String)}) that the service connects as: not a superuser, no
      * other database, no roles, but {@code REPLICATION} for its outbox relay's slot. {@code CONNECT} is revoked from
-     * {@code PUBLIC}, so no other service's role can get in (issue 12; docs/security-infrastructure.md).
+     * {@code PUBLIC}, so no other service's role can get in (docs/security-infrastructure.md).
      */
     static void createDatabase(AdminConnection admin, String name) {
         if (!DATABASE_NAME.matcher(name).matches()) {

@@ -19,7 +19,7 @@ import java.util.List;
  * Sends the notifications that are due. Claims a batch in one short statement, sends each with no transaction open,
  * and records the results in one short transaction for what was sent within {@link Settings#recordWithin()}: a slow or
  * failing channel holds no connection and never reaches the consumer of payment events, a fast one costs one commit
- * per round rather than one per notification (issue 16), and a crash re-sends (after the claim lease) only what was
+ * per round rather than one per notification, and a crash re-sends (after the claim lease) only what was
  * sent in the last {@code recordWithin} or by the one send in progress.
  */
 public class DeliverNotifications {

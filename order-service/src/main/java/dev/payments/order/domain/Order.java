@@ -123,7 +123,7 @@ public final class Order {
      */
     public Optional<OrderEvent> paymentCanceled(PaymentId payment, String reason, Instant now) {
         if (!isCurrent(payment)) {
-            // An earlier attempt's charge given back (the PG approved it after the order moved on, issue 11): money
+            // An earlier attempt's charge given back (the PG approved it after the order moved on): money
             // the order never counted, now returned. Nothing for this order to do, and nothing unaccounted.
             return Optional.empty();
         }

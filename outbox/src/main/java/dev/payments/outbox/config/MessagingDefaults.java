@@ -43,8 +43,8 @@ public class MessagingDefaults implements EnvironmentPostProcessor {
                 // Every approval is worth a trace at this volume; exporting is off until an OTLP endpoint is set.
                 Map.entry("management.tracing.sampling.probability", "1.0"),
                 // Spring Security observes each of its ~15 filters, the authentication and the authorization of every
-                // request: spans nobody reads, and a large share of a request thread's CPU (docs/measurements.md,
-                // issue 16). The request's own span, its TX-1/PG/TX-2 children and the Kafka hops stay.
+                // request: spans nobody reads, and a large share of a request thread's CPU (docs/measurements.md).
+                // The request's own span, its TX-1/PG/TX-2 children and the Kafka hops stay.
                 Map.entry("management.observations.enable.spring.security", "false"))));
     }
 }

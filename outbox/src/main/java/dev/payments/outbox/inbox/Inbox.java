@@ -28,7 +28,7 @@ import java.util.function.Supplier;
  *
  * <p>A poll's records are applied in <em>one</em> transaction (docs/decisions/consumer-errors.md, "One transaction
  * per poll"): one commit, one WAL flush for the batch instead of one per event, which is what let the consumers fall
- * ten thousand events behind at capacity (issue 16). If that transaction fails, it is rolled back whole and the
+ * ten thousand events behind at capacity. If that transaction fails, it is rolled back whole and the
  * records are applied again one at a time, each in its own transaction, so that the record at fault is the only one
  * the shared error handler sees ({@link DeadLetters}): the records before it are committed and acknowledged, it is
  * retried or dead-lettered by what its failure says, and the records after it are polled again.
@@ -65,7 +65,7 @@ public class Inbox {
     /**
      * Applies a batch listener's records in order, each event once. An event this consumer leaves alone by rule
      * ({@code concerns} false) is acknowledged without an inbox row: ignoring an event twice is ignoring it once. A
-     * renewal run's ten thousand charges are none of order-service's business (renewals drill, 2026-12-01).
+     * renewal run's ten thousand charges are none of order-service's business (the renewals drill).
      *
      * @param concerns whether an event is this consumer's business; true for anything the effect would refuse, so
      *                 that a wrong event is still dead-lettered

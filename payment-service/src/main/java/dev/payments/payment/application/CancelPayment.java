@@ -19,7 +19,7 @@ import java.util.Optional;
  *   <li>APPROVED: the refund is recorded first as a cancel we owe (APPROVED -> CANCEL_OWED, {@code PaymentCancelOwed},
  *       in its own transaction), then sent to the PG once, outside any transaction. The PG's CANCELED is written
  *       (CANCEL_OWED -> CANCELED, the order follows to CANCELED); anything else leaves it owed, and reconciliation's
- *       settler retries it until the PG confirms or an incident is opened (issue 11, sequence 7).</li>
+ *       settler retries it until the PG confirms or an incident is opened (docs/decisions/cancel-owed.md).</li>
  *   <li>CANCEL_OWED: the owed cancel is sent again now (idempotent at the PG).</li>
  *   <li>UNKNOWN: the member gives up waiting. They are told "you will not be charged", and that is recorded as the
  *       customer having been told FAILED, in its own short transaction, before anything else. From then on whoever

@@ -257,7 +257,7 @@ public class ConfirmPayment {
             return new ConfirmResult.Answered(stored.get(), true);
         }
         // No final answer stored: still in flight, answered PENDING, or the first request's final write failed. Once
-        // the payment is settled (reconciliation, a callback), the repeat gets the settled state (issue 11, 9).
+        // the payment is settled (reconciliation, a callback), the repeat gets the settled state.
         Optional<Payment> settled = payments.findById(record.paymentId()).filter(p -> !p.status().isUnsettled());
         if (settled.isPresent()) {
             return new ConfirmResult.Answered(receiptFor(settled.get()), true);

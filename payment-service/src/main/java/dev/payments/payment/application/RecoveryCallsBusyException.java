@@ -4,7 +4,7 @@ import java.time.Duration;
 
 /**
  * Every slot for recovery calls to the PG (status queries, cancels) is taken: the PG was not called and nothing
- * happened. A hung PG fills these slots and no more, so it cannot take every web thread (issue 11, sequence 8).
+ * happened. A hung PG fills these slots and no more, so it cannot take every web thread.
  */
 public class RecoveryCallsBusyException extends RuntimeException {
 

@@ -13,8 +13,7 @@ import java.util.Optional;
 /**
  * Publishes a settled payment's events again, with their own ids, so a consumer that lost its outcome (an order left
  * PAYMENT_PENDING after its payment was approved or failed) applies it through its normal path; consumers that had
- * it change nothing. Reconciliation asks for it when an order lags its payment's outcome (issue 11 §6,
- * docs/reconciliation.md). Moves no money and changes no state here; repeating it is harmless.
+ * it change nothing. Reconciliation asks for it when an order lags its payment's outcome (docs/reconciliation.md). Moves no money and changes no state here; repeating it is harmless.
  */
 public class RepublishPaymentEvents {
 

@@ -99,7 +99,7 @@ public final class Payment {
             UNKNOWN, EnumSet.of(APPROVED, FAILED, CANCEL_OWED),
             // CANCELED straight from APPROVED: the PG cancelled by itself (its console, a refund answer we lost).
             APPROVED, EnumSet.of(CANCEL_OWED, CANCELED),
-            // A late approval after we told the customer "not charged" (issue 11, sequence 1).
+            // A late approval after we told the customer "not charged".
             DECLINED, EnumSet.of(CANCEL_OWED),
             FAILED, EnumSet.of(CANCEL_OWED),
             CANCEL_OWED, EnumSet.of(CANCELED),
@@ -364,7 +364,7 @@ public final class Payment {
 
     /**
      * A member asks for their approved payment back: from now on a cancel is owed, and retried until the PG confirms
-     * it (issue 11, sequence 7). The payment says CANCELED only once the PG does.
+     * it (docs/decisions/cancel-owed.md). The payment says CANCELED only once the PG does.
      */
     public PaymentCancelOwed refundRequested(Instant now) {
         return owe(REFUNDED, pgTransactionKey, now);

@@ -6,7 +6,7 @@ import java.util.Set;
  * A 4xx answer to a confirm, classified by its code. Only the card and issuer decline codes are declines (an
  * allow-list, as in Toss's error table, docs.tosspayments.com/reference/error-codes); a 401/403 that is not one of
  * them is our own configuration failing; everything else (409 "this key is still in progress", 408, 429, a refusal
- * we do not know) says nothing certain about the money, so the PG is asked (issue 11, sequence 2).
+ * we do not know) says nothing certain about the money, so the PG is asked.
  */
 public record PgRefusal(int httpStatus, String code, String message) {
 

@@ -6,7 +6,7 @@ import java.util.Optional;
 
 /**
  * What the PG says about one payment: its state and the identity of what it approved. The identity is checked against
- * ours before any of it is believed (issue 11, sequence 3): an approval of another amount, order or payment key is
+ * ours before any of it is believed: an approval of another amount, order or payment key is
  * not an approval of our payment.
  *
  * @param amount         the PG's {@code totalAmount}; null when NOT_FOUND

@@ -82,7 +82,7 @@ final class ConfirmHandler {
     }
 
     private Mono<Reply> process(Requests.ConfirmRequest request, RequestPlan plan) {
-        // amountDelta: the PG charges what it thinks it was asked, not what we asked (issue 11, sequence 3).
+        // amountDelta: the PG charges what it thinks it was asked, not what we asked.
         ConfirmStart start = ledger.beginConfirm(request.paymentKey(), request.orderId(),
                 Math.max(1, request.amount() + plan.amountDelta()));
         if (start instanceof ConfirmStart.Refused refused) {

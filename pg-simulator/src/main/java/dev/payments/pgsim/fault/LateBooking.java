@@ -7,7 +7,7 @@ import java.time.Duration;
  * The PG's front door takes a confirm and never answers it; its back end books the approval {@code afterMs} after
  * the client gave up (its connection closed, or the fault was cleared). Until then the PG has no record of it:
  * status queries answer NOT_FOUND. Then the payment is DONE with an APPROVE on the books and, when a callback URL is
- * known ({@code callbackUrl} here, else the simulator's), the outcome is POSTed to it. Issue 11, sequence 1.
+ * known ({@code callbackUrl} here, else the simulator's), the outcome is POSTed to it.
  *
  * @param rate the share of confirms treated this way
  */

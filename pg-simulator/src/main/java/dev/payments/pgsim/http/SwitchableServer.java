@@ -41,7 +41,7 @@ public final class SwitchableServer implements ListenerSwitch, AutoCloseable {
 
     public SwitchableServer(HttpServer server, int port, BooleanSupplier refusing) {
         // Every connection from the moment it is accepted, not from its first request (doOnConnection): one accepted
-        // just before the fault whose request came after it used to survive and be answered by a PG that was down.
+        // just before the fault whose request came after it would survive and be answered by a PG that was down.
         this.server = server.doOnChannelInit((observer, channel, remoteAddress) -> admit(channel));
         this.port = port;
         this.refusing = refusing;

@@ -27,7 +27,7 @@ import java.time.Duration;
  * @param syncTimeout       one sync call; above payment-service's worst case (query 3 x 5 s, cancel 3 x 5 s)
  * @param claimLease        how long one attempt holds a payment against other replicas; above the sync timeout
  * @param outcomeGrace      how long an order may lag its payment's final outcome before the payment's events are
- *                          published again (issue 11 §6); order-service applies an outcome within milliseconds, so
+ *                          published again; order-service applies an outcome within milliseconds, so
  *                          10 s is an event lost, not one late, and leaves the repair well inside the settle deadline
  */
 @Validated

@@ -19,7 +19,7 @@ import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 
 /**
- * Refuses a request body over the configured size before anything reads it (issue 12: a 200 MB callback was read
+ * Refuses a request body over the configured size before anything reads it (a 200 MB callback was read
  * whole before its signature was checked). A declared Content-Length over the limit is answered 413 at once, before
  * the security chain or a controller runs; a body without a length (chunked) is counted as it is read and the read
  * that crosses the limit fails with {@link BodyTooLargeException}, which {@link CommonApiProblems} turns into the same

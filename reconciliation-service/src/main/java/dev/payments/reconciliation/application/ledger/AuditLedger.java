@@ -40,7 +40,7 @@ import java.util.function.Consumer;
  * <p>The regular run also repairs the two mismatches that need no decision about money. The PG cancelled a payment we
  * still hold as approved (a refund in the PG's console, a refund whose answer was lost): payment-service's sync
  * records what the PG did (APPROVED -> CANCELED, the order follows). The PG approved a payment we recorded as FAILED or
- * DECLINED, after the customer was told "not charged" (a late booking, issue 11): the sync owes the PG a cancel and
+ * DECLINED, after the customer was told "not charged" (a late booking): the sync owes the PG a cancel and
  * sends it (FAILED -> CANCEL_OWED -> CANCELED), the settler retrying it if the PG does not confirm at once. The next
  * run finds a cancellation, or the cancel in flight. Every other mismatch waits for its incident.
  */

@@ -9,7 +9,7 @@ import java.util.Objects;
  * Incident recovery: a consumer group re-consumes a topic from a timestamp. Safe because every consumer checks the
  * event id in its inbox in the same transaction as the effect: what it applied before changes nothing; what it missed
  * (dead-lettered, or lost with a restored database) is applied now. Never the other way: a timestamp beyond where the
- * group stands would skip events it has not applied, so it is refused (issue 11 §10).
+ * group stands would skip events it has not applied, so it is refused.
  */
 public final class ReplayTopic {
 

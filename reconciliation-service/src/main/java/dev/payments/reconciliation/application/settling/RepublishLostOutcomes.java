@@ -10,7 +10,7 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * Issue 11 §6: an order whose payment's outcome never reached order-service (its event was dead-lettered, skipped
+ * An order whose payment's outcome never reached order-service (its event was dead-lettered, skipped
  * by a moved offset, lost with a restored database) is repaired through the normal path: payment-service publishes
  * the payment's events again with their own ids, order-service applies what it lacks, every other consumer skips
  * what it had. Asked for once the order has lagged its payment for {@code grace}, again with the settler's backoff,

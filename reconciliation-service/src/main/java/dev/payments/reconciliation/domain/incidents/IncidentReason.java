@@ -13,7 +13,7 @@ public enum IncidentReason {
     LEDGER_MISMATCH,
     /**
      * The PG answered about another amount, order or payment key than the payment's, or contradicts what we recorded
-     * (payment-service's sync said MISMATCH): only a human can decide whether to keep or return that money (issue 11).
+     * (payment-service's sync said MISMATCH): only a human can decide whether to keep or return that money.
      */
     PG_MISMATCH
 }

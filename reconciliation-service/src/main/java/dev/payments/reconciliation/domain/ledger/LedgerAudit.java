@@ -127,7 +127,7 @@ public final class LedgerAudit {
                 reason = MismatchReason.AMOUNT_MISMATCH;
             } else if (cancel != null) {
                 // The order may be PAID by another attempt (the customer paid again after we said "failed" and the PG
-                // approved the first one late): this payment's cancel still returned its money (issue 11).
+                // approved the first one late): this payment's cancel still returned its money.
                 if (payment != null && (payment.status() == PaymentStatus.CANCELED
                         || payment.status() == PaymentStatus.FAILED)
                         && (order == null || order.status() != OrderStatus.PAID

@@ -15,7 +15,7 @@ public enum PaymentStatus implements Ranked {
     FAILED(2),
     /**
      * The PG holds money we must give back (compensation, a late approval after FAILED/DECLINED, a refund): payment-
-     * service owes the PG a cancel, and the settler drives it until the PG confirms (issue 11).
+     * service owes the PG a cancel, and the settler drives it until the PG confirms.
      */
     CANCEL_OWED(3),
     /** Money that moved was returned: the PG cancelled the approved charge. */

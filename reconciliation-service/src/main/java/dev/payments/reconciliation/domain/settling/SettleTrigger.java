@@ -14,7 +14,7 @@ public enum SettleTrigger {
     ORDER_STUCK,
     /**
      * payment-service owes the PG a cancel ({@code PaymentCancelOwed}): the PG holds money we must give back. Picked
-     * at once, and again after a settled approval turned into a refund or a late approval (issue 11).
+     * at once, and again after a settled approval turned into a refund or a late approval.
      */
     CANCEL_OWED
 }

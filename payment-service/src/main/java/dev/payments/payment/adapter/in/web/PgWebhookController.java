@@ -28,7 +28,7 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The PG's callback (field report 001's first recovery tier) is a hint, never a fact (issue 11, sequence 4): after the
+ * The PG's callback (field report 001's first recovery tier) is a hint, never a fact: after the
  * signature check it only names the payment, by its payment key (else its order); payment-service then asks the PG
  * itself and applies the PG's answer through the same settling rules as a sync. The body's status, amount and
  * transaction key are never used, so a forged or replayed body cannot move money or state by itself.

@@ -32,9 +32,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * The approval chain, outermost first: Bulkhead -> CircuitBreaker -> Retry -> reachability breaker -> HTTP timeouts
  * (docs/resilience.md). The approval breaker sits outside the retry, so three failed attempts count as one failure
  * (001: reversed, it opened three times too early); the reachability breaker inside it sees every attempt, so a PG
- * that refuses or fails everything is known within milliseconds and no request waits out a backoff to try it again. Bulkhead and breaker are taken in {@link #admit()}, before the caller touches the database.
- * Status query and cancel are money-recovery paths: never behind the breaker (000), but in a bulkhead of their own
- * (issue 11, sequence 8): they run on web threads with retries, and a hung PG must not hold more of them than that.
+ * that refuses or fails everything is known within milliseconds and no request waits out a backoff to try it again.
+ * Bulkhead and breaker are taken in {@link #admit()}, before the caller touches the database. Status query and cancel
+ * are money-recovery paths: never behind the breaker (000), but in a bulkhead of their own: they run on web threads
+ * with retries, and a hung PG must not hold more of them than that.
  */
 public class ResilientPaymentGateway implements PaymentGateway {
 

@@ -99,7 +99,7 @@ public class TossPgClient {
 
     /**
      * The payment with this key as the PG sees it; empty if the PG never recorded one. By key, not by order: the
-     * order's payment at the PG may be another attempt's (issue 11, sequence 3).
+     * order's payment at the PG may be another attempt's.
      */
     public Optional<PgPayment> findByPaymentKey(String paymentKey, Duration timeout) {
         HttpRequest request = request("/v1/payments/" + URLEncoder.encode(paymentKey, StandardCharsets.UTF_8), timeout)

@@ -28,11 +28,12 @@ public class MessagingDefaults implements EnvironmentPostProcessor {
                 // The inbox applies a poll in one transaction (docs/decisions/consumer-errors.md): 100 records bound
                 // how long it holds its rows' locks, and cut a backlog's commits a hundredfold all the same.
                 Map.entry("spring.kafka.consumer.max-poll-records", "100"),
-                // The broker answers a fetch when 16 KB (20-30 events) are there or 100 ms have passed, not at the
+                // The broker answers a fetch when 16 KB (20-30 events) are there or 250 ms have passed, not at the
                 // first byte: fewer fetches for the broker and the consumers, fuller polls for the inbox's one
-                // transaction, for at most 100 ms more between a commit and its consumers (docs/measurements.md).
+                // transaction under load, and four fetches a second per idle consumer; for at most 250 ms more
+                // between a commit and its consumers at low traffic (docs/measurements.md, "An idle stack").
                 Map.entry("spring.kafka.consumer.fetch-min-size", "16KB"),
-                Map.entry("spring.kafka.consumer.fetch-max-wait", "100ms"),
+                Map.entry("spring.kafka.consumer.fetch-max-wait", "250ms"),
                 Map.entry("spring.kafka.consumer.properties.session.timeout.ms", "10000"),
                 Map.entry("spring.kafka.consumer.properties.heartbeat.interval.ms", "3000"),
                 Map.entry("spring.kafka.producer.acks", "all"),

@@ -111,14 +111,14 @@ class DebeziumSettingsTest {
 
         assertThat(p).containsEntry("heartbeat.interval.ms", "10000")
                 .containsEntry("heartbeat.action.query", "UPDATE public.outbox_heartbeat SET beat_at = now() WHERE id = 1")
-                .containsEntry("poll.interval.ms", "10");
+                .containsEntry("poll.interval.ms", "50");
     }
 
     @Test
     void extraDebeziumPropertiesAreAppliedLastAndWin() {
-        Properties p = settings(Map.of("poll.interval.ms", "50", "max.batch.size", "512"));
+        Properties p = settings(Map.of("poll.interval.ms", "20", "max.batch.size", "512"));
 
-        assertThat(p).containsEntry("poll.interval.ms", "50").containsEntry("max.batch.size", "512");
+        assertThat(p).containsEntry("poll.interval.ms", "20").containsEntry("max.batch.size", "512");
     }
 
     @Test

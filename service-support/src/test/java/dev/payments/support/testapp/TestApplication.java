@@ -8,12 +8,13 @@ import org.springframework.http.HttpMethod;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.util.Map;
 
 /**
- * The smallest service that uses service-support: two API endpoints, two open ones that read a body the way the PG's
+ * The smallest service that uses service-support: three API endpoints (one reading every query parameter), two open ones that read a body the way the PG's
  * callback (as text) and the JSON APIs (bound) do, actuator, nothing else. No database: spring-jdbc is on this
  * module's test class path only because the job lock (ShedLock's JDBC provider) is compiled against it.
  */
@@ -31,6 +32,11 @@ public class TestApplication {
         @GetMapping("/api/ping")
         Map<String, String> ping() {
             return Map.of("pong", "yes");
+        }
+
+        @GetMapping("/api/find")
+        Map<String, Integer> find(@RequestParam Map<String, String> query) {
+            return Map.of("parameters", query.size());
         }
 
         @PostMapping("/api/notes")

@@ -51,7 +51,7 @@ public class RequestLimitsAutoConfiguration {
         FilterRegistrationBean<BodySizeLimit> registration =
                 new FilterRegistrationBean<>(new BodySizeLimit(limits.maxBodySize().toBytes(), json));
         // Before the security chain and anything else that could read the body.
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 1);
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 3);
         return registration;
     }
 
@@ -59,15 +59,18 @@ public class RequestLimitsAutoConfiguration {
     FilterRegistrationBean<JsonBodiesOnly> jsonBodiesOnly(ObjectMapper json) {
         FilterRegistrationBean<JsonBodiesOnly> registration = new FilterRegistrationBean<>(new JsonBodiesOnly(json));
         // Before anything could parse a form or multipart body into parameters (the security firewall checks them).
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 2);
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 4);
         return registration;
     }
 
-    /** Outermost, so it sees the final status of every refusal, the other filters' included. */
+    /**
+     * Around the other filters, so it sees the final status of every refusal, theirs included; inside Boot's
+     * observation filter (HIGHEST_PRECEDENCE + 1), so its line carries the request's trace and span ids.
+     */
     @Bean
     FilterRegistrationBean<RefusalLog> refusalLog() {
         FilterRegistrationBean<RefusalLog> registration = new FilterRegistrationBean<>(new RefusalLog());
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 2);
         return registration;
     }
 

@@ -1,6 +1,8 @@
 package dev.payments.support.testapp;
 
 import dev.payments.support.security.ApiAccess;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
 import org.springframework.boot.autoconfigure.jdbc.DataSourceAutoConfiguration;
 import org.springframework.context.annotation.Bean;
@@ -8,6 +10,7 @@ import org.springframework.http.HttpMethod;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RequestHeader;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
 
@@ -29,6 +32,8 @@ public class TestApplication {
     @RestController
     static class PingController {
 
+        private static final Logger log = LoggerFactory.getLogger(PingController.class);
+
         @GetMapping("/api/ping")
         Map<String, String> ping() {
             return Map.of("pong", "yes");
@@ -44,8 +49,11 @@ public class TestApplication {
             return Map.of("length", body.length());
         }
 
+        /** Logs who it says it is called by and what it was sent, as a callback handler logs the keys it names. */
         @PostMapping("/api/hook")
-        Map<String, Integer> hook(@RequestBody String body) {
+        Map<String, Integer> hook(@RequestHeader(value = "X-Caller", required = false) String caller,
+                                  @RequestBody String body) {
+            log.info("Hook called by {}: {}", caller, body);
             return Map.of("length", body.length());
         }
 

@@ -8,8 +8,6 @@ import dev.payments.localstack.infra.EmbeddedPostgresServer;
 import dev.payments.localstack.infra.KafkaCredentials;
 import org.junit.jupiter.api.Test;
 
-import javax.crypto.Mac;
-import javax.crypto.spec.SecretKeySpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,7 +16,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,6 +25,7 @@ import java.util.UUID;
 import static dev.payments.system.SystemStack.asMember;
 import static dev.payments.system.SystemStack.call;
 import static dev.payments.system.SystemStack.createOrder;
+import static dev.payments.system.SystemStack.hmac;
 import static dev.payments.system.SystemStack.member;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -162,15 +160,5 @@ class LogsSystemTest {
         secrets.put("the local operator password", "local-operator-password");
         secrets.put("the local member password", "local-member-password");
         return secrets;
-    }
-
-    private static String hmac(String secret, String text) {
-        try {
-            Mac mac = Mac.getInstance("HmacSHA256");
-            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
-            return HexFormat.of().formatHex(mac.doFinal(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (java.security.GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

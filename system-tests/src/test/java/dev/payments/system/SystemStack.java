@@ -261,6 +261,17 @@ final class SystemStack {
         return response;
     }
 
+    /** The PG's webhook signature (HMAC-SHA256, hex) of {@code text}, as the simulator signs its callbacks. */
+    static String hmac(String secret, String text) {
+        try {
+            javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+            mac.init(new javax.crypto.spec.SecretKeySpec(secret.getBytes(java.nio.charset.StandardCharsets.UTF_8), "HmacSHA256"));
+            return java.util.HexFormat.of().formatHex(mac.doFinal(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     static String member() {
         return "member-" + UUID.randomUUID().toString().substring(0, 8);
     }

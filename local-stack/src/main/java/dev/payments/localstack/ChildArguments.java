@@ -13,6 +13,8 @@ final class ChildArguments {
     static final String AUDIENCE = "payments-api";
     /** auth-server's application-local.yml: a committed credential of the local profile, nothing else. */
     static final String LOCAL_RECONCILIATION_SECRET = "local-reconciliation-secret";
+    /** Relative to the simulator's working directory, {@code <data dir>/work/pg-simulator}. */
+    static final String PG_BOOKS = "books.jsonl";
 
     private ChildArguments() {
     }
@@ -49,6 +51,9 @@ final class ChildArguments {
             arguments.add("--admin-port=" + pgSimulatorAdminPort);
             // Asynchronous results (field report 001) go to payment-service's signed webhook.
             arguments.add("--callback-url=" + httpUrl(portOf.apply(Component.PAYMENT_SERVICE)) + "/api/pg/webhooks");
+            // The PG's books in its working directory: kept across restarts like the databases, gone with --clean,
+            // so the ledger audit compares books of the same age (docs/pg-simulator.md, "Books across restarts").
+            arguments.add("--journal=" + PG_BOOKS);
         } else if (component == Component.AUTH_SERVER) {
             arguments.add("--server.port=" + ownPort);
             arguments.add("--management.server.port=" + ownManagementPort);

@@ -114,7 +114,7 @@ final class ChildProcess implements ManagedComponent {
             Files.createDirectories(spec.logFile().getParent());
             Files.createDirectories(spec.workingDirectory());
             Files.writeString(spec.logFile(), "%n==== %s local-stack starting %s: %s%n".formatted(
-                            Instant.now(), spec.name(), String.join(" ", spec.command())),
+                            Instant.now(), spec.name(), spec.shownCommand()),
                     StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             Process spawned = new ProcessBuilder(spec.command())
                     .directory(spec.workingDirectory().toFile())

@@ -3,6 +3,8 @@ package dev.payments.localstack;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * How to run one child JVM.
@@ -19,6 +21,8 @@ record ChildSpec(Component component, String name, Path java, Path jar, List<Str
     /** Marks the process so {@code ps} and a later launcher can tell which component it is. */
     static final String COMPONENT_PROPERTY = "local-stack.component";
 
+    private static final Pattern SECRET_OPTION = Pattern.compile("password|secret|jaas|credential|private");
+
     ChildSpec {
         jvmOptions = List.copyOf(jvmOptions);
         arguments = List.copyOf(arguments);
@@ -33,6 +37,21 @@ record ChildSpec(Component component, String name, Path java, Path jar, List<Str
         command.add(jar.toString());
         command.addAll(arguments);
         return command;
+    }
+
+    /**
+     * The command as it may be written to the child's log: the value of every option that names a password, secret
+     * or JAAS line is masked. Logs are read, copied and shipped; the local profile's secrets are secrets of the same
+     * shape as production's, so the habit and the check (the system tests grep every log) hold for them too.
+     */
+    String shownCommand() {
+        List<String> shown = new ArrayList<>();
+        for (String part : command()) {
+            int equals = part.indexOf('=');
+            String name = equals < 0 ? "" : part.substring(0, equals).toLowerCase(Locale.ROOT);
+            shown.add(SECRET_OPTION.matcher(name).find() ? part.substring(0, equals + 1) + "****" : part);
+        }
+        return String.join(" ", shown);
     }
 
     String marker() {

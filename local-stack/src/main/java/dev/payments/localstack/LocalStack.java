@@ -1,5 +1,6 @@
 package dev.payments.localstack;
 
+import dev.payments.localstack.infra.KafkaConsoleConsumerCommand;
 import dev.payments.localstack.identity.TokenCommand;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,7 +22,7 @@ import picocli.CommandLine.Option;
  * <p>From Java (system tests): {@code try (RunningStack stack = LocalStack.start(options)) { ... }}.
  */
 @Command(name = "local-stack", mixinStandardHelpOptions = true, sortOptions = false, usageHelpWidth = 110,
-        subcommands = TokenCommand.class,
+        subcommands = {TokenCommand.class, KafkaConsoleConsumerCommand.class},
         description = {
             "Starts embedded PostgreSQL, an in-process Kafka broker, the PG simulator and the four services,",
             "waits until every one is healthy, prints where they are and waits for Ctrl-C, which stops them all.",

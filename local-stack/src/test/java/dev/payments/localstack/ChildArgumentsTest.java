@@ -41,7 +41,7 @@ class ChildArgumentsTest {
                 "--reconciliation.payment-service-url=http://127.0.0.1:8082",
                 "--reconciliation.pg-base-url=http://127.0.0.1:8090");
         assertThat(arguments(Component.PG_SIMULATOR, List.of())).containsExactly("--port=8090", "--admin-port=8091",
-                "--callback-url=http://127.0.0.1:8082/api/pg/webhooks");
+                "--callback-url=http://127.0.0.1:8082/api/pg/webhooks", "--journal=books.jsonl");
     }
 
     @Test

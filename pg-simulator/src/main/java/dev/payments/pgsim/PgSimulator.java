@@ -10,6 +10,7 @@ import dev.payments.pgsim.http.SwitchableServer;
 import dev.payments.pgsim.idempotency.IdempotencyStore;
 import dev.payments.pgsim.ledger.BillingKeys;
 import dev.payments.pgsim.ledger.Ledger;
+import dev.payments.pgsim.ledger.LedgerJournal;
 import dev.payments.pgsim.ledger.LedgerView;
 import dev.payments.pgsim.stats.Stats;
 import dev.payments.pgsim.stats.StatsSnapshot;
@@ -40,6 +41,7 @@ public final class PgSimulator implements AutoCloseable {
 
     private final PgSimulatorConfig config;
     private final Stats stats = new Stats();
+    private final LedgerJournal journal;
     private final Ledger ledger;
     private final IdempotencyStore idempotency = new IdempotencyStore();
     private final Faults faults;
@@ -55,7 +57,12 @@ public final class PgSimulator implements AutoCloseable {
     private PgSimulator(PgSimulatorConfig config) {
         this.config = config;
         Clock clock = Clock.tickMillis(Clock.systemUTC().getZone());
-        this.ledger = new Ledger(clock, config.readyTtl());
+        this.journal = config.journal() == null ? null : LedgerJournal.open(config.journal());
+        this.ledger = new Ledger(clock, config.readyTtl(), journal);
+        BillingKeys billingKeys = new BillingKeys(clock, journal);
+        if (journal != null) {
+            journal.replayInto(ledger, billingKeys);
+        }
         this.faults = new Faults(config.seed());
         // Own event loops and timer, so a host application's Reactor usage and ours never starve each other.
         this.loops = LoopResources.create("pgsim", 1, Math.max(2, Runtime.getRuntime().availableProcessors()), true);
@@ -63,7 +70,7 @@ public final class PgSimulator implements AutoCloseable {
         this.callbacks = new CallbackSender(new CallbackSettings(config.callbackSecret(), config.callbackMaxAttempts(),
                 config.callbackInitialBackoff(), config.callbackTimeout()), loops, stats, clock);
         GatewayRouter gatewayRouter = new GatewayRouter(new GatewayRouter.Dependencies(ledger, idempotency, faults, stats,
-                config.secretKey(), callbacks, config.callbackUrl(), timer, closed.asMono(), clock, new BillingKeys(clock)));
+                config.secretKey(), callbacks, config.callbackUrl(), timer, closed.asMono(), clock, billingKeys));
         this.gateway = new SwitchableServer(
                 HttpServer.create().host(config.host()).runOn(loops).handle(gatewayRouter),
                 config.port(), faults::refusingConnections);
@@ -144,6 +151,9 @@ public final class PgSimulator implements AutoCloseable {
         callbacks.close();
         timer.dispose();
         loops.disposeLater(Duration.ZERO, SHUTDOWN_TIMEOUT).block(SHUTDOWN_TIMEOUT);
+        if (journal != null) {
+            journal.close();
+        }
     }
 
     private String urlHost() {

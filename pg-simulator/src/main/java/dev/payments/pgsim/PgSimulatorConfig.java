@@ -1,5 +1,6 @@
 package dev.payments.pgsim;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -12,6 +13,8 @@ import java.util.Objects;
  * @param callbackUrl where asynchronous results are POSTed; null = none unless a fault names one
  * @param seed seed for faults that carry none; null = a random seed per fault (shown by GET /admin/faults)
  * @param readyTtl how long a READY checkout session lives before it is EXPIRED (Toss: 10 minutes)
+ * @param journal the file the books are kept in across restarts (docs/pg-simulator.md, "Books across restarts");
+ *                null = in memory only, gone with the process
  */
 public record PgSimulatorConfig(
         String host,
@@ -24,7 +27,8 @@ public record PgSimulatorConfig(
         Duration readyTtl,
         int callbackMaxAttempts,
         Duration callbackInitialBackoff,
-        Duration callbackTimeout) {
+        Duration callbackTimeout,
+        Path journal) {
 
     public static final String DEFAULT_SECRET_KEY = "test_sk_simulator";
     public static final String DEFAULT_CALLBACK_SECRET = "test_whsec_simulator";
@@ -52,53 +56,58 @@ public record PgSimulatorConfig(
      */
     public static PgSimulatorConfig defaults() {
         return new PgSimulatorConfig("127.0.0.1", 8090, 0, DEFAULT_SECRET_KEY, null, DEFAULT_CALLBACK_SECRET, null,
-                Duration.ofMinutes(10), 5, Duration.ofMillis(500), Duration.ofSeconds(5));
+                Duration.ofMinutes(10), 5, Duration.ofMillis(500), Duration.ofSeconds(5), null);
     }
 
     public PgSimulatorConfig withHost(String value) {
         return new PgSimulatorConfig(value, port, adminPort, secretKey, callbackUrl, callbackSecret, seed, readyTtl,
-                callbackMaxAttempts, callbackInitialBackoff, callbackTimeout);
+                callbackMaxAttempts, callbackInitialBackoff, callbackTimeout, journal);
     }
 
     public PgSimulatorConfig withPort(int value) {
         return new PgSimulatorConfig(host, value, adminPort, secretKey, callbackUrl, callbackSecret, seed, readyTtl,
-                callbackMaxAttempts, callbackInitialBackoff, callbackTimeout);
+                callbackMaxAttempts, callbackInitialBackoff, callbackTimeout, journal);
     }
 
     public PgSimulatorConfig withAdminPort(int value) {
         return new PgSimulatorConfig(host, port, value, secretKey, callbackUrl, callbackSecret, seed, readyTtl,
-                callbackMaxAttempts, callbackInitialBackoff, callbackTimeout);
+                callbackMaxAttempts, callbackInitialBackoff, callbackTimeout, journal);
     }
 
     public PgSimulatorConfig withSecretKey(String value) {
         return new PgSimulatorConfig(host, port, adminPort, value, callbackUrl, callbackSecret, seed, readyTtl,
-                callbackMaxAttempts, callbackInitialBackoff, callbackTimeout);
+                callbackMaxAttempts, callbackInitialBackoff, callbackTimeout, journal);
     }
 
     public PgSimulatorConfig withCallbackUrl(String value) {
         return new PgSimulatorConfig(host, port, adminPort, secretKey, value, callbackSecret, seed, readyTtl,
-                callbackMaxAttempts, callbackInitialBackoff, callbackTimeout);
+                callbackMaxAttempts, callbackInitialBackoff, callbackTimeout, journal);
     }
 
     public PgSimulatorConfig withCallbackSecret(String value) {
         return new PgSimulatorConfig(host, port, adminPort, secretKey, callbackUrl, value, seed, readyTtl,
-                callbackMaxAttempts, callbackInitialBackoff, callbackTimeout);
+                callbackMaxAttempts, callbackInitialBackoff, callbackTimeout, journal);
     }
 
     public PgSimulatorConfig withSeed(Long value) {
         return new PgSimulatorConfig(host, port, adminPort, secretKey, callbackUrl, callbackSecret, value, readyTtl,
-                callbackMaxAttempts, callbackInitialBackoff, callbackTimeout);
+                callbackMaxAttempts, callbackInitialBackoff, callbackTimeout, journal);
     }
 
     public PgSimulatorConfig withReadyTtl(Duration value) {
         return new PgSimulatorConfig(host, port, adminPort, secretKey, callbackUrl, callbackSecret, seed, value,
-                callbackMaxAttempts, callbackInitialBackoff, callbackTimeout);
+                callbackMaxAttempts, callbackInitialBackoff, callbackTimeout, journal);
     }
 
     /** Delivery policy for callbacks: attempts in total, the first backoff (doubling), per-attempt timeout. */
     public PgSimulatorConfig withCallbackRetry(int maxAttempts, Duration initialBackoff, Duration timeout) {
         return new PgSimulatorConfig(host, port, adminPort, secretKey, callbackUrl, callbackSecret, seed, readyTtl,
-                maxAttempts, initialBackoff, timeout);
+                maxAttempts, initialBackoff, timeout, journal);
+    }
+
+    public PgSimulatorConfig withJournal(Path value) {
+        return new PgSimulatorConfig(host, port, adminPort, secretKey, callbackUrl, callbackSecret, seed, readyTtl,
+                callbackMaxAttempts, callbackInitialBackoff, callbackTimeout, value);
     }
 
     private static void checkPort(String name, int value) {

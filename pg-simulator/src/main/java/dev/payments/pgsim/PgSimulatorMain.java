@@ -9,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,6 +56,10 @@ public final class PgSimulatorMain implements Callable<Integer> {
     @Option(names = "--profile", description = "Start with a named fault profile: 001 (field report 001).")
     String profile;
 
+    @Option(names = "--journal", description = "Keep the books (payments, transactions, billing keys) in this file"
+            + " across restarts; without it they live in memory only.")
+    Path journal;
+
     @Option(names = "--fault", description = "Start with this fault (admin JSON, repeatable), as if PUT to /admin/faults.")
     List<String> faults = new ArrayList<>();
 
@@ -63,7 +68,8 @@ public final class PgSimulatorMain implements Callable<Integer> {
         PgSimulatorConfig config = PgSimulatorConfig.defaults()
                 .withHost(host).withPort(port).withAdminPort(adminPort).withSecretKey(secretKey)
                 .withCallbackUrl(callbackUrl).withCallbackSecret(callbackSecret).withSeed(seed)
-                .withCallbackRetry(callbackMaxAttempts, Duration.ofMillis(callbackBackoffMs), Duration.ofSeconds(5));
+                .withCallbackRetry(callbackMaxAttempts, Duration.ofMillis(callbackBackoffMs), Duration.ofSeconds(5))
+                .withJournal(journal);
         PgSimulator simulator = PgSimulator.start(config);
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

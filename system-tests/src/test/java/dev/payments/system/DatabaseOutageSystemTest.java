@@ -227,7 +227,8 @@ class DatabaseOutageSystemTest {
             Path log = get().logFile(service);
             out.append("--- ").append(service).append(" (").append(log).append(")\n");
             try (Stream<String> lines = Files.lines(log, StandardCharsets.UTF_8)) {
-                List<String> problems = lines.filter(line -> line.contains(" WARN ") || line.contains(" ERROR ")).toList();
+                List<String> problems = lines.filter(line -> line.contains("\"level\":\"WARN\"")
+                        || line.contains("\"level\":\"ERROR\"")).toList();
                 problems.subList(Math.max(0, problems.size() - 15), problems.size())
                         .forEach(line -> out.append(line.length() > 400 ? line.substring(0, 400) + "..." : line).append('\n'));
             } catch (IOException | java.io.UncheckedIOException e) {

@@ -52,6 +52,7 @@ final class SystemStack {
     private static final Map<String, String> OWNERS = new ConcurrentHashMap<>();
     /** A member's bearer header -> the member, to learn who owns what a call creates. */
     private static final Map<String, String> MEMBER_OF = new ConcurrentHashMap<>();
+    private static final java.util.Set<String> TOKENS = ConcurrentHashMap.newKeySet();
 
     private SystemStack() {
     }
@@ -133,12 +134,20 @@ final class SystemStack {
     static Map<String, String> asMember(String memberId) {
         String header = "Bearer " + get().tokens().member(memberId);
         MEMBER_OF.put(header, memberId);
+        TOKENS.add(header.substring("Bearer ".length()));
         return Map.of("Authorization", header);
     }
 
     /** operator-1's token with every operator scope. */
     static Map<String, String> asOperator() {
-        return Map.of("Authorization", "Bearer " + get().tokens().operator("operator-1"));
+        String token = get().tokens().operator("operator-1");
+        TOKENS.add(token);
+        return Map.of("Authorization", "Bearer " + token);
+    }
+
+    /** Every access token this JVM's tests were handed: none may ever appear in a log (LogsSystemTest). */
+    static java.util.Set<String> tokensHandedOut() {
+        return java.util.Set.copyOf(TOKENS);
     }
 
     /** {@code headers} plus the member's token. */
@@ -250,6 +259,17 @@ final class SystemStack {
             response = post(Component.PAYMENT_SERVICE, "/api/payments/confirm", headers, body);
         }
         return response;
+    }
+
+    /** The PG's webhook signature (HMAC-SHA256, hex) of {@code text}, as the simulator signs its callbacks. */
+    static String hmac(String secret, String text) {
+        try {
+            javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+            mac.init(new javax.crypto.spec.SecretKeySpec(secret.getBytes(java.nio.charset.StandardCharsets.UTF_8), "HmacSHA256"));
+            return java.util.HexFormat.of().formatHex(mac.doFinal(text.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        } catch (java.security.GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     static String member() {

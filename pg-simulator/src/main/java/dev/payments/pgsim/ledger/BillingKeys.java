@@ -20,15 +20,30 @@ public final class BillingKeys {
 
     private final Map<String, BillingKey> issued = new ConcurrentHashMap<>();
     private final Clock clock;
+    /** Null when the keys live in memory only. */
+    private final LedgerJournal journal;
 
     public BillingKeys(Clock clock) {
+        this(clock, null);
+    }
+
+    public BillingKeys(Clock clock, LedgerJournal journal) {
         this.clock = clock;
+        this.journal = journal;
     }
 
     public BillingKey issue(String customerKey) {
         byte[] random = new byte[12];
         ThreadLocalRandom.current().nextBytes(random);
         BillingKey key = new BillingKey("bk_" + HexFormat.of().formatHex(random), customerKey, clock.instant());
+        if (journal != null) {
+            journal.billingKey(key);
+        }
+        return restore(key);
+    }
+
+    /** A key issued (or read back from the journal). */
+    BillingKey restore(BillingKey key) {
         issued.put(key.billingKey(), key);
         return key;
     }

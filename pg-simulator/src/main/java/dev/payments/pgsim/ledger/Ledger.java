@@ -13,7 +13,8 @@ import java.util.Optional;
 import java.util.UUID;
 
 /**
- * The PG's books, in memory. Every operation takes one lock: each is a few map look-ups, so one
+ * The PG's books, in memory, and in a {@link LedgerJournal} when one is given (the local stack gives one, so the
+ * books outlive a restart as its databases do). Every operation takes one lock: each is a few map look-ups, so one
  * lock costs nothing at simulator rates and makes "never approve twice for one order" and
  * "the listing is in time order" trivially true.
  */
@@ -32,9 +33,18 @@ public final class Ledger implements LedgerView {
     private long transactionSequence;
     private Instant lastTransactionAt = Instant.EPOCH;
 
+    /** Null when the books live in memory only. */
+    private final LedgerJournal journal;
+
     public Ledger(Clock clock, Duration readyTtl) {
+        this(clock, readyTtl, null);
+    }
+
+    /** Books that write every change to {@code journal}; replay it first ({@link LedgerJournal#replayInto}). */
+    public Ledger(Clock clock, Duration readyTtl, LedgerJournal journal) {
         this.clock = clock;
         this.readyTtl = readyTtl;
+        this.journal = journal;
     }
 
     /** Registers a checkout session (the customer passed the payment window), as Toss has before a confirm. */
@@ -110,6 +120,14 @@ public final class Ledger implements LedgerView {
 
     /** Forgets every payment and transaction (for tests); transaction keys keep counting. */
     public synchronized void reset() {
+        if (journal != null) {
+            journal.reset();
+        }
+        restoreReset();
+    }
+
+    /** A reset read back from the journal. */
+    synchronized void restoreReset() {
         byKey.clear();
         keysByOrder.clear();
         transactions.clear();
@@ -176,12 +194,31 @@ public final class Ledger implements LedgerView {
         lastTransactionAt = at;
         String key = keyPrefix + String.format("%010d", ++transactionSequence);
         Transaction transaction = new Transaction(key, payment.paymentKey(), payment.orderId(), type, amount, at);
-        transactionIndex.put(key, transactions.size());
+        if (journal != null) {
+            journal.transaction(transaction);
+        }
+        return restore(transaction);
+    }
+
+    /** A transaction booked (or read back from the journal); the books' clock never goes back before it. */
+    synchronized Transaction restore(Transaction transaction) {
+        transactionIndex.put(transaction.transactionKey(), transactions.size());
         transactions.add(transaction);
+        if (transaction.transactedAt().isAfter(lastTransactionAt)) {
+            lastTransactionAt = transaction.transactedAt();
+        }
         return transaction;
     }
 
     private Payment store(Payment payment) {
+        if (journal != null) {
+            journal.payment(payment);
+        }
+        return restore(payment);
+    }
+
+    /** A payment's latest snapshot, stored (or read back from the journal). */
+    synchronized Payment restore(Payment payment) {
         if (byKey.put(payment.paymentKey(), payment) == null) {
             keysByOrder.computeIfAbsent(payment.orderId(), k -> new ArrayList<>()).add(payment.paymentKey());
         }

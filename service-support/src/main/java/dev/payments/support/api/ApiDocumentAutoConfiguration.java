@@ -80,7 +80,10 @@ public class ApiDocumentAutoConfiguration {
                         .addSchemas(PROBLEM_SCHEMA, problemSchema()));
     }
 
-    /** The problems every endpoint shares besides the token's: bad input, a body too large, an unexpected failure. */
+    /**
+     * The problems every endpoint shares besides the token's: bad input, a body too large or not JSON, an unexpected
+     * failure.
+     */
     @Bean
     GlobalOperationCustomizer problemResponses() {
         return (operation, handler) -> {
@@ -97,6 +100,8 @@ public class ApiDocumentAutoConfiguration {
             if (operation.getRequestBody() != null) {
                 // BodySizeLimit refuses any request's oversized body; only these take one a client would send.
                 addProblems(operation, HttpStatus.PAYLOAD_TOO_LARGE.value(), List.of(Problems.PAYLOAD_TOO_LARGE));
+                // JsonBodiesOnly refuses a body in any other media type (a form, multipart, text) or charset.
+                addProblems(operation, HttpStatus.UNSUPPORTED_MEDIA_TYPE.value(), List.of(Problems.UNSUPPORTED_MEDIA_TYPE));
             }
             addProblems(operation, HttpStatus.INTERNAL_SERVER_ERROR.value(), List.of(Problems.INTERNAL_ERROR));
             return operation;

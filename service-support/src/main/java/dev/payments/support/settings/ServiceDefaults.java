@@ -9,7 +9,8 @@ import org.springframework.core.env.MapPropertySource;
 import java.util.Map;
 
 /**
- * What every service shares, added with the lowest precedence so a service may still change it: actuator's exposure
+ * What every service shares, added with the lowest precedence so a service may still change it: the log format,
+ * actuator's exposure
  * (payment-service widens it with {@code metrics} for the drills' breaker watch), the JDK's HTTP client for whatever
  * client Boot builds, and the settings every service requires (its database's, its token issuer and audience, its
  * Kafka login). Where actuator listens is each service's own {@code management.server.port}, which
@@ -45,6 +46,14 @@ public class ServiceDefaults implements EnvironmentPostProcessor, Ordered {
                 // Every service talks to Kafka as its own SCRAM principal (the JAAS line holds name and password;
                 // a Strimzi KafkaUser's Secret has it as key sasl.jaas.config): without it the broker refuses it.
                 RequiredSettings.PREFIX + ".kafka", "spring.kafka.properties.sasl.jaas.config")));
+        environment.getPropertySources().addLast(new MapPropertySource("serviceLogDefaults", Map.of(
+                // One JSON object per line (Elastic Common Schema), in every service and profile: a value a caller
+                // controls (a path, a header, a body field) is a JSON string in it, so a CR, LF, quote or fake JSON
+                // line cannot start a line of its own; the MDC's traceId and spanId (Micrometer tracing) ride along
+                // in every line written inside a trace. docs/operations.md, "Logs", says how to read them.
+                "logging.structured.format.console", "ecs",
+                // The banner is printed, not logged: it would be the only lines of a log that are not JSON.
+                "spring.main.banner-mode", "off")));
     }
 
     @Override

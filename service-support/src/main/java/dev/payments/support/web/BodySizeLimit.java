@@ -42,6 +42,7 @@ public class BodySizeLimit extends OncePerRequestFilter {
         if (request.getContentLengthLong() > maxBytes) {
             // The connection cannot be reused: the rest of the declared body is never read.
             response.setHeader(HttpHeaders.CONNECTION, "close");
+            RefusalLog.record(request, Problems.PAYLOAD_TOO_LARGE, BodyTooLargeException.detail(maxBytes));
             Problems.write(response, json, Problems.problem(HttpStatus.PAYLOAD_TOO_LARGE, Problems.PAYLOAD_TOO_LARGE,
                     BodyTooLargeException.detail(maxBytes)));
             return;

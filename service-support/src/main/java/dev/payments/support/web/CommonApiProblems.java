@@ -32,6 +32,8 @@ import org.springframework.web.context.request.WebRequest;
 import org.springframework.web.method.annotation.HandlerMethodValidationException;
 import org.springframework.web.servlet.mvc.method.annotation.ResponseEntityExceptionHandler;
 import org.springframework.web.servlet.resource.NoResourceFoundException;
+import org.springframework.web.multipart.MultipartException;
+import org.springframework.security.web.firewall.RequestRejectedException;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -64,6 +66,22 @@ public class CommonApiProblems extends ResponseEntityExceptionHandler {
     @ExceptionHandler(BodyTooLargeException.class)
     ProblemDetail bodyTooLarge(BodyTooLargeException e) {
         return problem(HttpStatus.PAYLOAD_TOO_LARGE, Problems.PAYLOAD_TOO_LARGE, e.getMessage());
+    }
+
+    /**
+     * The security firewall checks parameter names and values only when something reads them, which is inside Spring
+     * MVC (binding a {@code @RequestParam}): a control character in the query string is the caller's error. The
+     * exception's message quotes the offending value, so it is not logged.
+     */
+    @ExceptionHandler(RequestRejectedException.class)
+    ProblemDetail rejected(RequestRejectedException e) {
+        return problem(HttpStatus.BAD_REQUEST, MALFORMED_REQUEST, "The request has a parameter the service does not accept");
+    }
+
+    /** A multipart body never gets this far ({@link JsonBodiesOnly}); if one did, it is still the caller's error. */
+    @ExceptionHandler(MultipartException.class)
+    ProblemDetail multipart(MultipartException e) {
+        return problem(HttpStatus.BAD_REQUEST, MALFORMED_REQUEST, "The request body is not valid multipart");
     }
 
     @ExceptionHandler(Exception.class)
@@ -173,6 +191,9 @@ public class CommonApiProblems extends ResponseEntityExceptionHandler {
             String code = genericCode(e, status);
             problem.setProperty("code", code);
             problem.setType(Problems.type(code));
+            if (status.is4xxClientError()) {
+                RefusalLog.record(code, problem.getDetail());
+            }
         }
         return super.handleExceptionInternal(e, body, headers, status, request);
     }

@@ -70,6 +70,9 @@ public final class Problems {
         problem.setType(type(code));
         problem.setTitle(status.getReasonPhrase());
         problem.setProperty("code", code);
+        if (status.is4xxClientError()) {
+            RefusalLog.record(code, detail);
+        }
         return problem;
     }
 

@@ -18,9 +18,10 @@ import org.springframework.core.Ordered;
 
 /**
  * Hostile input, refused the same way by every service: bodies over {@link RequestLimits#maxBodySize()} before they
- * are read ({@link BodySizeLimit}), JSON that is too deep or has overlong strings, numbers or names before it is bound,
+ * are read ({@link BodySizeLimit}), bodies that are not JSON before anything parses them ({@link JsonBodiesOnly}), JSON that is too deep or has overlong strings, numbers or names before it is bound,
  * and what Tomcat refuses itself as problem+json ({@link ProblemErrorReportValve}). Header and URL sizes are
- * Tomcat's {@code server.max-http-request-header-size}, set in support.settings.ServiceDefaults.
+ * Tomcat's {@code server.max-http-request-header-size}, set in support.settings.ServiceDefaults. Every refusal is
+ * logged once, briefly ({@link RefusalLog}).
  */
 @AutoConfiguration(before = JacksonAutoConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
@@ -50,7 +51,26 @@ public class RequestLimitsAutoConfiguration {
         FilterRegistrationBean<BodySizeLimit> registration =
                 new FilterRegistrationBean<>(new BodySizeLimit(limits.maxBodySize().toBytes(), json));
         // Before the security chain and anything else that could read the body.
-        registration.setOrder(Ordered.HIGHEST_PRECEDENCE);
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 3);
+        return registration;
+    }
+
+    @Bean
+    FilterRegistrationBean<JsonBodiesOnly> jsonBodiesOnly(ObjectMapper json) {
+        FilterRegistrationBean<JsonBodiesOnly> registration = new FilterRegistrationBean<>(new JsonBodiesOnly(json));
+        // Before anything could parse a form or multipart body into parameters (the security firewall checks them).
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 4);
+        return registration;
+    }
+
+    /**
+     * Around the other filters, so it sees the final status of every refusal, theirs included; inside Boot's
+     * observation filter (HIGHEST_PRECEDENCE + 1), so its line carries the request's trace and span ids.
+     */
+    @Bean
+    FilterRegistrationBean<RefusalLog> refusalLog() {
+        FilterRegistrationBean<RefusalLog> registration = new FilterRegistrationBean<>(new RefusalLog());
+        registration.setOrder(Ordered.HIGHEST_PRECEDENCE + 2);
         return registration;
     }
 

@@ -68,7 +68,6 @@ class PgWebhookController {
                               @RequestBody String body) {
         PgWebhookSignature.Verdict verdict = webhookSignature.check(timestamp, signature, body);
         if (verdict != PgWebhookSignature.Verdict.VALID) {
-            log.warn("Refused a PG callback: signature {}", verdict);
             return Problems.response(HttpStatus.UNAUTHORIZED, "INVALID_SIGNATURE",
                     "The callback signature is " + verdict.name().toLowerCase());
         }

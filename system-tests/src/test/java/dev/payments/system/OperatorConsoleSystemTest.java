@@ -60,11 +60,9 @@ class OperatorConsoleSystemTest {
 
     @Test
     void anOperatorFindsAPaymentOpensItAndSyncsItWithThePg() throws IOException {
-        String memberId = "member-console-" + UUID.randomUUID().toString().substring(0, 8);
-        String orderId = SystemStack.createOrder(memberId, 12_000);
-        SystemStack.Response paid = SystemStack.confirm(orderId, memberId, 12_000, "console-" + orderId);
-        assertThat(paid.status()).as(paid.body().toString()).isEqualTo(200);
-        String paymentId = paid.text("paymentId");
+        Paid paid = aPaidPayment(12_000);
+        String orderId = paid.orderId();
+        String paymentId = paid.paymentId();
 
         signIn("operator-1", "local-operator-password");
         assertThat(text("operator")).isEqualTo("operator-1");
@@ -83,11 +81,14 @@ class OperatorConsoleSystemTest {
         screenshot("payments");
 
         browser.findElement(By.linkText(paymentId)).click();
+        waitFor(() -> !browser.findElements(By.id("sync")).isEmpty());
         assertThat(text("payment-status")).isEqualTo("APPROVED");
         assertThat(text("timeline")).contains("PaymentApproved");
         browser.findElement(By.cssSelector("#sync button")).click();
         assertThat(text("sync-answer")).as("the PG's answer, as payment-service reported it").contains("DONE")
                 .contains("operator-1");
+        assertThat(text("payment-audit")).as("payment-service's audit trail, written with the sync's transaction")
+                .contains("operator-1").contains("POST /api/payments/{paymentId}/sync").contains("DONE");
         screenshot("payment");
 
         signOut();
@@ -95,11 +96,9 @@ class OperatorConsoleSystemTest {
 
     @Test
     void anOperatorResolvesAnIncidentWithTheOutcomeAndACommentAndTheIncidentNamesThem() throws IOException {
-        String memberId = "member-console-" + UUID.randomUUID().toString().substring(0, 8);
-        String orderId = SystemStack.createOrder(memberId, 13_500);
-        SystemStack.Response paid = SystemStack.confirm(orderId, memberId, 13_500, "console-incident-" + orderId);
-        assertThat(paid.status()).as(paid.body().toString()).isEqualTo(200);
-        String paymentId = paid.text("paymentId");
+        Paid paid = aPaidPayment(13_500);
+        String memberId = paid.memberId();
+        String paymentId = paid.paymentId();
         // The member's refund meets a PG whose every cancel fails: the settler's attempts run out and a person gets
         // an incident (COMPENSATION_FAILED), the case field report 000 ends with.
         SystemStack.admin("PUT", "/admin/faults", "{\"operation\":\"cancel\",\"errorRate\":1.0,\"errorStatus\":503}");
@@ -127,7 +126,28 @@ class OperatorConsoleSystemTest {
         open("/incidents?state=RESOLVED");
         assertThat(text("incident-" + incidentId)).contains("RESOLVED")
                 .contains("resolved: operator-1 (REFUNDED_AT_PG: refunded by hand in the PG's console)");
+
+        open("/audit");
+        browser.findElement(By.id("audit-object")).sendKeys(incidentId);
+        browser.findElement(By.cssSelector("#audit-search button")).click();
+        waitFor(() -> browser.getCurrentUrl().contains("objectId=" + incidentId));
+        assertThat(text("audit-list")).contains("operator-1").contains("reconciliation")
+                .contains("POST /api/incidents/{id}/resolve")
+                .contains("REFUNDED_AT_PG: refunded by hand in the PG's console").contains("DONE (with the change)");
+        screenshot("audit");
         signOut();
+    }
+
+    private record Paid(String memberId, String orderId, String paymentId) {
+    }
+
+    /** A new member's order, paid (APPROVED) through the real confirm. */
+    private static Paid aPaidPayment(long amount) {
+        String memberId = "member-console-" + UUID.randomUUID().toString().substring(0, 8);
+        String orderId = SystemStack.createOrder(memberId, amount);
+        SystemStack.Response paid = SystemStack.confirm(orderId, memberId, amount, "console-" + orderId);
+        assertThat(paid.status()).as(paid.body().toString()).isEqualTo(200);
+        return new Paid(memberId, orderId, paid.text("paymentId"));
     }
 
     private static String awaitIncident(String paymentId) {
@@ -151,10 +171,9 @@ class OperatorConsoleSystemTest {
 
     @Test
     void aReadOnlyOperatorSeesNoActionAndIsRefusedWhenSendingOneAnyway() throws IOException {
-        String memberId = "member-console-" + UUID.randomUUID().toString().substring(0, 8);
-        String orderId = SystemStack.createOrder(memberId, 11_000);
-        SystemStack.Response paid = SystemStack.confirm(orderId, memberId, 11_000, "console-ro-" + orderId);
-        String paymentId = paid.text("paymentId");
+        Paid paid = aPaidPayment(11_000);
+        String memberId = paid.memberId();
+        String paymentId = paid.paymentId();
 
         signIn("viewer-1", "local-viewer-password");
         assertThat(text("scopes")).contains("reconciliation:read").doesNotContain("payments:sync");
@@ -176,6 +195,8 @@ class OperatorConsoleSystemTest {
         waitFor(() -> browser.findElements(By.id("problem")).size() == 1);
         assertThat(text("problem")).contains("INSUFFICIENT_SCOPE").contains("403").doesNotContain("Exception");
         screenshot("refused");
+        assertThat(text("payment-audit")).as("the refusal is on the record too")
+                .contains("viewer-1").contains("POST /api/payments/{paymentId}/sync").contains("REFUSED 403");
         signOut();
 
         signIn(memberId, "local-member-password");
@@ -185,6 +206,9 @@ class OperatorConsoleSystemTest {
     }
 
     private static void signIn(String username, String password) {
+        // A fresh browser session: the console's and the issuer's cookies share the host 127.0.0.1.
+        open("/");
+        browser.manage().deleteAllCookies();
         open("/");
         // The issuer's own sign-in form (Spring Security's login page at auth-server), as a person sees it.
         assertThat(browser.getCurrentUrl()).startsWith(SystemStack.get().urlOf(Component.AUTH_SERVER) + "/login");
@@ -207,7 +231,9 @@ class OperatorConsoleSystemTest {
         return SystemStack.get().urlOf(Component.OPERATOR_CONSOLE);
     }
 
+    /** The text of the element with this id, once the page that has it is shown (a click's navigation may lag). */
     private static String text(String id) {
+        waitFor(() -> !browser.findElements(By.id(id)).isEmpty());
         WebElement element = browser.findElement(By.id(id));
         return element.getText();
     }

@@ -24,9 +24,11 @@ import java.util.UUID;
 class PaymentsController {
 
     private final OperatorApi api;
+    private final AuditTrail auditTrail;
 
-    PaymentsController(OperatorApi api) {
+    PaymentsController(OperatorApi api, AuditTrail auditTrail) {
         this.api = api;
+        this.auditTrail = auditTrail;
     }
 
     @GetMapping("/payments")
@@ -53,6 +55,8 @@ class PaymentsController {
         model.addAttribute("settlement", settlement(id));
         model.addAttribute("incidents", OperatorApi.items(api.get(Service.RECONCILIATION, "/api/incidents"), "incidents")
                 .stream().filter(incident -> id.toString().equals(incident.get("paymentId"))).toList());
+        // What operators did to it (sync, refunds, its dead letters): the trail of every service, by the payment's id.
+        model.addAttribute("audit", auditTrail.search(Map.of("objectId", id.toString()), 0));
         return "payment";
     }
 

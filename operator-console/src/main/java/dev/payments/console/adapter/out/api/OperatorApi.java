@@ -38,6 +38,16 @@ public final class OperatorApi {
                 .accept(MediaType.APPLICATION_JSON).retrieve().body(String.class));
     }
 
+    /** A GET with query parameters; each value is encoded as a URI variable, so none can change the query's shape. */
+    public Map<String, Object> get(Service service, String path, Map<String, ?> query) {
+        return call(service, path, () -> clients.get(service).get().uri(builder -> {
+                    builder.path(path);
+                    query.keySet().forEach(name -> builder.queryParam(name, "{" + name + "}"));
+                    return builder.build(query);
+                })
+                .accept(MediaType.APPLICATION_JSON).retrieve().body(String.class));
+    }
+
     public Map<String, Object> post(Service service, Object body, String path, Object... variables) {
         return call(service, path, () -> {
             RestClient.RequestBodySpec request = clients.get(service).post().uri(path, variables)

@@ -52,13 +52,13 @@ public final class OperatorAudit implements TransactionExecutionListener {
     private static final int BODY_CACHE = 16 * 1024;
 
     private final ThreadLocal<Pending> current = new ThreadLocal<>();
-    private final OperatorActionLog log_;
+    private final OperatorActionLog actionLog;
     private final List<Action> actions;
     private final ObjectMapper json;
     private final Clock clock;
 
     public OperatorAudit(OperatorActionLog actionLog, List<ApiAccess.Rule> rules, ObjectMapper json, Clock clock) {
-        this.log_ = actionLog;
+        this.actionLog = actionLog;
         this.actions = rules.stream()
                 .filter(rule -> !rule.open() && !ApiAccess.MEMBER_SCOPE.equals(rule.scope()))
                 .filter(rule -> !HttpMethod.GET.equals(rule.method()) && !HttpMethod.HEAD.equals(rule.method()))
@@ -118,7 +118,7 @@ public final class OperatorAudit implements TransactionExecutionListener {
             public void beforeCommit(boolean readOnly) {
                 if (!readOnly) {
                     // Through the transaction's own connection: if this insert fails, the change rolls back with it.
-                    log_.insert(pending.describe(OperatorAction.Result.DONE, null, true, clock));
+                    actionLog.insert(pending.describe(OperatorAction.Result.DONE, null, true, clock));
                 }
             }
 
@@ -136,7 +136,7 @@ public final class OperatorAudit implements TransactionExecutionListener {
         OperatorAction.Result result = status >= 500 ? OperatorAction.Result.FAILED
                 : status >= 400 ? OperatorAction.Result.REFUSED : OperatorAction.Result.DONE;
         try {
-            log_.insert(pending.describe(result, status, false, clock));
+            actionLog.insert(pending.describe(result, status, false, clock));
         } catch (RuntimeException e) {
             // The answer is already sent; what it did is in the service's log with the same route and subject.
             log.error("Could not record operator action {} by {} ({})", pending.route(), pending.subject(), status, e);

@@ -52,9 +52,14 @@ class OperatorConsoleSystemTest {
     }
 
     @AfterAll
-    static void closeBrowser() {
+    static void closeBrowser() throws IOException {
         if (browser != null) {
             browser.quit();
+        }
+        if (profile != null) {
+            try (java.util.stream.Stream<Path> files = Files.walk(profile)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            }
         }
     }
 

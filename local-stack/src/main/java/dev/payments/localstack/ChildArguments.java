@@ -61,6 +61,20 @@ final class ChildArguments {
             // directory (kept across restarts, gone with --clean).
             arguments.add("--spring.profiles.active=local");
             arguments.add("--spring.security.oauth2.authorizationserver.issuer=" + issuerUrl(portOf));
+        } else if (component == Component.OPERATOR_CONSOLE) {
+            arguments.add("--server.port=" + ownPort);
+            arguments.add("--management.server.port=" + ownManagementPort);
+            // The local profile: the console's client secret at the local issuer, nothing else.
+            arguments.add("--spring.profiles.active=local");
+            // The issuer's endpoints named, not discovered: the console starts beside the issuer, not after it.
+            String issuer = issuerUrl(portOf);
+            String provider = "--spring.security.oauth2.client.provider.payments.";
+            arguments.add(provider + "authorization-uri=" + issuer + "/oauth2/authorize");
+            arguments.add(provider + "token-uri=" + issuer + "/oauth2/token");
+            arguments.add(provider + "jwk-set-uri=" + issuer + "/oauth2/jwks");
+            arguments.add(provider + "user-name-attribute=sub");
+            arguments.add("--console.reconciliation-service-url=" + httpUrl(portOf.apply(Component.RECONCILIATION_SERVICE)));
+            arguments.add("--console.payment-service-url=" + httpUrl(portOf.apply(Component.PAYMENT_SERVICE)));
         } else {
             String database = component.database().orElseThrow();
             arguments.add("--server.port=" + ownPort);

@@ -15,7 +15,9 @@ public enum Component {
     ORDER_SERVICE("order-service", 8081, "orders", true),
     PAYMENT_SERVICE("payment-service", 8082, "payments", true),
     NOTIFICATION_SERVICE("notification-service", 8083, "notifications", true),
-    RECONCILIATION_SERVICE("reconciliation-service", 8084, "reconciliation", true);
+    RECONCILIATION_SERVICE("reconciliation-service", 8084, "reconciliation", true),
+    /** The operators' web console: signs people in at auth-server, calls the services' APIs with their tokens. */
+    OPERATOR_CONSOLE("operator-console", 8095, null, true);
 
     /** A Spring Boot app's actuator port is its API port plus this, as in each application.yml (8082 -> 9082). */
     private static final int MANAGEMENT_PORT_OFFSET = 1000;

@@ -71,6 +71,14 @@ public final class LocalStack implements Callable<Integer> {
             description = "The token issuer (default: ${DEFAULT-VALUE}).")
     int authServerPort;
 
+    @Option(names = "--operator-console-port", paramLabel = "PORT", defaultValue = "8095",
+            description = "The operators' web console (default: ${DEFAULT-VALUE}).")
+    int operatorConsolePort;
+
+    @Option(names = "--operator-console-management-port", paramLabel = "PORT", defaultValue = "9095",
+            description = "Default: ${DEFAULT-VALUE}.")
+    int operatorConsoleManagementPort;
+
     @Option(names = "--order-service-management-port", paramLabel = "PORT", defaultValue = "9081",
             description = "Actuator of order-service: probes, Prometheus (default: ${DEFAULT-VALUE}).")
     int orderServiceManagementPort;
@@ -97,7 +105,7 @@ public final class LocalStack implements Callable<Integer> {
 
     @Option(names = "--only", paramLabel = "COMPONENT", split = ",",
             description = "Start only these children (pg-simulator, auth-server, order-service, payment-service, "
-                    + "notification-service, reconciliation-service); PostgreSQL and Kafka always run.")
+                    + "notification-service, reconciliation-service, operator-console); PostgreSQL and Kafka always run.")
     List<String> only = new ArrayList<>();
 
     @Option(names = "--jvm-opts", paramLabel = "OPTIONS",
@@ -180,11 +188,13 @@ public final class LocalStack implements Callable<Integer> {
                 .port(Component.NOTIFICATION_SERVICE, notificationServicePort)
                 .port(Component.RECONCILIATION_SERVICE, reconciliationServicePort)
                 .port(Component.AUTH_SERVER, authServerPort)
+                .port(Component.OPERATOR_CONSOLE, operatorConsolePort)
                 .managementPort(Component.ORDER_SERVICE, orderServiceManagementPort)
                 .managementPort(Component.PAYMENT_SERVICE, paymentServiceManagementPort)
                 .managementPort(Component.NOTIFICATION_SERVICE, notificationServiceManagementPort)
                 .managementPort(Component.RECONCILIATION_SERVICE, reconciliationServiceManagementPort)
                 .managementPort(Component.AUTH_SERVER, authServerManagementPort)
+                .managementPort(Component.OPERATOR_CONSOLE, operatorConsoleManagementPort)
                 .controlPort(controlPort)
                 .jvmOptions(Arrays.stream(jvmOptions.trim().split("\\s+")).filter(option -> !option.isEmpty()).toList())
                 .allowMissingJars(allowMissing)

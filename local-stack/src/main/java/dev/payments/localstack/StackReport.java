@@ -58,6 +58,10 @@ final class StackReport {
             out.println("Tokens (local profile: operator-1, and members who sign up by signing in as member-<anything>):");
             out.println("  MEMBER=$(local-stack/token.sh member member-1" + issuer + ")");
             out.println("  OPERATOR=$(local-stack/token.sh operator operator-1" + issuer + ")");
+            if (stack.components().contains(Component.OPERATOR_CONSOLE)) {
+                out.println("Operator console: " + stack.urlOf(Component.OPERATOR_CONSOLE)
+                        + "/ (sign in as operator-1 / local-operator-password, or viewer-1 / local-viewer-password)");
+            }
             out.println();
         }
         out.println("Happy path (replace <orderId> and <paymentId> with the ids the calls return):");

@@ -10,7 +10,8 @@ class ChildArgumentsTest {
 
     private static final Map<Component, Integer> PORTS = Map.of(
             Component.PG_SIMULATOR, 8090, Component.ORDER_SERVICE, 8081, Component.PAYMENT_SERVICE, 8082,
-            Component.NOTIFICATION_SERVICE, 8083, Component.RECONCILIATION_SERVICE, 8084, Component.AUTH_SERVER, 9000);
+            Component.NOTIFICATION_SERVICE, 8083, Component.RECONCILIATION_SERVICE, 8084, Component.AUTH_SERVER, 9000,
+            Component.OPERATOR_CONSOLE, 8095);
 
     @Test
     void everyServiceGetsItsPortDatabaseAndKafka() {
@@ -49,6 +50,18 @@ class ChildArgumentsTest {
         assertThat(arguments(Component.AUTH_SERVER, List.of())).containsExactly("--server.port=9000",
                 "--management.server.port=10000", "--spring.profiles.active=local",
                 "--spring.security.oauth2.authorizationserver.issuer=http://127.0.0.1:9000");
+    }
+
+    @Test
+    void theConsoleSignsInAtTheLocalIssuerAndCallsTheServicesItShows() {
+        assertThat(arguments(Component.OPERATOR_CONSOLE, List.of())).containsExactly("--server.port=8095",
+                "--management.server.port=9095", "--spring.profiles.active=local",
+                "--spring.security.oauth2.client.provider.payments.authorization-uri=http://127.0.0.1:9000/oauth2/authorize",
+                "--spring.security.oauth2.client.provider.payments.token-uri=http://127.0.0.1:9000/oauth2/token",
+                "--spring.security.oauth2.client.provider.payments.jwk-set-uri=http://127.0.0.1:9000/oauth2/jwks",
+                "--spring.security.oauth2.client.provider.payments.user-name-attribute=sub",
+                "--console.reconciliation-service-url=http://127.0.0.1:8084",
+                "--console.payment-service-url=http://127.0.0.1:8082");
     }
 
     @Test

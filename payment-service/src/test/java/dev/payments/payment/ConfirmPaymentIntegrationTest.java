@@ -402,6 +402,22 @@ class ConfirmPaymentIntegrationTest extends PaymentServiceTestBase {
         assertThat(synced.text("action")).isEqualTo("APPROVED");
         assertThat(syncedAgain.text("action")).isEqualTo("NONE");
         assertThat(paymentStatus(paymentId)).isEqualTo("APPROVED");
+        // The audit trail: both syncs and the member's refused one, with the operator named; a call without a token
+        // names nobody.
+        Response trail = PaymentTestSupport.get(port, "/api/operator-actions?objectId=" + paymentId,
+                PaymentTestSupport.operatorToken("audit:read"));
+        assertThat(trail.status()).as(String.valueOf(trail.body())).isEqualTo(200);
+        List<String> recorded = new ArrayList<>();
+        trail.body().path("actions").forEach(action -> recorded.add(String.join(" | ", action.path("subject").asText(),
+                action.path("action").asText(), action.path("result").asText(), action.path("status").asText("-"),
+                action.path("inTransaction").asText())));
+        assertThat(recorded).as("newest first").containsExactly(
+                "operator-1 | POST /api/payments/{paymentId}/sync | DONE | - | true",
+                "operator-1 | POST /api/payments/{paymentId}/sync | DONE | - | true",
+                order.memberId() + " | POST /api/payments/{paymentId}/sync | REFUSED | 403 | false",
+                "anonymous | POST /api/payments/{paymentId}/sync | REFUSED | 401 | false");
+        assertThat(PaymentTestSupport.get(port, "/api/operator-actions", PaymentTestSupport.operatorToken()).status())
+                .as("the trail needs audit:read").isEqualTo(403);
         // The same key now answers with the settled state, not the PENDING stored when the answer was lost.
         Response replayed = confirm(port, order, "lost-2");
         assertThat(replayed.status()).isEqualTo(200);

@@ -358,6 +358,9 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(incident.path("attempts").asInt()).isEqualTo(5);
         assertThat(incident.path("detail").asText()).contains("NOT_CANCELABLE_PAYMENT");
         String id = incident.path("id").asText();
+        ResponseEntity<JsonNode> memberTakesIt = http.exchange("/api/incidents/" + id + "/acknowledge", HttpMethod.POST,
+                new HttpEntity<>(Map.of("note", "I am an operator"), member), JsonNode.class);
+        assertThat(memberTakesIt.getStatusCode()).isEqualTo(HttpStatus.FORBIDDEN);
 
         ResponseEntity<JsonNode> acknowledged = api.operatorAs("alice", HttpMethod.POST, "/api/incidents/" + id + "/acknowledge",
                 Map.of("by", "mallory", "note", "calling the PG"));
@@ -396,6 +399,25 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
                         .isEqualTo("cancelled in the PG console"));
         assertThat(api.operator(HttpMethod.POST, "/api/incidents/" + UUID.randomUUID() + "/acknowledge",
                 Map.of()).getBody().path("code").asText()).isEqualTo("INCIDENT_NOT_FOUND");
+
+        // The audit trail: every action on the incident, done or refused, with who, what, why and how it ended.
+        ResponseEntity<JsonNode> trail = api.operatorAs("carol", HttpMethod.GET, "/api/operator-actions?objectId=" + id,
+                null, "audit:read");
+        assertThat(trail.getStatusCode()).as(String.valueOf(trail.getBody())).isEqualTo(HttpStatus.OK);
+        List<String> recorded = new java.util.ArrayList<>();
+        trail.getBody().path("actions").forEach(action -> recorded.add(String.join(" | ", action.path("subject").asText(),
+                action.path("action").asText(), action.path("result").asText(), action.path("status").asText("-"),
+                action.path("reason").asText("-"), action.path("inTransaction").asText())));
+        assertThat(recorded).as("newest first").containsExactly(
+                "operator-1 | POST /api/incidents/{id}/resolve | REFUSED | 409 | again | false",
+                "bob | POST /api/incidents/{id}/resolve | DONE | - | cancelled in the PG console | true",
+                "bob | POST /api/incidents/{id}/resolve | REFUSED | 400 |   | false",
+                "bob | POST /api/incidents/{id}/acknowledge | REFUSED | 409 | - | false",
+                "alice | POST /api/incidents/{id}/acknowledge | DONE | - | calling the PG | true",
+                "member-1 | POST /api/incidents/{id}/acknowledge | REFUSED | 403 | - | false");
+        assertThat(trail.getBody().path("actions").get(0).path("objectId").asText()).isEqualTo(id);
+        assertThat(api.operatorAs("carol", HttpMethod.GET, "/api/operator-actions", null, "reconciliation:read")
+                .getStatusCode()).as("the trail needs its own scope").isEqualTo(HttpStatus.FORBIDDEN);
 
         assertThatThrownBy(() -> jdbc.sql("DELETE FROM incident").update())
                 .isInstanceOf(DataAccessException.class).hasMessageContaining("never deleted");

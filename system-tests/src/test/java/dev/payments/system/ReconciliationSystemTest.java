@@ -120,8 +120,11 @@ class ReconciliationSystemTest {
         admin("DELETE", "/admin/faults", null);
         await().atMost(SETTLED_WITHIN).until(() -> "CANCELED".equals(paymentStatus(paymentId)));
         assertThat(pgStatus(orderId)).as("the PG's approval was cancelled").isEqualTo("CANCELED");
-        assertThat(SystemStack.get(Component.RECONCILIATION_SERVICE, "/api/reconciliation/settlements/" + paymentId)
-                .text("settledStatus")).as("settled by reconciliation").isEqualTo("CANCELED");
+        // payment-service commits CANCELED before it answers the settler's sync; the settler records the settlement
+        // after that answer, so the two are seen a moment apart.
+        await("settled by reconciliation").atMost(Duration.ofSeconds(10)).until(() -> "CANCELED".equals(
+                SystemStack.get(Component.RECONCILIATION_SERVICE, "/api/reconciliation/settlements/" + paymentId)
+                        .text("settledStatus")));
         await().atMost(Duration.ofSeconds(10)).until(() -> "FAILED".equals(orderStatus(orderId)));
         assertThat(SystemStack.get(Component.ORDER_SERVICE, "/api/orders/" + orderId).text("statusReason"))
                 .isEqualTo("PAYMENT_CANCELED");
@@ -220,8 +223,11 @@ class ReconciliationSystemTest {
 
         await().atMost(SETTLED_WITHIN).until(() -> "CANCELED".equals(paymentStatus(paymentId)));
         assertThat(pgStatus(orderId)).isEqualTo("CANCELED");
-        assertThat(SystemStack.get(Component.RECONCILIATION_SERVICE, "/api/reconciliation/settlements/" + paymentId)
-                .text("settledStatus")).as("finished by the settler").isEqualTo("CANCELED");
+        // payment-service commits CANCELED before it answers the settler's sync; the settler records the settlement
+        // after that answer, so the two are seen a moment apart.
+        await("finished by the settler").atMost(Duration.ofSeconds(10)).until(() -> "CANCELED".equals(
+                SystemStack.get(Component.RECONCILIATION_SERVICE, "/api/reconciliation/settlements/" + paymentId)
+                        .text("settledStatus")));
         await().atMost(Duration.ofSeconds(10)).until(() -> "CANCELED".equals(orderStatus(orderId)));
         assertExactlyOneNotice(orderId, "PAYMENT_CANCELED");
         assertNoMismatchFor(orderId);

@@ -21,6 +21,7 @@ import java.util.Map;
  * @param accessTokenTtl how long an access token is valid
  * @param signingKey     where the JWK set that signs every token lives
  * @param cli            the public client a person uses (authorization code + PKCE)
+ * @param console        the operator console, a confidential web client (authorization code); absent: not registered
  * @param services       confidential clients (client credentials): client id -> secret and scopes
  * @param roles          role -> the scopes a user of that role may be granted
  * @param users          username -> password and role
@@ -32,6 +33,7 @@ public record AuthProperties(@NotBlank String audience,
                              @DefaultValue("30m") Duration accessTokenTtl,
                              @Valid @NotNull SigningKey signingKey,
                              @Valid @NotNull Cli cli,
+                             @Valid Console console,
                              @Valid @DefaultValue Map<String, ServiceClient> services,
                              @NotEmpty Map<String, List<String>> roles,
                              @Valid @DefaultValue Map<String, User> users,
@@ -46,6 +48,17 @@ public record AuthProperties(@NotBlank String audience,
 
     /** @param redirectUri a loopback URI (RFC 8252: any port is accepted); the script reads the code off the redirect */
     public record Cli(@NotBlank String clientId, @NotBlank String redirectUri) {
+    }
+
+    /**
+     * The operator console signs people in with the authorization code grant and holds their tokens on its server.
+     * It asks for every scope it can use; it is granted those the user's role carries (RoleScopes#narrow), so a
+     * read-only operator signs in with read scopes and a member with none.
+     *
+     * @param secret      an encoded password ({@code {noop}} only in the local profile)
+     * @param redirectUri the console's {@code /login/oauth2/code/<registration>}; on 127.0.0.1 any port is accepted
+     */
+    public record Console(@NotBlank String clientId, @NotBlank String secret, @NotBlank String redirectUri) {
     }
 
     /** @param secret an encoded password ({@code {bcrypt}...}; {@code {noop}} only in the local profile) */

@@ -7,6 +7,7 @@ import com.nimbusds.jose.proc.SecurityContext;
 import dev.payments.auth.grants.SerializedAuthorizations;
 import dev.payments.auth.keys.SigningKeys;
 import dev.payments.auth.users.Directory;
+import dev.payments.auth.users.NarrowedScopeRequests;
 import dev.payments.auth.users.RoleScopes;
 import org.springframework.boot.actuate.autoconfigure.security.servlet.EndpointRequest;
 import org.springframework.context.annotation.Bean;
@@ -60,12 +61,16 @@ class AuthorizationServerConfiguration {
 
     @Bean
     @Order(1)
-    SecurityFilterChain authorizationServerEndpoints(HttpSecurity http, RoleScopes roleScopes) throws Exception {
+    SecurityFilterChain authorizationServerEndpoints(HttpSecurity http, RoleScopes roleScopes, AuthProperties properties)
+            throws Exception {
         OAuth2AuthorizationServerConfigurer authorizationServer = OAuth2AuthorizationServerConfigurer.authorizationServer();
+        Set<String> narrowingClients = properties.console() == null ? Set.of() : Set.of(properties.console().clientId());
         http.securityMatcher(authorizationServer.getEndpointsMatcher())
                 .with(authorizationServer, server -> server
                         .oidc(Customizer.withDefaults())
-                        .authorizationEndpoint(endpoint -> endpoint.authenticationProviders(providers -> providers
+                        .authorizationEndpoint(endpoint -> endpoint
+                                .authorizationRequestConverter(new NarrowedScopeRequests(roleScopes, narrowingClients))
+                                .authenticationProviders(providers -> providers
                                 .forEach(provider -> {
                                     if (provider instanceof OAuth2AuthorizationCodeRequestAuthenticationProvider codeRequests) {
                                         codeRequests.setAuthenticationValidator(
@@ -128,6 +133,21 @@ class AuthorizationServerConfiguration {
                 .clientSettings(ClientSettings.builder().requireProofKey(true).requireAuthorizationConsent(false).build())
                 .tokenSettings(tokens)
                 .build());
+        AuthProperties.Console console = properties.console();
+        if (console != null) {
+            clients.add(RegisteredClient.withId(UUID.nameUUIDFromBytes(console.clientId().getBytes()).toString())
+                    .clientId(console.clientId())
+                    .clientSecret(console.secret())
+                    .clientAuthenticationMethod(ClientAuthenticationMethod.CLIENT_SECRET_BASIC)
+                    .authorizationGrantType(AuthorizationGrantType.AUTHORIZATION_CODE)
+                    .authorizationGrantType(AuthorizationGrantType.REFRESH_TOKEN)
+                    .redirectUri(console.redirectUri())
+                    .scopes(scopes -> scopes.addAll(everyRoleScope))
+                    // A confidential client that also proves its code (PKCE), as OAuth 2.1 asks of every client.
+                    .clientSettings(ClientSettings.builder().requireProofKey(true).requireAuthorizationConsent(false).build())
+                    .tokenSettings(tokens)
+                    .build());
+        }
         properties.services().forEach((clientId, service) -> clients.add(
                 RegisteredClient.withId(UUID.nameUUIDFromBytes(clientId.getBytes()).toString())
                         .clientId(clientId)

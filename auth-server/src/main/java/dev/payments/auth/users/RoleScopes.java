@@ -46,6 +46,17 @@ public final class RoleScopes implements Consumer<OAuth2AuthorizationCodeRequest
         return allowed;
     }
 
+    /**
+     * What a client that narrows instead of refusing is granted: the requested scopes this user may hold. Identity
+     * providers do the same for a web client whose scopes depend on the user's roles (Keycloak's role scope mappings);
+     * the scopes still never exceed the role's.
+     */
+    public Set<String> narrow(Set<String> requested, Authentication user) {
+        Set<String> granted = new TreeSet<>(requested);
+        granted.retainAll(allowed(user));
+        return granted;
+    }
+
     @Override
     public void accept(OAuth2AuthorizationCodeRequestAuthenticationContext context) {
         OAuth2AuthorizationCodeRequestAuthenticationToken request = context.getAuthentication();

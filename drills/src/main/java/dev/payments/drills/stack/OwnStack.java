@@ -14,14 +14,23 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A whole stack started for one drill on random ports with the scenario's service settings (pool size, bulkhead...),
  * from clean databases, so that two drills never see each other's orders and the settings are the ones reported.
  */
 public final class OwnStack implements Target {
+
+    /**
+     * What a drill runs: every child but the operator console, which serves people, not the drills' load, and would
+     * only add an idle JVM to the CPU and memory the drills measure.
+     */
+    private static final Set<Component> DRILLED = EnumSet.copyOf(Component.childProcesses().stream()
+            .filter(component -> component != Component.OPERATOR_CONSOLE).toList());
 
     private final RunningStack stack;
     private final Map<Component, List<String>> settings;
@@ -69,6 +78,7 @@ public final class OwnStack implements Target {
                     .dataDir(dir)
                     .clean(true)
                     .controlPort(-1)
+                    .children(DRILLED)
                     .jvmOptions(jvmOptions)
                     .healthTimeout(healthTimeout);
             postgresSettings.forEach(options::postgresSetting);
@@ -91,7 +101,7 @@ public final class OwnStack implements Target {
      */
     static Path snapshotJars(Path dir) throws IOException {
         Path repo = RepositoryRoot.find(Path.of(""));
-        for (Component child : Component.childProcesses()) {
+        for (Component child : DRILLED) {
             String module = child.id();
             Path jar = RepositoryRoot.runnableJar(repo, module);
             if (!Files.isRegularFile(jar)) {

@@ -48,7 +48,7 @@ public final class Tokens {
         OPERATOR(List.of("openid", "payments:sync", "reconciliation:read", "ledger:audit", "ledger:export",
                 "settlements:run",
                 "incidents:write", "events:replay", "dead-letters:read", "dead-letters:write", "renewals:run",
-                "renewals:read"),
+                "renewals:read", "audit:read"),
                 "local-operator-password");
 
         private final List<String> scopes;

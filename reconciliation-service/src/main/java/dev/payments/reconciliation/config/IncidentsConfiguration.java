@@ -13,6 +13,9 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import org.springframework.transaction.PlatformTransactionManager;
+import org.springframework.transaction.support.TransactionTemplate;
+
 import java.time.Clock;
 
 /** Incident records and their alerts: opened by the settler and the ledger audit, taken and closed by operators. */
@@ -37,12 +40,14 @@ public class IncidentsConfiguration {
     }
 
     @Bean
-    AcknowledgeIncident acknowledgeIncident(Incidents incidents, IncidentAlerts alerts, Clock clock) {
-        return new AcknowledgeIncident(incidents, alerts, clock);
+    AcknowledgeIncident acknowledgeIncident(Incidents incidents, IncidentAlerts alerts,
+                                            PlatformTransactionManager transactions, Clock clock) {
+        return new AcknowledgeIncident(incidents, alerts, new TransactionTemplate(transactions), clock);
     }
 
     @Bean
-    ResolveIncident resolveIncident(Incidents incidents, IncidentAlerts alerts, Clock clock) {
-        return new ResolveIncident(incidents, alerts, clock);
+    ResolveIncident resolveIncident(Incidents incidents, IncidentAlerts alerts,
+                                    PlatformTransactionManager transactions, Clock clock) {
+        return new ResolveIncident(incidents, alerts, new TransactionTemplate(transactions), clock);
     }
 }

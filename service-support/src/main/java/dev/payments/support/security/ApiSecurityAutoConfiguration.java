@@ -52,7 +52,8 @@ public class ApiSecurityAutoConfiguration {
     @Bean
     SecurityFilterChain apiSecurity(HttpSecurity http, ObjectProvider<ApiAccess> access, ObjectMapper json,
                                     ObjectProvider<JwtDecoder> decoders, JwtCacheProperties jwtCache,
-                                    ObjectProvider<Clock> clocks, ObjectProvider<MeterRegistry> meters)
+                                    ObjectProvider<Clock> clocks, ObjectProvider<MeterRegistry> meters,
+                                    ObjectProvider<ApiChainFilter> chainFilters)
             throws Exception {
         SecurityProblems problems = new SecurityProblems(json);
         JwtDecoder decoder = decoders.getIfAvailable();
@@ -96,6 +97,7 @@ public class ApiSecurityAutoConfiguration {
                             }
                         }))
                 .exceptionHandling(exceptions -> exceptions.authenticationEntryPoint(problems).accessDeniedHandler(problems));
+        chainFilters.orderedStream().forEach(added -> http.addFilterAfter(added.filter(), BearerTokenAuthenticationFilter.class));
         return http.build();
     }
 

@@ -1,5 +1,7 @@
 package dev.payments.reconciliation.application.incidents;
 
+import org.springframework.transaction.support.TransactionOperations;
+
 import dev.payments.reconciliation.domain.incidents.IllegalIncidentTransitionException;
 import dev.payments.reconciliation.domain.incidents.Incident;
 import dev.payments.reconciliation.domain.incidents.IncidentId;
@@ -15,10 +17,12 @@ final class OperatorChange {
 
     private final Incidents incidents;
     private final IncidentAlerts alerts;
+    private final TransactionOperations transactions;
 
-    OperatorChange(Incidents incidents, IncidentAlerts alerts) {
+    OperatorChange(Incidents incidents, IncidentAlerts alerts, TransactionOperations transactions) {
         this.incidents = incidents;
         this.alerts = alerts;
+        this.transactions = transactions;
     }
 
     /**
@@ -29,12 +33,17 @@ final class OperatorChange {
      *                                            while we were deciding)
      */
     Incident apply(IncidentId id, IncidentState to, UnaryOperator<Incident> change) {
-        Incident current = incidents.find(id).orElseThrow(() -> new IncidentNotFoundException(id));
-        Incident changed = change.apply(current);
-        if (!incidents.update(changed, current.state())) {
-            throw new IllegalIncidentTransitionException(id, incidents.find(id).map(Incident::state)
-                    .orElse(current.state()), to);
-        }
+        // One short transaction, so whatever the service writes with the change (the operator audit trail's row,
+        // docs/operations.md) commits or rolls back with it. The alert follows the commit.
+        Incident changed = transactions.execute(status -> {
+            Incident current = incidents.find(id).orElseThrow(() -> new IncidentNotFoundException(id));
+            Incident next = change.apply(current);
+            if (!incidents.update(next, current.state())) {
+                throw new IllegalIncidentTransitionException(id, incidents.find(id).map(Incident::state)
+                        .orElse(current.state()), to);
+            }
+            return next;
+        });
         alerts.changed(changed);
         return changed;
     }

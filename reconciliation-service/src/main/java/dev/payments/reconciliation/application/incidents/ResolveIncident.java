@@ -1,5 +1,7 @@
 package dev.payments.reconciliation.application.incidents;
 
+import org.springframework.transaction.support.TransactionOperations;
+
 import dev.payments.reconciliation.domain.incidents.IllegalIncidentTransitionException;
 import dev.payments.reconciliation.domain.incidents.Incident;
 import dev.payments.reconciliation.domain.incidents.IncidentId;
@@ -13,8 +15,8 @@ public final class ResolveIncident {
     private final OperatorChange change;
     private final Clock clock;
 
-    public ResolveIncident(Incidents incidents, IncidentAlerts alerts, Clock clock) {
-        this.change = new OperatorChange(incidents, alerts);
+    public ResolveIncident(Incidents incidents, IncidentAlerts alerts, TransactionOperations transactions, Clock clock) {
+        this.change = new OperatorChange(incidents, alerts, transactions);
         this.clock = clock;
     }
 

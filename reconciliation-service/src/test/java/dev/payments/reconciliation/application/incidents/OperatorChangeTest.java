@@ -1,5 +1,7 @@
 package dev.payments.reconciliation.application.incidents;
 
+import org.springframework.transaction.support.TransactionOperations;
+
 import dev.payments.reconciliation.domain.incidents.IllegalIncidentTransitionException;
 import dev.payments.reconciliation.domain.incidents.Incident;
 import dev.payments.reconciliation.domain.incidents.IncidentId;
@@ -41,8 +43,8 @@ class OperatorChangeTest {
         }
     };
     private final Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
-    private final AcknowledgeIncident acknowledge = new AcknowledgeIncident(incidents, alerts, clock);
-    private final ResolveIncident resolve = new ResolveIncident(incidents, alerts, clock);
+    private final AcknowledgeIncident acknowledge = new AcknowledgeIncident(incidents, alerts, TransactionOperations.withoutTransaction(), clock);
+    private final ResolveIncident resolve = new ResolveIncident(incidents, alerts, TransactionOperations.withoutTransaction(), clock);
 
     @Test
     void anAcknowledgeAndThenAResolveAreStoredAndAlerted() {

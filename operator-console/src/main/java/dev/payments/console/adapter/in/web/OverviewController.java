@@ -1,0 +1,81 @@
+package dev.payments.console.adapter.in.web;
+
+import dev.payments.console.adapter.out.api.ApiProblem;
+import dev.payments.console.adapter.out.api.OperatorApi;
+import dev.payments.console.adapter.out.api.Service;
+import org.springframework.stereotype.Controller;
+import org.springframework.ui.Model;
+import org.springframework.web.bind.annotation.GetMapping;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The first page: does the ledger identity hold (PG approvals = paid + cancellations + incidents, field report 000),
+ * how many payments are not final, which incidents wait for a person and since when, and how many dead letters each
+ * consumer group holds. Each panel is one read of an operator API; a panel the operator may not read, or whose
+ * service is down, shows its problem and the others still show.
+ */
+@Controller
+class OverviewController {
+
+    private final OperatorApi api;
+    private final List<String> deadLetterGroups;
+    private final Duration refresh;
+    private final Clock clock;
+
+    OverviewController(OperatorApi api, OverviewSettings settings, Clock clock) {
+        this.api = api;
+        this.deadLetterGroups = settings.deadLetterGroups();
+        this.refresh = settings.refresh();
+        this.clock = clock;
+    }
+
+    @GetMapping("/")
+    String overview(Model model) {
+        model.addAttribute("refreshSeconds", refresh.toSeconds());
+        model.addAttribute("ledger", panel(() -> api.get(Service.RECONCILIATION, "/api/reconciliation/ledger")));
+        model.addAttribute("summary", panel(() -> api.get(Service.RECONCILIATION, "/api/reconciliation/summary")));
+        model.addAttribute("incidents", panel(this::incidents));
+        Map<String, Panel> letters = new LinkedHashMap<>();
+        for (String group : deadLetterGroups) {
+            letters.put(group, panel(() -> api.get(Service.RECONCILIATION,
+                    "/api/dead-letters/{group}?status=WAITING&size=1", group)));
+        }
+        model.addAttribute("deadLetters", letters);
+        return "overview";
+    }
+
+    /** Open and acknowledged incidents, the oldest first, with their age: what a person still has to close. */
+    private Map<String, Object> incidents() {
+        Instant now = clock.instant();
+        List<Map<String, Object>> waiting = new java.util.ArrayList<>();
+        for (String state : List.of("OPEN", "ACKNOWLEDGED")) {
+            waiting.addAll(OperatorApi.items(api.get(Service.RECONCILIATION, "/api/incidents?state={state}", state), "incidents"));
+        }
+        waiting.sort(Comparator.comparing(incident -> String.valueOf(incident.get("openedAt"))));
+        Optional<String> oldest = waiting.stream().map(incident -> (String) incident.get("openedAt")).findFirst();
+        return Map.of("waiting", waiting,
+                "open", waiting.stream().filter(incident -> "OPEN".equals(incident.get("state"))).count(),
+                "acknowledged", waiting.stream().filter(incident -> "ACKNOWLEDGED".equals(incident.get("state"))).count(),
+                "oldestAge", oldest.map(openedAt -> Ages.of(Duration.between(Instant.parse(openedAt), now))).orElse("-"));
+    }
+
+    /** One panel's data or the problem that kept it empty. */
+    record Panel(Map<String, Object> data, ApiProblem problem) {
+    }
+
+    private static Panel panel(java.util.function.Supplier<Map<String, Object>> read) {
+        try {
+            return new Panel(read.get(), null);
+        } catch (ApiProblem problem) {
+            return new Panel(Map.of(), problem);
+        }
+    }
+}

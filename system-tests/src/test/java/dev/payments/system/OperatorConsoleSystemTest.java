@@ -1,0 +1,266 @@
+package dev.payments.system;
+
+import dev.payments.localstack.Component;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.UUID;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The operator console in a real headless Chromium (Debian's, driven by Debian's chromedriver: nothing downloads a
+ * browser) against the whole system: a person signs in on the issuer's own login page, finds a payment a member just
+ * made, opens it, asks the PG (Sync now) and sees its answer; a read-only operator sees no action and is refused by
+ * payment-service when the action is sent anyway; a member sees nothing. Each page is saved as a screenshot under
+ * {@code target/console-screenshots/} (docs/console/ keeps copies).
+ */
+class OperatorConsoleSystemTest {
+
+    private static final Path SCREENSHOTS = Path.of("target", "console-screenshots");
+    private static WebDriver browser;
+    private static Path profile;
+
+    @BeforeAll
+    static void browser() throws IOException {
+        profile = Files.createTempDirectory("console-chromium");
+        ChromeOptions options = new ChromeOptions().setBinary("/usr/bin/chromium").addArguments("--headless",
+                "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--window-size=1280,900",
+                "--user-data-dir=" + profile);
+        // The driver named, so Selenium Manager never looks for (or downloads) one.
+        ChromeDriverService driver = new ChromeDriverService.Builder()
+                .usingDriverExecutable(new File("/usr/bin/chromedriver")).usingAnyFreePort().build();
+        browser = new ChromeDriver(driver, options);
+        browser.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(60));
+        Files.createDirectories(SCREENSHOTS);
+    }
+
+    @AfterAll
+    static void closeBrowser() throws IOException {
+        if (browser != null) {
+            browser.quit();
+        }
+        if (profile != null) {
+            try (java.util.stream.Stream<Path> files = Files.walk(profile)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            }
+        }
+    }
+
+    @Test
+    void anOperatorFindsAPaymentOpensItAndSyncsItWithThePg() throws IOException {
+        Paid paid = aPaidPayment(12_000);
+        String orderId = paid.orderId();
+        String paymentId = paid.paymentId();
+
+        signIn("operator-1", "local-operator-password");
+        assertThat(text("operator")).isEqualTo("operator-1");
+        assertThat(text("ledger")).contains("Ledger identity");
+        assertThat(text("incidents")).contains("open");
+        screenshot("overview");
+
+        // The projection follows the topics: the payment is there once reconciliation has consumed its events.
+        waitFor(() -> {
+            open("/payments");
+            browser.findElement(By.id("orderId")).sendKeys(orderId);
+            browser.findElement(By.cssSelector("#find-payment button")).click();
+            return browser.findElements(By.id("order")).size() == 1;
+        });
+        assertThat(text("order")).contains(paymentId).contains("APPROVED");
+        screenshot("payments");
+
+        browser.findElement(By.linkText(paymentId)).click();
+        waitFor(() -> !browser.findElements(By.id("sync")).isEmpty());
+        assertThat(text("payment-status")).isEqualTo("APPROVED");
+        assertThat(text("timeline")).contains("PaymentApproved");
+        browser.findElement(By.cssSelector("#sync button")).click();
+        assertThat(text("sync-answer")).as("the PG's answer, as payment-service reported it").contains("DONE")
+                .contains("operator-1");
+        assertThat(text("payment-audit")).as("payment-service's audit trail, written with the sync's transaction")
+                .contains("operator-1").contains("POST /api/payments/{paymentId}/sync").contains("DONE");
+        screenshot("payment");
+
+        signOut();
+    }
+
+    @Test
+    void anOperatorResolvesAnIncidentWithTheOutcomeAndACommentAndTheIncidentNamesThem() throws IOException {
+        Paid paid = aPaidPayment(13_500);
+        String memberId = paid.memberId();
+        String paymentId = paid.paymentId();
+        // The member's refund meets a PG whose every cancel fails: the settler's attempts run out and a person gets
+        // an incident (COMPENSATION_FAILED), the case field report 000 ends with.
+        SystemStack.admin("PUT", "/admin/faults", "{\"operation\":\"cancel\",\"errorRate\":1.0,\"errorStatus\":503}");
+        String incidentId;
+        try {
+            SystemStack.Response refund = SystemStack.post(Component.PAYMENT_SERVICE, "/api/payments/" + paymentId + "/cancel",
+                    SystemStack.asMember(memberId), "{\"reason\":\"changed my mind\"}");
+            assertThat(refund.status()).as(refund.body().toString()).isEqualTo(202);
+            incidentId = awaitIncident(paymentId);
+        } finally {
+            SystemStack.admin("DELETE", "/admin/faults", null);
+        }
+
+        signIn("operator-1", "local-operator-password");
+        open("/incidents?state=OPEN");
+        WebElement row = browser.findElement(By.id("incident-" + incidentId));
+        assertThat(row.getText()).contains("COMPENSATION_FAILED").contains(paymentId);
+        new org.openqa.selenium.support.ui.Select(row.findElement(By.cssSelector("form.resolve select")))
+                .selectByValue("REFUNDED_AT_PG");
+        row.findElement(By.cssSelector("form.resolve input[name=comment]")).sendKeys("refunded by hand in the PG's console");
+        screenshot("incidents");
+        row.findElement(By.cssSelector("form.resolve button")).click();
+
+        assertThat(text("done")).isEqualTo("Resolved");
+        open("/incidents?state=RESOLVED");
+        assertThat(text("incident-" + incidentId)).contains("RESOLVED")
+                .contains("resolved: operator-1 (REFUNDED_AT_PG: refunded by hand in the PG's console)");
+
+        open("/audit");
+        browser.findElement(By.id("audit-object")).sendKeys(incidentId);
+        browser.findElement(By.cssSelector("#audit-search button")).click();
+        waitFor(() -> browser.getCurrentUrl().contains("objectId=" + incidentId));
+        assertThat(text("audit-list")).contains("operator-1").contains("reconciliation")
+                .contains("POST /api/incidents/{id}/resolve")
+                .contains("REFUNDED_AT_PG: refunded by hand in the PG's console").contains("DONE (with the change)");
+        screenshot("audit");
+        signOut();
+    }
+
+    private record Paid(String memberId, String orderId, String paymentId) {
+    }
+
+    /** A new member's order, paid (APPROVED) through the real confirm. */
+    private static Paid aPaidPayment(long amount) {
+        String memberId = "member-console-" + UUID.randomUUID().toString().substring(0, 8);
+        String orderId = SystemStack.createOrder(memberId, amount);
+        SystemStack.Response paid = SystemStack.confirm(orderId, memberId, amount, "console-" + orderId);
+        assertThat(paid.status()).as(paid.body().toString()).isEqualTo(200);
+        return new Paid(memberId, orderId, paid.text("paymentId"));
+    }
+
+    private static String awaitIncident(String paymentId) {
+        long until = System.nanoTime() + Duration.ofSeconds(90).toNanos();
+        while (System.nanoTime() < until) {
+            for (com.fasterxml.jackson.databind.JsonNode incident : SystemStack.get(Component.RECONCILIATION_SERVICE,
+                    "/api/incidents?state=OPEN", SystemStack.asOperator()).body().path("incidents")) {
+                if (paymentId.equals(incident.path("paymentId").asText())) {
+                    return incident.path("id").asText();
+                }
+            }
+            try {
+                Thread.sleep(500);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+        throw new AssertionError("No incident for payment " + paymentId + " within 90 s");
+    }
+
+    @Test
+    void aReadOnlyOperatorSeesNoActionAndIsRefusedWhenSendingOneAnyway() throws IOException {
+        Paid paid = aPaidPayment(11_000);
+        String memberId = paid.memberId();
+        String paymentId = paid.paymentId();
+
+        signIn("viewer-1", "local-viewer-password");
+        assertThat(text("scopes")).contains("reconciliation:read").doesNotContain("payments:sync");
+        waitFor(() -> {
+            open("/payments/" + paymentId);
+            return browser.findElements(By.id("payment-status")).size() == 1;
+        });
+        assertThat(browser.findElements(By.id("sync"))).as("no Sync button without payments:sync").isEmpty();
+
+        // The same form the operator would have had, posted with this session's CSRF token: payment-service refuses.
+        ((org.openqa.selenium.JavascriptExecutor) browser).executeScript("""
+                const form = document.createElement('form');
+                form.method = 'post';
+                form.action = '/payments/' + arguments[0] + '/sync';
+                const csrf = document.querySelector('input[name=_csrf]').cloneNode();
+                form.appendChild(csrf);
+                document.body.appendChild(form);
+                form.submit();""", paymentId);
+        waitFor(() -> browser.findElements(By.id("problem")).size() == 1);
+        assertThat(text("problem")).contains("INSUFFICIENT_SCOPE").contains("403").doesNotContain("Exception");
+        screenshot("refused");
+        assertThat(text("payment-audit")).as("the refusal is on the record too")
+                .contains("viewer-1").contains("POST /api/payments/{paymentId}/sync").contains("REFUSED 403");
+        signOut();
+
+        signIn(memberId, "local-member-password");
+        assertThat(text("not-operator")).contains("no operator scope");
+        assertThat(text("ledger")).contains("INSUFFICIENT_SCOPE");
+        signOut();
+    }
+
+    private static void signIn(String username, String password) {
+        // A fresh browser session: the console's and the issuer's cookies share the host 127.0.0.1.
+        open("/");
+        browser.manage().deleteAllCookies();
+        open("/");
+        // The issuer's own sign-in form (Spring Security's login page at auth-server), as a person sees it.
+        assertThat(browser.getCurrentUrl()).startsWith(SystemStack.get().urlOf(Component.AUTH_SERVER) + "/login");
+        browser.findElement(By.id("username")).sendKeys(username);
+        browser.findElement(By.id("password")).sendKeys(password);
+        browser.findElement(By.cssSelector("button[type=submit]")).click();
+        waitFor(() -> browser.getCurrentUrl().startsWith(consoleUrl()) && !browser.findElements(By.id("operator")).isEmpty());
+    }
+
+    private static void signOut() {
+        browser.findElement(By.cssSelector("nav form button")).click();
+        browser.manage().deleteAllCookies();
+    }
+
+    private static void open(String path) {
+        browser.get(consoleUrl() + path);
+    }
+
+    private static String consoleUrl() {
+        return SystemStack.get().urlOf(Component.OPERATOR_CONSOLE);
+    }
+
+    /** The text of the element with this id, once the page that has it is shown (a click's navigation may lag). */
+    private static String text(String id) {
+        waitFor(() -> !browser.findElements(By.id(id)).isEmpty());
+        WebElement element = browser.findElement(By.id(id));
+        return element.getText();
+    }
+
+    private static void waitFor(java.util.function.BooleanSupplier condition) {
+        long until = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > until) {
+                throw new AssertionError("Not shown within 30 s; the page was " + browser.getCurrentUrl() + ":\n"
+                        + browser.findElement(By.tagName("body")).getText());
+            }
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+        }
+    }
+
+    private static void screenshot(String page) throws IOException {
+        File shot = ((TakesScreenshot) browser).getScreenshotAs(OutputType.FILE);
+        Files.copy(shot.toPath(), SCREENSHOTS.resolve("console-" + page + ".png"), StandardCopyOption.REPLACE_EXISTING);
+    }
+}

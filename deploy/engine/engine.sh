@@ -8,6 +8,7 @@
 #   deploy/engine/engine.sh base      start, then the local base images: payments/debian:bookworm (debootstrap +
 #                                     docker import) and payments/jre:17 (Debian's openjdk-17-jre-headless)
 #   deploy/engine/engine.sh stop      stop the dockerd this script started (by its pid file), nothing else
+#   deploy/engine/engine.sh status    exit status 0 if the engine this script starts is up
 #   deploy/engine/engine.sh env       print the DOCKER_HOST line to eval in a shell
 #
 # The engine never touches another dockerd: its own socket, pid file, exec root and data root, all under
@@ -97,6 +98,7 @@ case "${1:-}" in
     start) start ;;
     base) base ;;
     stop) stop ;;
+    status) running && docker info > /dev/null 2>&1 ;;
     env) echo "export DOCKER_HOST=$DOCKER_HOST" ;;
-    *) echo "usage: $0 install|start|base|stop|env" >&2; exit 2 ;;
+    *) echo "usage: $0 install|start|base|stop|status|env" >&2; exit 2 ;;
 esac

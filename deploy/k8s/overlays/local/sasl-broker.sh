@@ -1,22 +1,27 @@
 #!/usr/bin/env bash
-# A single-node KRaft broker (apache/kafka image) with SASL/SCRAM-SHA-512 and ACLs, as local-stack's embedded broker:
-# docs/security.md, "Kafka: a principal per service, and ACLs". For compose and the local Kubernetes overlay only; a
-# real cluster declares its users and ACLs with its operator (Strimzi KafkaUser). NOT RUN ON THE PROJECT'S MACHINES
-# (no container engine).
+# A KRaft node (broker + controller; apache/kafka image or the one built by deploy/docker/kafka) with SASL/SCRAM-SHA-512
+# and ACLs, as local-stack's embedded broker: docs/security.md, "Kafka: a principal per service, and ACLs". One node
+# (the local Kubernetes overlay) or a cluster of three (docker-compose.yml: RF 3, min.insync.replicas 2). For compose
+# and the local overlay only; a real cluster declares its users and ACLs with its operator (Strimzi KafkaUser).
 #
 # Environment: KAFKA_ADVERTISED_LISTENERS and KAFKA_LISTENERS (INTERNAL, EXTERNAL and CONTROLLER listeners),
 # KAFKA_CONTROLLER_QUORUM_VOTERS, and the passwords KAFKA_ADMIN_PASSWORD, KAFKA_ORDER_SERVICE_PASSWORD,
 # KAFKA_PAYMENT_SERVICE_PASSWORD, KAFKA_NOTIFICATION_SERVICE_PASSWORD, KAFKA_RECONCILIATION_SERVICE_PASSWORD.
+# A cluster also sets KAFKA_NODE_ID (default 1), KAFKA_CLUSTER_ID (the same on every node; default: a fresh one, for a
+# single node), KAFKA_REPLICATION_FACTOR and KAFKA_MIN_INSYNC_REPLICAS (default 1), and KAFKA_CREATE_ACLS=false on every
+# node but one (the ACLs live in the cluster's metadata: one node writes them for all).
 set -euo pipefail
 bin=/opt/kafka/bin
 data=/var/lib/kafka/data
 config=/tmp/server.properties
 client=/tmp/admin.properties
+replication=${KAFKA_REPLICATION_FACTOR:-1}
+min_isr=${KAFKA_MIN_INSYNC_REPLICAS:-1}
 admin_jaas="org.apache.kafka.common.security.scram.ScramLoginModule required username=\"admin\" password=\"${KAFKA_ADMIN_PASSWORD:?}\";"
 
 cat > "$config" <<PROPERTIES
 process.roles=broker,controller
-node.id=1
+node.id=${KAFKA_NODE_ID:-1}
 controller.quorum.voters=${KAFKA_CONTROLLER_QUORUM_VOTERS:?}
 controller.listener.names=CONTROLLER
 listeners=${KAFKA_LISTENERS:?}
@@ -33,10 +38,11 @@ allow.everyone.if.no.acl.found=false
 # ANONYMOUS is this node on its own controller listener.
 super.users=User:admin;User:ANONYMOUS
 log.dirs=${data}
-offsets.topic.replication.factor=1
-transaction.state.log.replication.factor=1
-transaction.state.log.min.isr=1
-min.insync.replicas=1
+offsets.topic.replication.factor=${replication}
+transaction.state.log.replication.factor=${replication}
+transaction.state.log.min.isr=${min_isr}
+default.replication.factor=${replication}
+min.insync.replicas=${min_isr}
 group.initial.rebalance.delay.ms=0
 num.partitions=4
 auto.create.topics.enable=true
@@ -55,7 +61,7 @@ scram() {   # scram <user> <password>
 }
 if [[ ! -f "$data/meta.properties" ]]; then
     # KRaft keeps SCRAM credentials in its metadata log: the first ones are written at format time.
-    "$bin/kafka-storage.sh" format --config "$config" --cluster-id "$("$bin/kafka-storage.sh" random-uuid)" \
+    "$bin/kafka-storage.sh" format --config "$config" --cluster-id "${KAFKA_CLUSTER_ID:-$("$bin/kafka-storage.sh" random-uuid)}" \
         --add-scram "$(scram admin "$KAFKA_ADMIN_PASSWORD")" \
         --add-scram "$(scram order-service "${KAFKA_ORDER_SERVICE_PASSWORD:?}")" \
         --add-scram "$(scram payment-service "${KAFKA_PAYMENT_SERVICE_PASSWORD:?}")" \
@@ -67,50 +73,62 @@ fi
 broker=$!
 trap 'kill -TERM "$broker"; wait "$broker"' TERM INT
 
-bootstrap=localhost:${KAFKA_ADMIN_PORT:-9092}
+# A listener whose advertised addresses resolve in here (a cluster's EXTERNAL ones are the host's).
+bootstrap=${KAFKA_ADMIN_BOOTSTRAP:-localhost:${KAFKA_ADMIN_PORT:-9092}}
 until "$bin/kafka-topics.sh" --bootstrap-server "$bootstrap" --command-config "$client" --list > /dev/null 2>&1; do
     sleep 1
 done
+# The container's health check: this node serves, and (below) the ACLs are in place. A file, so the check costs no JVM.
+ready=/tmp/kafka-ready
+if [[ "${KAFKA_CREATE_ACLS:-true}" != true ]]; then
+    touch "$ready"
+    wait "$broker"
+    exit
+fi
 
-# The ACL table of docs/security.md (local-stack's KafkaAccess); adding an ACL that exists changes nothing.
-allow() {   # allow <user> <resource option> <name> <operation>...
-    local user=$1 resource=$2 name=$3
-    shift 3
-    local operations=()
-    for operation in "$@"; do operations+=(--operation "$operation"); done
+# The ACL table of docs/security.md (local-stack's KafkaAccess); adding an ACL that exists changes nothing. One tool
+# run (a JVM start, seconds on a busy machine) per principal and set of operations: every resource in one call.
+allow() {   # allow <user> <operation,...> <resource option> <name> [<resource option> <name>]...
+    local user=$1 operations=()
+    IFS=, read -ra names <<< "$2"
+    shift 2
+    for operation in "${names[@]}"; do operations+=(--operation "$operation"); done
     "$bin/kafka-acls.sh" --bootstrap-server "$bootstrap" --command-config "$client" --add \
-        --allow-principal "User:$user" "$resource" "$name" "${operations[@]}" > /dev/null
+        --allow-principal "User:$user" "$@" "${operations[@]}" > /dev/null
 }
 service() {   # service <name> <publishes or -> <consumes...>
     local name=$1 publishes=$2
     shift 2
-    allow "$name" --topic order.events Create Describe
-    allow "$name" --topic payment.events Create Describe
+    allow "$name" Create,Describe --topic order.events --topic payment.events
     if [[ $publishes != - ]]; then
-        allow "$name" --topic "$publishes" Write
-        allow "$name" --topic "_outbox-offsets.$name" Create Read Write Describe DescribeConfigs
+        allow "$name" Write --topic "$publishes"
+        allow "$name" Create,Read,Write,Describe,DescribeConfigs --topic "_outbox-offsets.$name"
     fi
+    local reads=(--group "$name") dlts=() redrives=()
     for topic in "$@"; do
-        allow "$name" --topic "$topic" Read
-        allow "$name" --topic "$topic.$name.dlt" Create Write Describe DescribeConfigs
-        allow "$name" --topic "$topic.$name.redrive" Create Read Describe
+        reads+=(--topic "$topic")
+        dlts+=(--topic "$topic.$name.dlt")
+        redrives+=(--topic "$topic.$name.redrive")
     done
-    allow "$name" --group "$name" Read
+    allow "$name" Read "${reads[@]}"
+    allow "$name" Create,Write,Describe,DescribeConfigs "${dlts[@]}"
+    allow "$name" Create,Read,Describe "${redrives[@]}"
 }
 service order-service order.events payment.events
 service payment-service payment.events order.events
 service notification-service - payment.events
 service reconciliation-service - order.events payment.events
-allow reconciliation-service --topic order.events.reconciliation-service.redrive Write
-allow reconciliation-service --topic payment.events.reconciliation-service.redrive Write
-allow reconciliation-service --topic order.events.reconciliation-service.dlt Read
-allow reconciliation-service --topic payment.events.reconciliation-service.dlt Read
-for other in order-service payment-service notification-service; do
-    allow reconciliation-service --group "$other" Read
-    allow reconciliation-service --topic "order.events.$other.dlt" Read
-    allow reconciliation-service --topic "payment.events.$other.dlt" Read
-    allow reconciliation-service --topic "order.events.$other.redrive" Create Write Describe
-    allow reconciliation-service --topic "payment.events.$other.redrive" Create Write Describe
+others=(order-service payment-service notification-service)
+reads=() redrives=()
+for other in "${others[@]}"; do
+    reads+=(--group "$other" --topic "order.events.$other.dlt" --topic "payment.events.$other.dlt")
+    redrives+=(--topic "order.events.$other.redrive" --topic "payment.events.$other.redrive")
 done
+allow reconciliation-service Write \
+    --topic order.events.reconciliation-service.redrive --topic payment.events.reconciliation-service.redrive
+allow reconciliation-service Read "${reads[@]}" \
+    --topic order.events.reconciliation-service.dlt --topic payment.events.reconciliation-service.dlt
+allow reconciliation-service Create,Write,Describe "${redrives[@]}"
 echo "Kafka: SCRAM users and ACLs in place"
+touch "$ready"
 wait "$broker"

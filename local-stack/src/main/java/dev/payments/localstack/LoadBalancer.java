@@ -55,7 +55,12 @@ final class LoadBalancer implements AutoCloseable {
         }
     }
 
+    /** One errorfile per status HAProxy answers itself: deploy/haproxy/errors, packaged into this jar. */
+    static final List<Integer> ERROR_STATUSES = List.of(400, 403, 405, 408, 413, 429, 500, 501, 502, 503, 504);
+    private static final String ERROR_RESOURCES = "haproxy-errors/";
+
     private final List<Frontend> frontends;
+    private final Path errorFiles;
     private final Path config;
     private final Path logFile;
     private final Path pidFile;
@@ -65,6 +70,7 @@ final class LoadBalancer implements AutoCloseable {
     LoadBalancer(List<Frontend> frontends, Path runDirectory, Path logFile) {
         this.frontends = List.copyOf(frontends);
         this.config = runDirectory.resolve(NAME + ".cfg");
+        this.errorFiles = runDirectory.resolve(NAME + "-errors");
         this.pidFile = runDirectory.resolve(NAME + ".pid");
         this.statsSocket = runDirectory.resolve(NAME + ".sock");
         this.logFile = logFile;
@@ -88,12 +94,16 @@ final class LoadBalancer implements AutoCloseable {
      *
      * @param statsSocket where HAProxy answers {@code show stat}: which replicas it has in rotation
      */
-    static String configuration(List<Frontend> frontends, Path statsSocket) {
+    static String configuration(List<Frontend> frontends, Path statsSocket, Path errorFiles) {
         StringBuilder cfg = new StringBuilder("""
                 # Written by the local stack for this run (LoadBalancer.java); regenerated on every start.
                 global
                     maxconn 4096
                     stats socket STATS_SOCKET level user
+                    # A request head up to 96 KB reaches a replica, which refuses what exceeds its own limits with
+                    # problem+json (a 70 KB URL: URI_TOO_LONG). HAProxy 2.6 answers a request it cannot parse at all
+                    # with its built-in HTML 400 whatever the errorfile (haproxy/haproxy#3032, fixed in 3.2).
+                    tune.bufsize 98304
 
                 defaults
                     mode http
@@ -107,7 +117,12 @@ final class LoadBalancer implements AutoCloseable {
                     retries 2
                     option redispatch
                     retry-on conn-failure
+                    # Its own refusals (no replica up, no answer) are problem+json like the services' (docs/problems.md).
                 """.replace("STATS_SOCKET", statsSocket.toAbsolutePath().toString()));
+        for (int status : ERROR_STATUSES) {
+            cfg.append("    errorfile ").append(status).append(' ')
+                    .append(errorFiles.resolve(status + ".http").toAbsolutePath()).append('\n');
+        }
         for (Frontend frontend : frontends) {
             String id = frontend.service().id();
             cfg.append("\nfrontend ").append(id).append('\n')
@@ -140,7 +155,8 @@ final class LoadBalancer implements AutoCloseable {
             Files.createDirectories(config.getParent());
             Files.createDirectories(logFile.getParent());
             Files.deleteIfExists(statsSocket);
-            Files.writeString(config, configuration(frontends, statsSocket), StandardCharsets.UTF_8);
+            writeErrorFiles();
+            Files.writeString(config, configuration(frontends, statsSocket, errorFiles), StandardCharsets.UTF_8);
             Files.writeString(logFile, "%n==== %s local-stack starting %s -f %s%n".formatted(Instant.now(), haproxy, config),
                     StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
             // -db: stay in the foreground, so this launcher owns the process and sees it exit.
@@ -160,6 +176,18 @@ final class LoadBalancer implements AutoCloseable {
             sleep();
         }
         log.info("HAProxy (pid {}) balances {}", process.pid(), describe());
+    }
+
+    private void writeErrorFiles() throws IOException {
+        Files.createDirectories(errorFiles);
+        for (int status : ERROR_STATUSES) {
+            try (var in = LoadBalancer.class.getResourceAsStream(ERROR_RESOURCES + status + ".http")) {
+                if (in == null) {
+                    throw new IllegalStateException("the launcher jar has no " + ERROR_RESOURCES + status + ".http");
+                }
+                Files.write(errorFiles.resolve(status + ".http"), in.readAllBytes());
+            }
+        }
     }
 
     /**

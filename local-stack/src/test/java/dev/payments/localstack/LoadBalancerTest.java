@@ -19,7 +19,7 @@ class LoadBalancerTest {
         Map<String, Integer> management = Map.of("payment-service-1", 42001, "payment-service-2", 42002);
 
         String cfg = LoadBalancer.configuration(List.of(new LoadBalancer.Frontend(Component.PAYMENT_SERVICE, 8082, replicas,
-                management)), Path.of("/tmp/run/load-balancer.sock"));
+                management)), Path.of("/tmp/run/load-balancer.sock"), Path.of("/tmp/run/load-balancer-errors"));
 
         assertThat(cfg).contains("stats socket /tmp/run/load-balancer.sock level user\n");
         assertThat(cfg).contains("frontend payment-service\n    bind 127.0.0.1:8082\n    default_backend payment-service\n");
@@ -29,5 +29,8 @@ class LoadBalancerTest {
         // Only a refused connection is retried elsewhere: a POST that reached a replica is never sent twice.
         assertThat(cfg).contains("retry-on conn-failure").doesNotContain("retry-on all");
         assertThat(cfg).containsPattern("timeout server (9\\d|\\d{3,})s");
+        // Its own refusals are problem+json: one errorfile per status it answers itself.
+        assertThat(cfg).contains("errorfile 400 /tmp/run/load-balancer-errors/400.http\n",
+                "errorfile 503 /tmp/run/load-balancer-errors/503.http\n", "errorfile 504 /tmp/run/load-balancer-errors/504.http\n");
     }
 }

@@ -84,8 +84,8 @@ public final class SignIn {
                 .cookieHandler(new CookieManager()).followRedirects(HttpClient.Redirect.NEVER).build();
         String discovery = send(http, HttpRequest.newBuilder(issuer.resolve(path(issuer) + "/.well-known/openid-configuration"))
                 .timeout(TIMEOUT).header("Accept", "application/json").GET().build()).body();
-        URI authorizationEndpoint = URI.create(field(discovery, "authorization_endpoint"));
-        URI tokenEndpoint = URI.create(field(discovery, "token_endpoint"));
+        URI authorizationEndpoint = reachedAt(URI.create(field(discovery, "authorization_endpoint")));
+        URI tokenEndpoint = reachedAt(URI.create(field(discovery, "token_endpoint")));
 
         String verifier = random(32);
         String state = random(16);
@@ -131,6 +131,20 @@ public final class SignIn {
         }
         long expiresIn = json(tokens.body()).path("expires_in").asLong(300);
         return new AccessToken(field(tokens.body(), "access_token"), Instant.now().plusSeconds(expiresIn));
+    }
+
+    /**
+     * The endpoint on the address this client reached the discovery document at. An issuer's name can be one only its
+     * own network resolves: in docker-compose.yml the services know the issuer as auth-server:9000, and the host reaches
+     * the same server as localhost:9000; the tokens still carry the issuer's name, which is what the services check.
+     */
+    URI reachedAt(URI endpoint) {
+        if (issuer.getScheme().equalsIgnoreCase(endpoint.getScheme())
+                && issuer.getRawAuthority().equalsIgnoreCase(endpoint.getRawAuthority())) {
+            return endpoint;
+        }
+        return URI.create(issuer.getScheme() + "://" + issuer.getRawAuthority() + endpoint.getRawPath()
+                + (endpoint.getRawQuery() == null ? "" : "?" + endpoint.getRawQuery()));
     }
 
     private static String path(URI issuer) {

@@ -41,8 +41,11 @@ import static org.awaitility.Awaitility.await;
         "pg.client.query-timeout=1s",
         "payment.approval.deadline=5s",
         "payment.approval.per-member-per-minute=1000",
-        // Few web threads, so a hung PG taking them all shows within one test (200 in production).
+        // Few web threads, so a hung PG taking them all shows within one test; the web-thread budget in small (200 =
+        // 150 approvals + 10 recovery + 40 reserved in production): 12 = 1 + 10 + 1.
         "server.tomcat.threads.max=12",
+        "resilience4j.bulkhead.instances.pg-approve.max-concurrent-calls=1",
+        "payment.approval.reserved-web-threads=1",
         // A payment the PG has not seen 3 s after its request is FAILED (60 s in production): the late-booking case.
         "payment.approval.not-found-is-final-after=3s"})
 class CancelPaymentIntegrationTest extends PaymentServiceTestBase {

@@ -46,12 +46,13 @@ public class ClusterJobsAutoConfiguration {
     @ConditionalOnMissingBean
     LockProvider clusterJobLocks(DataSource dataSource,
                                  @Value("${scheduling.replica-name:}") String replica) {
-        return new JdbcTemplateLockProvider(JdbcTemplateLockProvider.Configuration.builder()
-                .withJdbcTemplate(new JdbcTemplate(dataSource))
+        JdbcTemplate jdbc = new JdbcTemplate(dataSource);
+        return new LockRowsFirst(new JdbcTemplateLockProvider(JdbcTemplateLockProvider.Configuration.builder()
+                .withJdbcTemplate(jdbc)
                 .withTableName("shedlock")
                 .usingDbTime()
                 .withLockedByValue(replica.isBlank() ? defaultReplicaName() : replica)
-                .build());
+                .build()), jdbc);
     }
 
     @Bean

@@ -33,6 +33,9 @@ public class ServiceDefaults implements EnvironmentPostProcessor, Ordered {
                 // Jetty's, which Debezium's Kafka Connect runtime puts on every service's class path and which aborts
                 // a request whose answer (a 401, a 413) arrives before its body is sent, instead of returning it.
                 "spring.http.client.factory", "jdk",
+                // The DispatcherServlet set up while the service starts, before it reports ready, not by the first
+                // request that reaches it: a new replica's first approval would otherwise pay for it.
+                "spring.mvc.servlet.load-on-startup", "1",
                 // Tomcat reads form bodies itself, past the servlet filters; none of our APIs takes a form.
                 "server.tomcat.max-http-form-post-size", "${api.limits.max-body-size:64KB}",
                 // Every service has a database; one without sets this group to an empty list.

@@ -30,9 +30,11 @@ final class ChildProcess implements ManagedComponent {
     private final ChildSpec spec;
     private final Duration healthTimeout;
     private final Duration stopTimeout;
+    private final boolean classDataSharing;
     private Process process;
     private boolean exitExpected;
     private boolean retired;
+    private ClassDataArchive classData;
     private volatile ComponentState state;
     private volatile Integer lastExitCode;
     private volatile Duration lastStartup;
@@ -40,11 +42,13 @@ final class ChildProcess implements ManagedComponent {
     /**
      * @param healthTimeout how long a start may take to report healthy
      * @param stopTimeout   how long it may take to exit after SIGTERM before it is killed
+     * @param classDataSharing whether a Spring Boot child starts from its class data archive ({@link ClassDataArchive})
      */
-    ChildProcess(ChildSpec spec, Duration healthTimeout, Duration stopTimeout) {
+    ChildProcess(ChildSpec spec, Duration healthTimeout, Duration stopTimeout, boolean classDataSharing) {
         this.spec = spec;
         this.healthTimeout = healthTimeout;
         this.stopTimeout = stopTimeout;
+        this.classDataSharing = classDataSharing && spec.component().hasManagementPort();
         this.state = Files.isRegularFile(spec.jar()) ? ComponentState.NOT_STARTED : ComponentState.MISSING;
     }
 
@@ -91,14 +95,17 @@ final class ChildProcess implements ManagedComponent {
     /** Spawns the JVM and waits until it reports healthy; a no-op if it is already running. */
     @Override
     public void start() {
+        Optional<ClassDataArchive> classData = classDataSharing && Files.isRegularFile(spec.jar())
+                ? ClassDataArchive.forStart(spec) : Optional.empty();
         long spawnedAt = System.nanoTime();
-        Process started = spawn();
+        Process started = spawn(classData.orElse(null));
         if (started != null) {
             awaitHealthy(started, spawnedAt, healthTimeout);
         }
     }
 
-    private synchronized Process spawn() {
+    /** @param archive the class data archive it starts from (or trains), or null to start from the jar */
+    private synchronized Process spawn(ClassDataArchive archive) {
         if (retired) {
             throw new ChildFailedException(spec.name() + ": the local stack is shutting down");
         }
@@ -110,13 +117,14 @@ final class ChildProcess implements ManagedComponent {
             throw new ChildFailedException(spec.name() + ": no runnable jar at " + spec.jar()
                     + " (build it with ./mvnw -DskipTests install)");
         }
+        List<String> command = archive == null ? spec.command() : archive.command(spec);
         try {
             Files.createDirectories(spec.logFile().getParent());
             Files.createDirectories(spec.workingDirectory());
             Files.writeString(spec.logFile(), "%n==== %s local-stack starting %s: %s%n".formatted(
-                            Instant.now(), spec.name(), spec.shownCommand()),
+                            Instant.now(), spec.name(), spec.shown(command)),
                     StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-            Process spawned = new ProcessBuilder(spec.command())
+            Process spawned = new ProcessBuilder(command)
                     .directory(spec.workingDirectory().toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(spec.logFile().toFile()))
@@ -124,6 +132,7 @@ final class ChildProcess implements ManagedComponent {
             Files.createDirectories(spec.pidFile().getParent());
             Files.writeString(spec.pidFile(), Long.toString(spawned.pid()));
             process = spawned;
+            classData = archive;
             exitExpected = false;
             lastExitCode = null;
             state = ComponentState.STARTING;
@@ -183,6 +192,8 @@ final class ChildProcess implements ManagedComponent {
         }
         state = ComponentState.STOPPED;
         log.info("{} stopped (exit code {})", spec.name(), exitCodeOf(process));
+        // Here, not only in the exit callback: the launcher may itself be exiting once its children are stopped.
+        keepClassData(process);
     }
 
     /** Stops it for good: the stack is closing, and a start still in flight must not spawn it again. */
@@ -209,11 +220,18 @@ final class ChildProcess implements ManagedComponent {
         if (exitedProcess != process) {
             return;
         }
+        keepClassData(exitedProcess);
         lastExitCode = exitedProcess.exitValue();
         if (!exitExpected) {
             state = ComponentState.EXITED;
             log.error("{} (pid {}) exited by itself with code {}; it is NOT restarted. Last lines of {}:\n{}",
                     spec.name(), exitedProcess.pid(), lastExitCode, spec.logFile(), tail());
+        }
+    }
+
+    private void keepClassData(Process exitedProcess) {
+        if (classData != null && !exitedProcess.isAlive()) {
+            classData.exited(exitedProcess.exitValue());
         }
     }
 

@@ -29,12 +29,18 @@ record ChildSpec(Component component, String name, Path java, Path jar, List<Str
     }
 
     List<String> command() {
+        return command(jar, List.of());
+    }
+
+    /** The command with another runnable jar (the same application, extracted) and more JVM options. */
+    List<String> command(Path runnable, List<String> moreJvmOptions) {
         List<String> command = new ArrayList<>();
         command.add(java.toString());
         command.addAll(jvmOptions);
+        command.addAll(moreJvmOptions);
         command.add(marker());
         command.add("-jar");
-        command.add(jar.toString());
+        command.add(runnable.toString());
         command.addAll(arguments);
         return command;
     }
@@ -45,8 +51,13 @@ record ChildSpec(Component component, String name, Path java, Path jar, List<Str
      * shape as production's, so the habit and the check (the system tests grep every log) hold for them too.
      */
     String shownCommand() {
+        return shown(command());
+    }
+
+    /** {@code command} as {@link #shownCommand()} shows it. */
+    String shown(List<String> command) {
         List<String> shown = new ArrayList<>();
-        for (String part : command()) {
+        for (String part : command) {
             int equals = part.indexOf('=');
             String name = equals < 0 ? "" : part.substring(0, equals).toLowerCase(Locale.ROOT);
             shown.add(SECRET_OPTION.matcher(name).find() ? part.substring(0, equals + 1) + "****" : part);

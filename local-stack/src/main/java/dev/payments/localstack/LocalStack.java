@@ -131,6 +131,11 @@ public final class LocalStack implements Callable<Integer> {
             description = "How long a child may take to become healthy (default: ${DEFAULT-VALUE}).")
     int healthTimeoutSeconds;
 
+    @Option(names = "--class-data-sharing", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Start the Spring Boot children from a class data archive trained once per build of each jar "
+                    + "(default; --no-class-data-sharing starts them from the executable jars as they are).")
+    boolean classDataSharing;
+
     @Option(names = "--stop-timeout", paramLabel = "SECONDS", defaultValue = "30",
             description = "How long a child may take to exit after SIGTERM before it is killed (default: ${DEFAULT-VALUE}).")
     int stopTimeoutSeconds;
@@ -198,6 +203,7 @@ public final class LocalStack implements Callable<Integer> {
                 .controlPort(controlPort)
                 .jvmOptions(Arrays.stream(jvmOptions.trim().split("\\s+")).filter(option -> !option.isEmpty()).toList())
                 .allowMissingJars(allowMissing)
+                .classDataSharing(classDataSharing)
                 .healthTimeout(Duration.ofSeconds(healthTimeoutSeconds))
                 .stopTimeout(Duration.ofSeconds(stopTimeoutSeconds));
         if (!only.isEmpty()) {

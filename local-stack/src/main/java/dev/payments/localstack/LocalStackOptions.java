@@ -32,13 +32,15 @@ import java.util.Set;
  * @param postgresSettings further {@code postgresql.conf} settings (e.g. {@code shared_preload_libraries} for a drill
  *     that counts statements), over the server's defaults
  * @param replicas JVMs per service (default 1); a service with more runs behind a load balancer on its port
+ * @param classDataSharing whether each Spring Boot child starts from a class data archive trained once per build of
+ *                         its jar ({@link ClassDataArchive}); on by default, as in the images
  */
 public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<Component, Integer> ports,
                                 Map<Component, Integer> managementPorts, int pgSimulatorAdminPort, int controlPort,
                                 Set<Component> children, List<String> jvmOptions,
                                 Map<Component, List<String>> extraArgs, boolean allowMissingJars,
                                 Duration healthTimeout, Duration stopTimeout, Map<String, String> postgresSettings,
-                                Map<Component, Integer> replicas) {
+                                Map<Component, Integer> replicas, boolean classDataSharing) {
 
     public static final int DEFAULT_CONTROL_PORT = 8099;
     public static final int DEFAULT_PG_SIMULATOR_ADMIN_PORT = 8091;
@@ -133,6 +135,7 @@ public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<C
         builder.stopTimeout = stopTimeout;
         builder.postgresSettings.putAll(postgresSettings);
         builder.replicas.putAll(replicas);
+        builder.classDataSharing = classDataSharing;
         return builder;
     }
 
@@ -153,6 +156,7 @@ public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<C
         private Duration stopTimeout = Duration.ofSeconds(30);
         private final Map<String, String> postgresSettings = new LinkedHashMap<>();
         private final Map<Component, Integer> replicas = new EnumMap<>(Component.class);
+        private boolean classDataSharing = true;
 
         private Builder() {
         }
@@ -244,10 +248,16 @@ public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<C
             return this;
         }
 
+        /** Whether the Spring Boot children start from a class data archive (on unless turned off). */
+        public Builder classDataSharing(boolean share) {
+            this.classDataSharing = share;
+            return this;
+        }
+
         public LocalStackOptions build() {
             return new LocalStackOptions(repoDir, dataDir, clean, ports, managementPorts, pgSimulatorAdminPort, controlPort,
                     children, jvmOptions, extraArgs, allowMissingJars, healthTimeout, stopTimeout, postgresSettings,
-                    replicas);
+                    replicas, classDataSharing);
         }
     }
 }

@@ -85,7 +85,8 @@ public final class RunningStack implements AutoCloseable {
             Map<String, Integer> checkPorts = new LinkedHashMap<>();
             for (int n = 1; n <= count; n++) {
                 String name = StackPorts.replicaName(child, n, count);
-                processes.add(new ChildProcess(childSpec(child, name), options.healthTimeout(), options.stopTimeout()));
+                processes.add(new ChildProcess(childSpec(child, name), options.healthTimeout(), options.stopTimeout(),
+                        options.classDataSharing()));
                 replicaPorts.put(name, ports.ofReplica(child, name));
                 if (child.hasManagementPort()) {
                     checkPorts.put(name, ports.managementOfReplica(child, name));

@@ -38,7 +38,7 @@ class DrillsIntegrationTest {
     static void startStack() {
         // Patience, not an assertion: on a machine shared with other builds the contexts take minutes to start.
         stack = OwnStack.start(Map.of(), Map.of(), dataDir,
-                LocalStackOptions.DEFAULT_JVM_OPTIONS, Map.of(), Duration.ofMinutes(7));
+                LocalStackOptions.DEFAULT_JVM_OPTIONS, Map.of(), Duration.ofMinutes(7), true);
     }
 
     @AfterAll

@@ -303,7 +303,7 @@ public final class DrillRunner {
                     + ", " + jvm.label() + " " + jvm.options() + " (about 20-60 s) ...");
         }
         return OwnStack.start(scenario.settings(), scenario.replicas(), options.dataDir(), jvm.options(),
-                options.postgresSettings(), options.healthTimeout());
+                options.postgresSettings(), options.healthTimeout(), scenario.classDataSharing());
     }
 
     /**

@@ -24,6 +24,11 @@ public interface Scenario {
     /** Every parameter in force, for the report. */
     Map<String, Object> parameters();
 
+    /** Whether the services of a stack the drill starts itself use class data archives (as shipped: yes). */
+    default boolean classDataSharing() {
+        return true;
+    }
+
     /** JVMs per service on a stack the drill starts itself (default: one of each). */
     default Map<Component, Integer> replicas() {
         return Map.of();

@@ -56,7 +56,8 @@ public final class OwnStack implements Target {
 
     /** A stack with the launcher's laptop JVM options (the test suite's). */
     public static OwnStack start(Map<Component, List<String>> settings, Path dataDir) {
-        return start(settings, Map.of(), dataDir, LocalStackOptions.DEFAULT_JVM_OPTIONS, Map.of(), Duration.ofMinutes(3));
+        return start(settings, Map.of(), dataDir, LocalStackOptions.DEFAULT_JVM_OPTIONS, Map.of(), Duration.ofMinutes(3),
+                true);
     }
 
     /**
@@ -65,9 +66,11 @@ public final class OwnStack implements Target {
      * @param jvmOptions       of every child JVM
      * @param postgresSettings {@code postgresql.conf} settings over the stack's defaults
      * @param healthTimeout    how long a service may take to report UP (minutes on a loaded machine)
+     * @param classDataSharing whether the services start from class data archives, as the local stack's do
      */
     public static OwnStack start(Map<Component, List<String>> settings, Map<Component, Integer> replicas, Path dataDir,
-                                 List<String> jvmOptions, Map<String, String> postgresSettings, Duration healthTimeout) {
+                                 List<String> jvmOptions, Map<String, String> postgresSettings, Duration healthTimeout,
+                                 boolean classDataSharing) {
         try {
             Path dir = dataDir != null ? dataDir : Files.createTempDirectory("drill-stack");
             // Outside the data directory: the stack wipes that on a clean start.
@@ -80,7 +83,8 @@ public final class OwnStack implements Target {
                     .controlPort(-1)
                     .children(DRILLED)
                     .jvmOptions(jvmOptions)
-                    .healthTimeout(healthTimeout);
+                    .healthTimeout(healthTimeout)
+                    .classDataSharing(classDataSharing);
             postgresSettings.forEach(options::postgresSetting);
             settings.forEach((component, args) -> args.forEach(arg -> options.extraArg(component, arg)));
             replicas.forEach(options::replicas);

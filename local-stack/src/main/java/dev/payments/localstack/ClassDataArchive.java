@@ -98,11 +98,15 @@ final class ClassDataArchive {
         }
     }
 
-    /** The child's command: the extracted jar, and the archive to map or the one to write at exit. */
+    /**
+     * The child's command: the extracted jar, and the archive to map or the one to write at exit. The JVM's own CDS
+     * messages (thousands of "class not supported" warnings when it writes an archive) are off: a service's log is
+     * one JSON object per line, and an archive that cannot be used is only a slower start.
+     */
     List<String> command(ChildSpec spec) {
         return spec.command(extractedJar, List.of(training == null
                 ? "-XX:SharedArchiveFile=" + archive
-                : "-XX:ArchiveClassesAtExit=" + training));
+                : "-XX:ArchiveClassesAtExit=" + training, "-Xlog:cds*=off"));
     }
 
     /** Keeps what a training JVM wrote if it exited cleanly; drops it otherwise. Once per start. */

@@ -72,19 +72,8 @@ class OperatorController {
     @PostMapping("/api/payments/{paymentId}/refund")
     ResponseEntity<?> refund(@PathVariable UUID paymentId, Caller operator, @Valid @RequestBody RefundRequest request) {
         audit.info("full refund of payment {} requested by {}", paymentId, operator.subject());
-        CancelPayment.Result result = cancelPayment.cancelForCustomer(new PaymentId(paymentId), operator.subject(),
-                request.reason().trim());
-        if (result instanceof CancelPayment.Result.Done done) {
-            return ResponseEntity.ok(PaymentView.of(done.payment()));
-        }
-        if (result instanceof CancelPayment.Result.Pending pending) {
-            return ResponseEntity.accepted().body(PaymentView.of(pending.payment()));
-        }
-        if (result instanceof CancelPayment.Result.Refused refused) {
-            return Problems.response(HttpStatus.CONFLICT, refused.refusal().name(), refused.detail(),
-                    Map.of("paymentId", paymentId), refused.retryAfter());
-        }
-        return Problems.response(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND", "No payment " + paymentId);
+        return PaymentController.cancelAnswer(cancelPayment.cancelForCustomer(new PaymentId(paymentId),
+                operator.subject(), request.reason().trim()), paymentId, "No payment " + paymentId);
     }
 
     /**

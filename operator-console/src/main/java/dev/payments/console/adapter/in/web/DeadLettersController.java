@@ -67,19 +67,14 @@ class DeadLettersController {
                    RedirectAttributes next) {
         String known = group(group);
         UUID letter = Pages.id(eventId, "Event id");
-        String why = Pages.requiredText(reason, "A reason");
-        try {
+        return redrive(known, reason, next, why -> {
             Map<String, Object> answer = api.post(Service.RECONCILIATION, Map.of("reason", why),
                     "/api/dead-letters/{group}/{eventId}/redrive", known, letter);
-            next.addFlashAttribute("done", Boolean.TRUE.equals(answer.get("redriven"))
+            return Boolean.TRUE.equals(answer.get("redriven"))
                     ? "Re-driven to " + known + ": event " + letter
                     : "Not sent: event " + letter + " was re-driven before by " + answer.get("redrivenBy") + " at "
-                    + answer.get("redrivenAt"));
-        } catch (ApiProblem problem) {
-            Pages.refused(next, problem);
-        }
-        next.addAttribute("group", known);
-        return "redirect:/dead-letters";
+                    + answer.get("redrivenAt");
+        });
     }
 
     @PostMapping("/dead-letters/{group}/orders/{orderId}/redrive")
@@ -87,17 +82,25 @@ class DeadLettersController {
                         @RequestParam(required = false) String reason, RedirectAttributes next) {
         String known = group(group);
         UUID order = Pages.id(orderId, "Order id");
-        String why = Pages.requiredText(reason, "A reason");
-        try {
+        return redrive(known, reason, next, why -> {
             Map<String, Object> answer = api.post(Service.RECONCILIATION, Map.of("reason", why),
                     "/api/dead-letters/{group}/orders/{orderId}/redrive", known, order);
-            next.addFlashAttribute("done", "Re-driven to " + known + ": " + answer.get("redriven") + " of "
+            return "Re-driven to " + known + ": " + answer.get("redriven") + " of "
                     + OperatorApi.items(answer, "letters").size() + " letters of order " + order
-                    + " (the others were re-driven before)");
+                    + " (the others were re-driven before)";
+        });
+    }
+
+    /** A re-drive with its required reason; what it did, or the problem it met, shown on the group's page. */
+    private String redrive(String group, String reason, RedirectAttributes next,
+                           java.util.function.Function<String, String> send) {
+        String why = Pages.requiredText(reason, "A reason");
+        try {
+            next.addFlashAttribute("done", send.apply(why));
         } catch (ApiProblem problem) {
             Pages.refused(next, problem);
         }
-        next.addAttribute("group", known);
+        next.addAttribute("group", group);
         return "redirect:/dead-letters";
     }
 

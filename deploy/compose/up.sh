@@ -15,15 +15,16 @@ since() { echo "$(( $(date +%s) - start )) s"; }
 if [[ "${PAYMENTS_SKIP_BUILD:-0}" != 1 ]]; then
     echo "up: building the jars ($(since))"
     ./mvnw -B -ntp -q -DskipTests package \
-        -pl auth-server,pg-simulator,order-service,payment-service,notification-service,reconciliation-service,local-stack -am
+        -pl auth-server,pg-simulator,order-service,payment-service,notification-service,reconciliation-service,operator-console,local-stack -am
 fi
 # What the PostgreSQL and Kafka images are made of (seconds: from the local Maven repository).
 ./mvnw -B -ntp -q -f deploy/docker/pom.xml package
 services=(postgres kafka-1 kafka-2 kafka-3 auth-server pg-simulator load-balancer order-service
-          payment-service-1 payment-service-2 notification-service-1 notification-service-2 reconciliation-service)
+          payment-service-1 payment-service-2 notification-service-1 notification-service-2 reconciliation-service
+          operator-console)
 echo "up: building the images ($(since))"
 "$compose" build -q postgres kafka-1 auth-server pg-simulator load-balancer order-service payment-service-1 \
-    notification-service-1 reconciliation-service
+    notification-service-1 reconciliation-service operator-console
 echo "up: starting ${#services[@]} containers ($(since))"
 "$compose" up -d --no-build "${services[@]}"
 

@@ -56,19 +56,36 @@ public final class ServiceArchitecture {
     private static final String JAKARTA_TRANSACTIONAL = "jakarta.transaction.Transactional";
 
     private final String base;
+    private final boolean apiClient;
 
-    private ServiceArchitecture(String basePackage) {
+    private ServiceArchitecture(String basePackage, boolean apiClient) {
         this.base = basePackage;
+        this.apiClient = apiClient;
     }
 
     /** @param basePackage the service's root package, e.g. {@code dev.payments.payment} */
     public static ServiceArchitecture of(String basePackage) {
-        return new ServiceArchitecture(basePackage);
+        return new ServiceArchitecture(basePackage, false);
+    }
+
+    /**
+     * A service that owns no data and decides nothing about money, and acts only through the other services' APIs as
+     * the signed-in person (the operator console): {@code adapter/in} (its pages) &lt;- {@code config}, both using
+     * {@code adapter/out} (the services' APIs), and no way around those APIs - no database, no Kafka, no HTTP client
+     * but the one that carries the person's token.
+     */
+    public static ServiceArchitecture ofApiClient(String basePackage) {
+        return new ServiceArchitecture(basePackage, true);
     }
 
     /** The rules, each under the name it is reported with. */
     public Map<String, ArchRule> rules() {
         Map<String, ArchRule> rules = new LinkedHashMap<>();
+        if (apiClient) {
+            rules.put("layers: adapter/out <- adapter/in <- config, and nothing depends on config", clientLayers());
+            rules.put("no back door: no database, no Kafka, no JSON-over-HTTP client outside adapter/out", noBackDoor());
+            return rules;
+        }
         rules.put("layers: domain <- application <- adapters <- config, and nothing depends on config", layers());
         rules.put("adapters do not know each other", adaptersApart());
         rules.put("the domain is plain Java", domainIsPlainJava());
@@ -105,6 +122,29 @@ public final class ServiceArchitecture {
                 .whereLayer(DOMAIN).mayOnlyBeAccessedByLayers(APPLICATION, ADAPTERS, CONFIG)
                 .because("config wires the service and hands adapters their values through constructors; "
                         + "the use cases reach the adapters only through their ports");
+    }
+
+    private ArchRule clientLayers() {
+        return layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("Pages").definedBy(base + ".adapter.in..")
+                .layer("Apis").definedBy(base + ".adapter.out..")
+                .layer(CONFIG).definedBy(base + ".config..")
+                .whereLayer(CONFIG).mayNotBeAccessedByAnyLayer()
+                .whereLayer("Pages").mayOnlyBeAccessedByLayers(CONFIG)
+                .whereLayer("Apis").mayOnlyBeAccessedByLayers("Pages", CONFIG)
+                .because("config wires the pages and the API clients; a page calls a service only through them");
+    }
+
+    private ArchRule noBackDoor() {
+        ArchRule noStorage = noClasses().that().resideInAPackage(base + "..")
+                .should().dependOnClassesThat().resideInAnyPackage("java.sql..", "javax.sql..", "org.springframework.jdbc..",
+                        "org.apache.kafka..", "org.springframework.kafka..", "dev.payments.outbox..");
+        ArchRule oneClient = noClasses().that().resideInAPackage(base + ".adapter.in..")
+                .should().dependOnClassesThat().resideInAnyPackage("org.springframework.web.client..", "java.net.http..");
+        return CompositeArchRule.of(noStorage).and(oneClient)
+                .because("the console holds no credentials of its own: every read and action is a service's API "
+                        + "call through adapter/out with the signed-in person's token, checked and recorded by that "
+                        + "service");
     }
 
     private ArchRule adaptersApart() {

@@ -385,10 +385,14 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
                 Map.of("resolution", " "));
         assertThat(blank.getStatusCode()).isEqualTo(HttpStatus.BAD_REQUEST);
         assertThat(blank.getBody().path("code").asText()).isEqualTo("VALIDATION_FAILED");
+        ResponseEntity<JsonNode> settlersOutcome = api.operatorAs("bob", HttpMethod.POST, "/api/incidents/" + id
+                + "/resolve", Map.of("outcome", "SETTLED_AUTOMATICALLY", "resolution", "the settler did it"));
+        assertThat(settlersOutcome.getStatusCode()).as("an outcome only the settler states").isEqualTo(HttpStatus.BAD_REQUEST);
         ResponseEntity<JsonNode> resolved = api.operatorAs("bob", HttpMethod.POST, "/api/incidents/" + id + "/resolve",
-                Map.of("resolution", "cancelled in the PG console"));
+                Map.of("outcome", "REFUNDED_AT_PG", "resolution", "cancelled in the PG console"));
         assertThat(resolved.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(resolved.getBody().path("state").asText()).isEqualTo("RESOLVED");
+        assertThat(resolved.getBody().path("outcome").asText()).isEqualTo("REFUNDED_AT_PG");
         assertThat(resolved.getBody().path("resolvedBy").asText()).isEqualTo("bob");
         assertThat(resolved.getBody().path("acknowledgedBy").asText()).isEqualTo("alice");
         assertThat(resolved.getBody().path("resolvedAt").isTextual()).isTrue();
@@ -411,6 +415,7 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(recorded).as("newest first").containsExactly(
                 "operator-1 | POST /api/incidents/{id}/resolve | REFUSED | 409 | again | false",
                 "bob | POST /api/incidents/{id}/resolve | DONE | - | cancelled in the PG console | true",
+                "bob | POST /api/incidents/{id}/resolve | REFUSED | 400 | the settler did it | false",
                 "bob | POST /api/incidents/{id}/resolve | REFUSED | 400 |   | false",
                 "bob | POST /api/incidents/{id}/acknowledge | REFUSED | 409 | - | false",
                 "alice | POST /api/incidents/{id}/acknowledge | DONE | - | calling the PG | true",

@@ -1,5 +1,6 @@
 package dev.payments.system;
 
+import dev.payments.contracts.Topics;
 import dev.payments.localstack.Component;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -72,22 +73,31 @@ class OperatorConsoleSystemTest {
         signIn("operator-1", "local-operator-password");
         assertThat(text("operator")).isEqualTo("operator-1");
         assertThat(text("ledger")).contains("Ledger identity");
-        assertThat(text("incidents")).contains("open");
+        assertThat(text("incidents")).contains("open").contains("waiting under 1 h");
+        assertThat(text("approval-breaker")).as("payment-service's approval breaker").isEqualTo("CLOSED");
+        assertThat(text("not-final-UNKNOWN")).startsWith("UNKNOWN");
+        assertThat(text("relay-lag")).isNotBlank();
+        assertThat(text("renewal-runs")).matches("\\d+");
         screenshot("overview");
 
-        // The projection follows the topics: the payment is there once reconciliation has consumed its events.
-        waitFor(() -> {
-            open("/payments");
-            browser.findElement(By.id("orderId")).sendKeys(orderId);
-            browser.findElement(By.cssSelector("#find-payment button")).click();
-            return browser.findElements(By.id("order")).size() == 1;
-        });
-        assertThat(text("order")).contains(paymentId).contains("APPROVED");
-        screenshot("payments");
+        // payment-service's own search: the payment is there as soon as the confirm answered.
+        open("/payments");
+        browser.findElement(By.id("orderId")).sendKeys(orderId);
+        browser.findElement(By.cssSelector("#find-payment button")).click();
+        waitFor(() -> browser.getCurrentUrl().contains("orderId=" + orderId));
+        assertThat(text("result-" + paymentId)).contains(orderId).contains("APPROVED").contains(paid.memberId());
 
         browser.findElement(By.linkText(paymentId)).click();
-        waitFor(() -> !browser.findElements(By.id("sync")).isEmpty());
+        // The page reads reconciliation's projection, which follows the topics.
+        waitFor(() -> {
+            if (browser.findElements(By.id("sync")).isEmpty()) {
+                open("/payments/" + paymentId);
+                return false;
+            }
+            return true;
+        });
         assertThat(text("payment-status")).isEqualTo("APPROVED");
+        assertThat(text("canceled-at")).as("an empty time is a dash, not 'null'").isEqualTo("-");
         assertThat(text("timeline")).contains("PaymentApproved");
         browser.findElement(By.cssSelector("#sync button")).click();
         assertThat(text("sync-answer")).as("the PG's answer, as payment-service reported it").contains("DONE")
@@ -96,6 +106,100 @@ class OperatorConsoleSystemTest {
                 .contains("operator-1").contains("POST /api/payments/{paymentId}/sync").contains("DONE");
         screenshot("payment");
 
+        signOut();
+    }
+
+    @Test
+    void anOperatorPagesAMembersPaymentsExportsThemAndRefundsOneInFullWithAReason() throws IOException {
+        String memberId = "member-console-" + UUID.randomUUID().toString().substring(0, 8);
+        Paid first = aPaidPayment(memberId, 14_000);
+        Paid second = aPaidPayment(memberId, 14_100);
+        Paid third = aPaidPayment(memberId, 14_200);
+
+        signIn("operator-1", "local-operator-password");
+        open("/payments?size=2&memberId=" + memberId);
+        assertThat(text("result-list")).contains(third.paymentId()).contains(second.paymentId())
+                .doesNotContain(first.paymentId());
+        assertThat(browser.findElements(By.id("previous"))).as("the newest page has no previous").isEmpty();
+        screenshot("payments");
+        browser.findElement(By.id("next")).click();
+        waitFor(() -> browser.getCurrentUrl().contains("after="));
+        assertThat(text("result-list")).contains(first.paymentId()).doesNotContain(second.paymentId());
+        assertThat(browser.findElements(By.id("next"))).as("the oldest page has no next").isEmpty();
+        browser.findElement(By.id("previous")).click();
+        waitFor(() -> browser.getCurrentUrl().contains("before="));
+        assertThat(text("result-list")).contains(third.paymentId()).contains(second.paymentId());
+
+        // The export link of this filter, fetched by the page itself with the operator's session.
+        String csv = (String) ((org.openqa.selenium.JavascriptExecutor) browser).executeAsyncScript("""
+                const done = arguments[arguments.length - 1];
+                fetch(document.getElementById('export').href).then(r => r.text()).then(done);""");
+        assertThat(csv.lines().toList()).hasSize(4);
+        assertThat(csv.lines().toList().get(0)).startsWith("paymentId,orderId,memberId,status");
+        assertThat(csv.lines().toList().get(1)).startsWith(third.paymentId() + "," + third.orderId() + "," + memberId + ",APPROVED");
+        open("/payments?status=NOPE");
+        assertThat(text("problem")).contains("VALIDATION_FAILED").contains("Status must be one of");
+
+        open("/payments/" + second.paymentId());
+        waitFor(() -> {
+            if (browser.findElements(By.id("refund")).isEmpty()) {
+                open("/payments/" + second.paymentId());
+                return false;
+            }
+            return true;
+        });
+        assertThat(text("record-status")).isEqualTo("APPROVED");
+        browser.findElement(By.id("refund-reason")).sendKeys("customer called: ordered twice");
+        browser.findElement(By.cssSelector("#refund button")).click();
+        assertThat(text("refund-answer")).contains("CANCELED");
+        assertThat(text("record-status")).isEqualTo("CANCELED");
+        assertThat(text("payment-audit")).contains("operator-1").contains("POST /api/payments/{paymentId}/refund")
+                .contains("customer called: ordered twice").contains("DONE");
+        assertThat(browser.findElements(By.id("refund"))).as("nothing left to refund").isEmpty();
+        screenshot("payment-refunded");
+        signOut();
+    }
+
+    @Test
+    void anOperatorRedrivesADeadLetterAndDryRunsTheOrdersReplayWithAReason() throws IOException {
+        // An event of a type no consumer knows: each group reading payment.events parks it (a permanent failure).
+        String orderId = UUID.randomUUID().toString();
+        String eventId = UUID.randomUUID().toString();
+        String payload = "{\"eventId\":\"" + eventId + "\",\"type\":\"PaymentTeleported\",\"aggregateType\":\"payment\","
+                + "\"aggregateId\":\"" + UUID.randomUUID() + "\",\"occurredAt\":\"" + java.time.Instant.now() + "\","
+                + "\"payload\":{\"orderId\":\"" + orderId + "\"}}";
+        SystemStack.topic(Topics.PAYMENT_EVENTS).send(orderId, payload,
+                java.util.Map.of(Topics.HEADER_EVENT_ID, eventId, Topics.HEADER_EVENT_TYPE, "PaymentTeleported"));
+
+        signIn("operator-1", "local-operator-password");
+        waitFor(() -> {
+            open("/dead-letters?group=notification-service");
+            return !browser.findElements(By.id("letter-" + eventId)).isEmpty();
+        });
+        WebElement letter = browser.findElement(By.id("letter-" + eventId));
+        assertThat(letter.getText()).contains("PaymentTeleported").contains(orderId).contains("WAITING");
+        screenshot("dead-letters");
+        letter.findElement(By.cssSelector("form.redrive-one input[name=reason]")).sendKeys("checking the new consumer build");
+        letter.findElement(By.cssSelector("form.redrive-one button")).click();
+        assertThat(text("done")).contains("Re-driven to notification-service").contains(eventId);
+
+        open("/replay?orderId=" + orderId);
+        assertThat(text("replay-report")).contains("PaymentTeleported").contains("notification-service");
+        new org.openqa.selenium.support.ui.Select(browser.findElement(By.id("replay-group"))).selectByValue("order-service");
+        browser.findElement(By.id("replay-reason")).sendKeys("what would order-service apply");
+        browser.findElement(By.id("replay-dry-run")).click();
+        assertThat(text("replay-result")).contains("Dry run for order-service").contains("operator-1");
+        screenshot("replay");
+
+        open("/audit");
+        browser.findElement(By.id("audit-object")).sendKeys(orderId);
+        browser.findElement(By.cssSelector("#audit-search button")).click();
+        waitFor(() -> browser.getCurrentUrl().contains("objectId=" + orderId));
+        assertThat(text("audit-list")).contains("POST /api/replay/orders/{orderId}")
+                .contains("dry run: what would order-service apply");
+        open("/audit?objectId=notification-service/" + eventId);
+        assertThat(text("audit-list")).contains("POST /api/dead-letters/{group}/{eventId}/redrive")
+                .contains("checking the new consumer build").contains("DONE");
         signOut();
     }
 
@@ -138,7 +242,7 @@ class OperatorConsoleSystemTest {
         waitFor(() -> browser.getCurrentUrl().contains("objectId=" + incidentId));
         assertThat(text("audit-list")).contains("operator-1").contains("reconciliation")
                 .contains("POST /api/incidents/{id}/resolve")
-                .contains("REFUNDED_AT_PG: refunded by hand in the PG's console").contains("DONE (with the change)");
+                .contains("refunded by hand in the PG's console").contains("DONE (with the change)");
         screenshot("audit");
         signOut();
     }
@@ -148,7 +252,10 @@ class OperatorConsoleSystemTest {
 
     /** A new member's order, paid (APPROVED) through the real confirm. */
     private static Paid aPaidPayment(long amount) {
-        String memberId = "member-console-" + UUID.randomUUID().toString().substring(0, 8);
+        return aPaidPayment("member-console-" + UUID.randomUUID().toString().substring(0, 8), amount);
+    }
+
+    private static Paid aPaidPayment(String memberId, long amount) {
         String orderId = SystemStack.createOrder(memberId, amount);
         SystemStack.Response paid = SystemStack.confirm(orderId, memberId, amount, "console-" + orderId);
         assertThat(paid.status()).as(paid.body().toString()).isEqualTo(200);
@@ -181,12 +288,14 @@ class OperatorConsoleSystemTest {
         String paymentId = paid.paymentId();
 
         signIn("viewer-1", "local-viewer-password");
-        assertThat(text("scopes")).contains("reconciliation:read").doesNotContain("payments:sync");
+        assertThat(text("scopes")).contains("reconciliation:read").contains("payments:read")
+                .doesNotContain("payments:sync").doesNotContain("payments:refund");
         waitFor(() -> {
             open("/payments/" + paymentId);
             return browser.findElements(By.id("payment-status")).size() == 1;
         });
         assertThat(browser.findElements(By.id("sync"))).as("no Sync button without payments:sync").isEmpty();
+        assertThat(browser.findElements(By.id("refund"))).as("no refund without payments:refund").isEmpty();
 
         // The same form the operator would have had, posted with this session's CSRF token: payment-service refuses.
         ((org.openqa.selenium.JavascriptExecutor) browser).executeScript("""

@@ -3,6 +3,7 @@ package dev.payments.outbox.config;
 import dev.payments.outbox.OutboxWriter;
 import dev.payments.outbox.TraceContext;
 import dev.payments.outbox.relay.KafkaConnection;
+import dev.payments.outbox.relay.OutboxBacklog;
 import dev.payments.outbox.relay.OutboxRelay;
 import dev.payments.outbox.relay.PublishTracing;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -66,5 +67,12 @@ public class OutboxAutoConfiguration {
                 environment.getRequiredProperty("spring.application.name"),
                 meters.getIfAvailable(SimpleMeterRegistry::new), clock.getIfAvailable(Clock::systemUTC),
                 tracing.getIfAvailable(() -> PublishTracing.NONE));
+    }
+
+    /** The relay lag read from the database, for an operator's overview (any replica answers the same). */
+    @Bean
+    @ConditionalOnProperty(prefix = "outbox.relay", name = "enabled", matchIfMissing = true)
+    OutboxBacklog outboxBacklog(DataSource dataSource, OutboxRelay relay, ObjectProvider<Clock> clock) {
+        return new OutboxBacklog(dataSource, relay.slotName(), clock.getIfAvailable(Clock::systemUTC));
     }
 }

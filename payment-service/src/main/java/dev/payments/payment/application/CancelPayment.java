@@ -10,10 +10,9 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Optional;
 
 /**
- * A member takes a payment back (docs/decisions/payment-cancel.md).
+ * A member takes a payment back, or an operator does it for them (docs/decisions/payment-cancel.md).
  *
  * <ul>
  *   <li>APPROVED: the refund is recorded first as a cancel we owe (APPROVED -> CANCEL_OWED, {@code PaymentCancelOwed},
@@ -83,15 +82,31 @@ public class CancelPayment {
 
     /** @param reason the member's words, passed to the PG as the cancel reason */
     public Result cancel(PaymentId id, MemberId member, String reason) {
-        Optional<Payment> found = payments.findById(id).filter(payment -> payment.memberId().equals(member));
-        if (found.isEmpty()) {
-            return new Result.NotFound();
-        }
-        Payment payment = found.get();
+        return payments.findById(id).filter(payment -> payment.memberId().equals(member))
+                .map(payment -> cancel(payment, "refund requested by the member: " + reason))
+                .orElseGet(Result.NotFound::new);
+    }
+
+    /**
+     * An operator takes the whole payment back on the customer's behalf (scope {@code payments:refund}): the same
+     * rules as the member's own cancel, for any member's payment. Who and why go to the PG's cancel reason and, with
+     * the answer, to the operator audit trail.
+     *
+     * @param operator the operator's token subject
+     * @param reason   the operator's required reason
+     */
+    public Result cancelForCustomer(PaymentId id, String operator, String reason) {
+        return payments.findById(id)
+                .map(payment -> cancel(payment, "refund by operator " + operator + ": " + reason))
+                .orElseGet(Result.NotFound::new);
+    }
+
+    private Result cancel(Payment payment, String pgReason) {
+        PaymentId id = payment.id();
         return switch (payment.status()) {
-            case APPROVED -> refund(payment, reason);
-            case CANCEL_OWED -> sendOwed(payment, reason);
-            case UNKNOWN -> giveUp(id, member, reason);
+            case APPROVED -> refund(payment, pgReason);
+            case CANCEL_OWED -> sendOwed(payment, pgReason);
+            case UNKNOWN -> giveUp(id, pgReason);
             case CANCELED -> new Result.Done(payment);
             case REQUESTED -> new Result.Refused(Refusal.PAYMENT_IN_FLIGHT,
                     "Payment " + id + " is still being confirmed with the PG; ask again when it has an answer",
@@ -118,10 +133,14 @@ public class CancelPayment {
         return sendOwed(owed, reason);
     }
 
-    /** One attempt now; whatever it ends in, the cancel stays owed until the PG confirms it. */
+    /**
+     * One attempt now; whatever it ends in, the cancel stays owed until the PG confirms it.
+     *
+     * @param reason who asked and why, as the PG's cancel reason
+     */
     private Result sendOwed(Payment owed, String reason) {
         try {
-            SyncPayment.SyncResult result = syncPayment.sendOwedCancel(owed, "refund requested by the member: " + reason);
+            SyncPayment.SyncResult result = syncPayment.sendOwedCancel(owed, reason);
             return new Result.Done(result.payment());
         } catch (PgSyncException e) {
             log.warn("Payment {}: the PG did not confirm the cancel now ({}); it stays owed and reconciliation retries it",
@@ -130,7 +149,7 @@ public class CancelPayment {
         }
     }
 
-    private Result giveUp(PaymentId id, MemberId member, String reason) {
+    private Result giveUp(PaymentId id, String reason) {
         Payment told = transaction.execute(tx -> {
             Payment locked = payments.lockById(id).orElseThrow();
             if (locked.status() == PaymentStatus.UNKNOWN && locked.customerGaveUp()) {
@@ -140,7 +159,7 @@ public class CancelPayment {
         });
         if (told.status() != PaymentStatus.UNKNOWN) {
             // Settled between the read and the lock: answer for the state it is in now (a refund if approved).
-            return cancel(id, member, reason);
+            return cancel(told, reason);
         }
         log.info("The customer gave up on payment {} while its outcome is unknown; a charge the PG made will be "
                 + "cancelled", id);

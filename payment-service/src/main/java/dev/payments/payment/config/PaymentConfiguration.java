@@ -7,6 +7,8 @@ import dev.payments.payment.adapter.out.pg.ResilientPaymentGateway;
 import dev.payments.payment.adapter.out.pg.TossPgClient;
 import dev.payments.payment.application.ApprovalMetrics;
 import dev.payments.payment.application.CancelPayment;
+import dev.payments.payment.application.PaymentSearch;
+import dev.payments.payment.application.SearchPayments;
 import dev.payments.payment.application.ConfirmPayment;
 import dev.payments.payment.application.IdempotencyKeys;
 import dev.payments.payment.application.MemberRateLimit;
@@ -124,6 +126,11 @@ class PaymentConfiguration {
     }
 
     @Bean
+    SearchPayments searchPayments(PaymentSearch search) {
+        return new SearchPayments(search);
+    }
+
+    @Bean
     RecordOrderEvent recordOrderEvent(PayableOrders orders) {
         return new RecordOrderEvent(orders);
     }
@@ -132,6 +139,9 @@ class PaymentConfiguration {
     @Bean
     ApiAccess apiAccess() {
         return ApiAccess.builder()
+                // Before the member's GET /api/payments/{paymentId}, which would match "export" too (first rule wins).
+                .scope("payments:read", HttpMethod.GET, "/api/payments", "/api/payments/export", "/api/payments/overview")
+                .scope("payments:refund", HttpMethod.POST, "/api/payments/{paymentId}/refund")
                 .members(HttpMethod.POST, "/api/payments/confirm", "/api/payments/{paymentId}/cancel")
                 .members(HttpMethod.GET, "/api/payments/{paymentId}")
                 // Republishing a settled payment's events is a repair of the same kind (reconciliation asks for it).

@@ -39,10 +39,13 @@ public class ReconciliationConfiguration {
                 .scope("ledger:export", HttpMethod.GET, "/api/reconciliation/ledger/export")
                 .scope("reconciliation:read", HttpMethod.GET, "/api/reconciliation/**", "/api/incidents", "/api/incidents/*")
                 .scope("incidents:write", HttpMethod.POST, "/api/incidents/{id}/acknowledge", "/api/incidents/{id}/resolve")
-                .scope("events:replay", HttpMethod.GET, "/api/replay/**")
-                .scope("events:replay", HttpMethod.POST, "/api/replay/**")
-                .scope("dead-letters:read", HttpMethod.GET, "/api/dead-letters/*")
-                .scope("dead-letters:write", HttpMethod.POST, "/api/dead-letters/**")
+                // Each route named with its variables: the operator audit trail records them as the action's object
+                // (the order replayed, the group and letter re-driven), so the trail can be searched by them.
+                .scope("events:replay", HttpMethod.GET, "/api/replay/orders/{orderId}")
+                .scope("events:replay", HttpMethod.POST, "/api/replay/orders/{orderId}", "/api/replay/offsets")
+                .scope("dead-letters:read", HttpMethod.GET, "/api/dead-letters/{group}")
+                .scope("dead-letters:write", HttpMethod.POST, "/api/dead-letters/{group}/{eventId}/redrive",
+                        "/api/dead-letters/{group}/orders/{orderId}/redrive")
                 .build();
     }
 }

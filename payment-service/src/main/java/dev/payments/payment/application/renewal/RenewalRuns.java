@@ -16,4 +16,7 @@ public interface RenewalRuns {
     Optional<RenewalRun> findById(UUID id);
 
     List<RenewalRun> latest(int limit);
+
+    /** Runs started and not finished (RUNNING): at most one normally; more means one overran into the next. */
+    long running();
 }

@@ -6,6 +6,7 @@ import dev.payments.reconciliation.domain.incidents.IllegalIncidentTransitionExc
 import dev.payments.reconciliation.domain.incidents.Incident;
 import dev.payments.reconciliation.domain.incidents.IncidentId;
 import dev.payments.reconciliation.domain.incidents.IncidentState;
+import dev.payments.reconciliation.domain.incidents.ResolutionOutcome;
 
 import java.time.Clock;
 
@@ -24,7 +25,8 @@ public final class ResolveIncident {
      * @throws IncidentNotFoundException          no such incident
      * @throws IllegalIncidentTransitionException it is already RESOLVED (also when it was resolved meanwhile)
      */
-    public Incident resolve(IncidentId id, String by, String resolution) {
-        return change.apply(id, IncidentState.RESOLVED, current -> current.resolve(by, resolution, clock.instant()));
+    public Incident resolve(IncidentId id, String by, ResolutionOutcome outcome, String resolution) {
+        return change.apply(id, IncidentState.RESOLVED,
+                current -> current.resolve(by, outcome, resolution, clock.instant()));
     }
 }

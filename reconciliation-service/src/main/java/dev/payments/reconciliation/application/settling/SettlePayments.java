@@ -5,6 +5,7 @@ import dev.payments.reconciliation.application.incidents.Incidents;
 import dev.payments.reconciliation.application.incidents.OpenIncident;
 import dev.payments.reconciliation.application.shared.PgUnavailableException;
 import dev.payments.reconciliation.domain.incidents.Incident;
+import dev.payments.reconciliation.domain.incidents.ResolutionOutcome;
 import dev.payments.reconciliation.domain.incidents.IncidentReason;
 import dev.payments.reconciliation.domain.incidents.IncidentState;
 import dev.payments.reconciliation.domain.projection.PaymentStatus;
@@ -217,7 +218,7 @@ public final class SettlePayments {
                 .filter(incident -> incident.state() == IncidentState.OPEN)
                 .ifPresent(incident -> {
                     Incident resolved = incident.attempted(settled.attempts(), null, at).resolve(Incident.SYSTEM,
-                            "Settled automatically: payment " + settled.settledStatus() + " after "
+                            ResolutionOutcome.SETTLED_AUTOMATICALLY, "Settled automatically: payment " + settled.settledStatus() + " after "
                                     + settled.attempts() + " attempts (PG " + settled.lastPgState() + ")", at);
                     if (incidents.update(resolved, IncidentState.OPEN)) {
                         alerts.changed(resolved);

@@ -17,13 +17,14 @@ import java.util.Objects;
  * @param amount           the money at stake, when known
  * @param attempts         settle attempts made before (and while) it was open
  * @param acknowledgeNote  what the human who took it said, or null
- * @param resolution       how it was closed, or null while not RESOLVED
+ * @param outcome          what was established about the money, or null while not RESOLVED
+ * @param resolution       how it was closed, in words, or null while not RESOLVED
  */
 public record Incident(IncidentId id, String subject, IncidentReason reason, IncidentState state,
                        PaymentId paymentId, OrderId orderId, Money amount, String pgTransactionKey, String detail,
                        int attempts, Instant openedAt, String acknowledgedBy, Instant acknowledgedAt,
-                       String acknowledgeNote, String resolvedBy, Instant resolvedAt, String resolution,
-                       Instant updatedAt) {
+                       String acknowledgeNote, String resolvedBy, Instant resolvedAt, ResolutionOutcome outcome,
+                       String resolution, Instant updatedAt) {
 
     /** Who resolves an incident when the settler repaired the payment after all. */
     public static final String SYSTEM = "reconciliation-service";
@@ -41,6 +42,9 @@ public record Incident(IncidentId id, String subject, IncidentReason reason, Inc
         if ((state == IncidentState.RESOLVED) != (resolvedAt != null)) {
             throw new IllegalArgumentException("a RESOLVED incident, and only that, has a resolution time");
         }
+        if ((state == IncidentState.RESOLVED) != (outcome != null)) {
+            throw new IllegalArgumentException("a RESOLVED incident, and only that, has an outcome");
+        }
         detail = detail.length() <= MAX_TEXT ? detail : detail.substring(0, MAX_TEXT - 3) + "...";
     }
 
@@ -57,7 +61,7 @@ public record Incident(IncidentId id, String subject, IncidentReason reason, Inc
                                 String pgTransactionKey, String detail, int attempts, Instant at) {
         Objects.requireNonNull(paymentId, "payment id");
         return new Incident(IncidentId.random(), subjectOf(paymentId), reason, IncidentState.OPEN, paymentId, orderId,
-                amount, pgTransactionKey, detail, attempts, at, null, null, null, null, null, null, at);
+                amount, pgTransactionKey, detail, attempts, at, null, null, null, null, null, null, null, at);
     }
 
     /** A new OPEN incident about a PG transaction that no payment of ours explains. */
@@ -65,7 +69,7 @@ public record Incident(IncidentId id, String subject, IncidentReason reason, Inc
                                               Money amount, String detail, Instant at) {
         Objects.requireNonNull(pgTransactionKey, "transaction key");
         return new Incident(IncidentId.random(), subjectOf(pgTransactionKey), reason, IncidentState.OPEN, null,
-                orderId, amount, pgTransactionKey, detail, 0, at, null, null, null, null, null, null, at);
+                orderId, amount, pgTransactionKey, detail, 0, at, null, null, null, null, null, null, null, at);
     }
 
     /** A human takes it: OPEN -> ACKNOWLEDGED. */
@@ -75,12 +79,13 @@ public record Incident(IncidentId id, String subject, IncidentReason reason, Inc
             throw new IllegalIncidentTransitionException(id, state, IncidentState.ACKNOWLEDGED);
         }
         return new Incident(id, subject, reason, IncidentState.ACKNOWLEDGED, paymentId, orderId, amount,
-                pgTransactionKey, detail, attempts, openedAt, by, at, note, null, null, null, at);
+                pgTransactionKey, detail, attempts, openedAt, by, at, note, null, null, null, null, at);
     }
 
-    /** Closed, with what was done: OPEN or ACKNOWLEDGED -> RESOLVED. */
-    public Incident resolve(String by, String howResolved, Instant at) {
+    /** Closed, with what was established and what was done: OPEN or ACKNOWLEDGED -> RESOLVED. */
+    public Incident resolve(String by, ResolutionOutcome outcome, String howResolved, Instant at) {
         requireWho(by);
+        Objects.requireNonNull(outcome, "outcome");
         if (howResolved == null || howResolved.isBlank()) {
             throw new IllegalArgumentException("a resolution must say what was done");
         }
@@ -89,7 +94,7 @@ public record Incident(IncidentId id, String subject, IncidentReason reason, Inc
         }
         return new Incident(id, subject, reason, IncidentState.RESOLVED, paymentId, orderId, amount,
                 pgTransactionKey, detail, attempts, openedAt, acknowledgedBy, acknowledgedAt, acknowledgeNote, by, at,
-                howResolved, at);
+                outcome, howResolved, at);
     }
 
     /** Another settle attempt was made while it is open; the detail says how it ended. */
@@ -99,7 +104,7 @@ public record Incident(IncidentId id, String subject, IncidentReason reason, Inc
         }
         return new Incident(id, subject, reason, state, paymentId, orderId, amount, pgTransactionKey,
                 lastDetail == null ? detail : lastDetail, totalAttempts, openedAt, acknowledgedBy, acknowledgedAt,
-                acknowledgeNote, resolvedBy, resolvedAt, resolution, at);
+                acknowledgeNote, resolvedBy, resolvedAt, outcome, resolution, at);
     }
 
     private static void requireWho(String by) {

@@ -4,6 +4,7 @@ import org.springframework.transaction.support.TransactionOperations;
 
 import dev.payments.reconciliation.domain.incidents.IllegalIncidentTransitionException;
 import dev.payments.reconciliation.domain.incidents.Incident;
+import dev.payments.reconciliation.domain.incidents.ResolutionOutcome;
 import dev.payments.reconciliation.domain.incidents.IncidentId;
 import dev.payments.reconciliation.domain.incidents.IncidentReason;
 import dev.payments.reconciliation.domain.incidents.IncidentState;
@@ -51,7 +52,7 @@ class OperatorChangeTest {
         Incident open = incidents.add(anIncident());
 
         acknowledge.acknowledge(open.id(), "alice", "on it");
-        Incident resolved = resolve.resolve(open.id(), "alice", "refunded by hand");
+        Incident resolved = resolve.resolve(open.id(), "alice", ResolutionOutcome.REFUNDED_AT_PG, "refunded by hand");
 
         assertThat(incidents.find(open.id())).contains(resolved);
         assertThat(resolved.acknowledgedBy()).isEqualTo("alice");
@@ -63,7 +64,7 @@ class OperatorChangeTest {
     void aChangeThatLostTheRaceIsRefusedWithTheStateThatWonAndNotAlerted() {
         Incident open = incidents.add(anIncident());
         // Between our read and our write, the settler resolved it.
-        incidents.beforeNextUpdate = () -> incidents.put(open.resolve(Incident.SYSTEM, "settled automatically", NOW));
+        incidents.beforeNextUpdate = () -> incidents.put(open.resolve(Incident.SYSTEM, ResolutionOutcome.SETTLED_AUTOMATICALLY, "settled automatically", NOW));
 
         assertThatThrownBy(() -> acknowledge.acknowledge(open.id(), "alice", null))
                 .isInstanceOfSatisfying(IllegalIncidentTransitionException.class, e -> {
@@ -78,7 +79,7 @@ class OperatorChangeTest {
     void anUnknownIncidentIsNotFound() {
         IncidentId unknown = IncidentId.random();
 
-        assertThatThrownBy(() -> resolve.resolve(unknown, "alice", "done"))
+        assertThatThrownBy(() -> resolve.resolve(unknown, "alice", ResolutionOutcome.OTHER, "done"))
                 .isInstanceOf(IncidentNotFoundException.class);
         assertThat(alerted).isEmpty();
     }

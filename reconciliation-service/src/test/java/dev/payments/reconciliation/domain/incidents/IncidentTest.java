@@ -42,7 +42,7 @@ class IncidentTest {
     @Test
     void acknowledgedToResolvedKeepsWhoAcknowledged() {
         Incident resolved = open.acknowledge("alice", null, T0.plusSeconds(60))
-                .resolve("bob", "cancelled in the PG console", T0.plusSeconds(120));
+                .resolve("bob", ResolutionOutcome.REFUNDED_AT_PG, "cancelled in the PG console", T0.plusSeconds(120));
         assertThat(resolved.state()).isEqualTo(IncidentState.RESOLVED);
         assertThat(resolved.acknowledgedBy()).isEqualTo("alice");
         assertThat(resolved.resolvedBy()).isEqualTo("bob");
@@ -52,7 +52,7 @@ class IncidentTest {
 
     @Test
     void openToResolvedDirectly() {
-        Incident resolved = open.resolve(Incident.SYSTEM, "Settled automatically", T0.plusSeconds(5));
+        Incident resolved = open.resolve(Incident.SYSTEM, ResolutionOutcome.SETTLED_AUTOMATICALLY, "Settled automatically", T0.plusSeconds(5));
         assertThat(resolved.state()).isEqualTo(IncidentState.RESOLVED);
         assertThat(resolved.acknowledgedBy()).isNull();
     }
@@ -69,10 +69,10 @@ class IncidentTest {
 
     @Test
     void aResolvedIncidentCannotBeAcknowledgedResolvedOrTouchedBySettlerAttempts() {
-        Incident resolved = open.resolve("alice", "refunded by bank transfer", T0);
+        Incident resolved = open.resolve("alice", ResolutionOutcome.REFUNDED_AT_PG, "refunded by bank transfer", T0);
         assertThatThrownBy(() -> resolved.acknowledge("bob", null, T0))
                 .isInstanceOf(IllegalIncidentTransitionException.class);
-        assertThatThrownBy(() -> resolved.resolve("bob", "again", T0))
+        assertThatThrownBy(() -> resolved.resolve("bob", ResolutionOutcome.OTHER, "again", T0))
                 .isInstanceOfSatisfying(IllegalIncidentTransitionException.class,
                         e -> assertThat(e.from()).isEqualTo(IncidentState.RESOLVED));
         assertThatThrownBy(() -> resolved.attempted(9, "x", T0)).isInstanceOf(IllegalIncidentTransitionException.class);
@@ -81,8 +81,8 @@ class IncidentTest {
     @Test
     void whoActsMustBeNamedAndAResolutionMustSayWhatWasDone() {
         assertThatThrownBy(() -> open.acknowledge(" ", null, T0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> open.resolve("alice", "", T0)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> open.resolve(null, "done", T0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> open.resolve("alice", ResolutionOutcome.OTHER, "", T0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> open.resolve(null, ResolutionOutcome.OTHER, "done", T0)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -105,7 +105,21 @@ class IncidentTest {
     @Test
     void aStateAndItsResolutionTimeGoTogether() {
         assertThatThrownBy(() -> new Incident(IncidentId.random(), "payment:x", IncidentReason.UNRESOLVED,
-                IncidentState.RESOLVED, null, null, null, null, "d", 0, T0, null, null, null, null, null, null, T0))
+                IncidentState.RESOLVED, null, null, null, null, "d", 0, T0, null, null, null, null, null, null, null, T0))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aResolvedIncidentAndOnlyThatHasAnOutcome() {
+        Incident open = Incident.open(IncidentReason.UNRESOLVED, new PaymentId(UUID.randomUUID()),
+                new OrderId(UUID.randomUUID()), new Money(1000, "KRW"), null, "d", 3, T0);
+        assertThat(open.outcome()).isNull();
+        assertThat(open.resolve("alice", ResolutionOutcome.NO_MONEY_MOVED, "the PG shows no charge", T0).outcome())
+                .isEqualTo(ResolutionOutcome.NO_MONEY_MOVED);
+        assertThatThrownBy(() -> open.resolve("alice", null, "done", T0)).isInstanceOf(NullPointerException.class);
+        assertThatThrownBy(() -> new Incident(IncidentId.random(), "payment:x", IncidentReason.UNRESOLVED,
+                IncidentState.OPEN, null, null, null, null, "d", 0, T0, null, null, null, null, null,
+                ResolutionOutcome.OTHER, null, T0))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 }

@@ -1,6 +1,7 @@
 package dev.payments.reconciliation.domain.ledger;
 
 import dev.payments.reconciliation.domain.incidents.Incident;
+import dev.payments.reconciliation.domain.incidents.ResolutionOutcome;
 import dev.payments.reconciliation.domain.incidents.IncidentReason;
 import dev.payments.reconciliation.domain.projection.Bookkeeping;
 import dev.payments.reconciliation.domain.projection.MemberId;
@@ -168,7 +169,7 @@ class LedgerAuditTest {
         PaymentView payment = payment(order, PaymentStatus.UNKNOWN, 15_000, null, null);
         approve(payment.paymentKey(), order, 15_000, OLD);
         incidents.add(Incident.open(IncidentReason.UNRESOLVED, payment.paymentId(), order, payment.amount(), null,
-                "x", 3, OLD).resolve("alice", "refunded by bank transfer", NOW));
+                "x", 3, OLD).resolve("alice", ResolutionOutcome.REFUNDED_AT_PG, "refunded by bank transfer", NOW));
 
         assertThat(audit().incidents()).isEqualTo(1);
     }

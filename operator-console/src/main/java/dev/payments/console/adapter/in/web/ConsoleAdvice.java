@@ -42,23 +42,28 @@ class ConsoleAdvice {
         return new Operator(person.getName(), scopes);
     }
 
+    // An exception handler's model is a new one, without the @ModelAttribute above: each handler adds the operator
+    // itself, or the page's header (who is signed in) cannot render and the problem becomes a 500.
     @ExceptionHandler(ApiProblem.class)
-    String problem(ApiProblem problem, Model model, HttpServletResponse response) {
+    String problem(ApiProblem problem, Model model, HttpServletRequest request, HttpServletResponse response) {
+        model.addAttribute("operator", operator(request));
         response.setStatus(problem.status());
         model.addAttribute("problem", problem);
         return "problem";
     }
 
     @ExceptionHandler(Pages.BadInput.class)
-    String badInput(Pages.BadInput bad, Model model, HttpServletResponse response) {
+    String badInput(Pages.BadInput bad, Model model, HttpServletRequest request, HttpServletResponse response) {
+        model.addAttribute("operator", operator(request));
         response.setStatus(400);
         model.addAttribute("problem", new ApiProblem(400, "VALIDATION_FAILED", bad.getMessage()));
         return "problem";
     }
 
     @ExceptionHandler(RuntimeException.class)
-    String failure(RuntimeException failure, Model model, HttpServletResponse response) {
+    String failure(RuntimeException failure, Model model, HttpServletRequest request, HttpServletResponse response) {
         log.error("Console page failed", failure);
+        model.addAttribute("operator", operator(request));
         response.setStatus(500);
         model.addAttribute("problem", new ApiProblem(500, "CONSOLE_FAILURE", "The console failed; the log has the details."));
         return "problem";

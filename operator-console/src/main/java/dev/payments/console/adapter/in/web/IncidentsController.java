@@ -23,7 +23,7 @@ import java.util.UUID;
 @Controller
 class IncidentsController {
 
-    /** What a person can establish about the money of an incident; it leads the resolution text the service stores. */
+    /** What a person can establish about the money of an incident (reconciliation-service stores it with the text). */
     static final Set<String> OUTCOMES = Set.of("REFUNDED_AT_PG", "CHARGE_CONFIRMED", "NO_MONEY_MOVED", "OTHER");
     private static final Set<String> STATES = Set.of("OPEN", "ACKNOWLEDGED", "RESOLVED");
 
@@ -64,8 +64,8 @@ class IncidentsController {
         if (outcome == null || !OUTCOMES.contains(outcome)) {
             throw new Pages.BadInput("An outcome is required: one of " + OUTCOMES.stream().sorted().toList());
         }
-        String resolution = outcome + ": " + Pages.requiredText(comment, "A comment");
-        return act(next, () -> api.post(Service.RECONCILIATION, Map.of("resolution", resolution),
+        String resolution = Pages.requiredText(comment, "A comment");
+        return act(next, () -> api.post(Service.RECONCILIATION, Map.of("outcome", outcome, "resolution", resolution),
                 "/api/incidents/{id}/resolve", incident), "Resolved");
     }
 

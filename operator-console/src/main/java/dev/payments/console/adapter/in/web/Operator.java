@@ -15,6 +15,10 @@ public record Operator(String name, Set<String> scopes) {
     public static final String SYNC = "payments:sync";
     public static final String INCIDENTS = "incidents:write";
     public static final String DEAD_LETTERS = "dead-letters:read";
+    public static final String PAYMENTS_READ = "payments:read";
+    public static final String REFUND = "payments:refund";
+    public static final String REDRIVE = "dead-letters:write";
+    public static final String REPLAY = "events:replay";
 
     public Operator {
         scopes = Set.copyOf(scopes);

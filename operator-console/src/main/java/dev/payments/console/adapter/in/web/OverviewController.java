@@ -18,12 +18,14 @@ import java.util.Optional;
 
 /**
  * The first page: does the ledger identity hold (PG approvals = paid + cancellations + incidents, field report 000),
- * how many payments are not final, which incidents wait for a person and since when, and how many dead letters each
- * consumer group holds. Each panel is one read of an operator API; a panel the operator may not read, or whose
+ * how many payments are not final and since when, the approval breaker, the relay lag, renewal runs in progress, which
+ * incidents wait for a person (by age and by who holds them), and how many dead letters each consumer group holds. Each panel is one read of an operator API; a panel the operator may not read, or whose
  * service is down, shows its problem and the others still show.
  */
 @Controller
 class OverviewController {
+
+    private static final List<String> AGE_BUCKETS = List.of("under 1 h", "1 h to 1 day", "over 1 day");
 
     private final OperatorApi api;
     private final List<String> deadLetterGroups;
@@ -42,6 +44,7 @@ class OverviewController {
         model.addAttribute("refreshSeconds", refresh.toSeconds());
         model.addAttribute("ledger", panel(() -> api.get(Service.RECONCILIATION, "/api/reconciliation/ledger")));
         model.addAttribute("summary", panel(() -> api.get(Service.RECONCILIATION, "/api/reconciliation/summary")));
+        model.addAttribute("payments", panel(this::payments));
         model.addAttribute("incidents", panel(this::incidents));
         Map<String, Panel> letters = new LinkedHashMap<>();
         for (String group : deadLetterGroups) {
@@ -52,7 +55,35 @@ class OverviewController {
         return "overview";
     }
 
-    /** Open and acknowledged incidents, the oldest first, with their age: what a person still has to close. */
+    /**
+     * payment-service's own figures: payments not final per state with the oldest's age, the approval breaker, the
+     * relay lag (oldest outbox row not yet in Kafka) and renewal runs in progress.
+     */
+    private Map<String, Object> payments() {
+        Instant now = clock.instant();
+        Map<String, Object> overview = new LinkedHashMap<>(api.get(Service.PAYMENT, "/api/payments/overview"));
+        List<Map<String, Object>> notFinal = new java.util.ArrayList<>();
+        for (Map<String, Object> state : OperatorApi.items(overview, "notFinal")) {
+            Map<String, Object> shown = new LinkedHashMap<>(state);
+            shown.put("oldestAge", age(state.get("oldestRequestedAt"), now));
+            notFinal.add(shown);
+        }
+        overview.put("notFinal", notFinal);
+        if (overview.get("relay") instanceof Map<?, ?> relay) {
+            overview.put("relayLag", relay.get("unpublished") == null ? "unknown" : age(relay.get("oldest"), now));
+            overview.put("unpublished", relay.get("unpublished") == null ? "unknown" : relay.get("unpublished"));
+        }
+        return overview;
+    }
+
+    private static String age(Object since, Instant now) {
+        return since == null ? "-" : Ages.of(Duration.between(Instant.parse(String.valueOf(since)), now));
+    }
+
+    /**
+     * Open and acknowledged incidents, the oldest first, with their age: what a person still has to close; counted by
+     * who holds them (who acknowledged, or nobody yet) and by age.
+     */
     private Map<String, Object> incidents() {
         Instant now = clock.instant();
         List<Map<String, Object>> waiting = new java.util.ArrayList<>();
@@ -61,7 +92,19 @@ class OverviewController {
         }
         waiting.sort(Comparator.comparing(incident -> String.valueOf(incident.get("openedAt"))));
         Optional<String> oldest = waiting.stream().map(incident -> (String) incident.get("openedAt")).findFirst();
-        return Map.of("waiting", waiting,
+        Map<String, Long> byOwner = new java.util.TreeMap<>();
+        Map<String, Long> byAge = new LinkedHashMap<>();
+        for (String bucket : AGE_BUCKETS) {
+            byAge.put(bucket, 0L);
+        }
+        for (Map<String, Object> incident : waiting) {
+            Object owner = incident.get("acknowledgedBy");
+            byOwner.merge(owner == null ? "nobody yet" : String.valueOf(owner), 1L, Long::sum);
+            Duration age = Duration.between(Instant.parse(String.valueOf(incident.get("openedAt"))), now);
+            byAge.merge(age.toHours() < 1 ? AGE_BUCKETS.get(0) : age.toHours() < 24 ? AGE_BUCKETS.get(1) : AGE_BUCKETS.get(2),
+                    1L, Long::sum);
+        }
+        return Map.of("waiting", waiting, "byOwner", byOwner, "byAge", byAge,
                 "open", waiting.stream().filter(incident -> "OPEN".equals(incident.get("state"))).count(),
                 "acknowledged", waiting.stream().filter(incident -> "ACKNOWLEDGED".equals(incident.get("state"))).count(),
                 "oldestAge", oldest.map(openedAt -> Ages.of(Duration.between(Instant.parse(openedAt), now))).orElse("-"));

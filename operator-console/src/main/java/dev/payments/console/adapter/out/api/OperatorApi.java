@@ -5,12 +5,15 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientResponseException;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
@@ -59,6 +62,41 @@ public final class OperatorApi {
         });
     }
 
+    /** Where a download goes once the service said yes: the console's own response to the browser. */
+    public interface Download {
+        OutputStream open(String contentType, String contentDisposition) throws IOException;
+    }
+
+    /**
+     * A GET whose answer is passed through to {@code target} as it arrives (a CSV export), never held whole. A refusal
+     * is thrown as its problem before anything is written, so the page can still show it.
+     */
+    public void download(Service service, String path, Map<String, ?> query, String accept, Download target) {
+        try {
+            clients.get(service).get().uri(builder -> {
+                        builder.path(path);
+                        query.keySet().forEach(name -> builder.queryParam(name, "{" + name + "}"));
+                        return builder.build(query);
+                    })
+                    .header(HttpHeaders.ACCEPT, accept + ", " + MediaType.APPLICATION_PROBLEM_JSON_VALUE)
+                    .exchange((request, response) -> {
+                        if (response.getStatusCode().isError()) {
+                            throw problem(response.getStatusCode().value(),
+                                    new String(response.getBody().readAllBytes(), StandardCharsets.UTF_8),
+                                    response.getStatusText());
+                        }
+                        try (OutputStream out = target.open(String.valueOf(response.getHeaders().getContentType()),
+                                response.getHeaders().getFirst(HttpHeaders.CONTENT_DISPOSITION))) {
+                            response.getBody().transferTo(out);
+                        }
+                        return null;
+                    });
+        } catch (ResourceAccessException unreachable) {
+            log.warn("{} unreachable for {}: {}", service, path, unreachable.getMessage());
+            throw new ApiProblem(503, "SERVICE_UNAVAILABLE", service.name().toLowerCase() + " service could not be reached");
+        }
+    }
+
     private interface Call {
         String send();
     }
@@ -81,9 +119,12 @@ public final class OperatorApi {
 
     /** A problem+json answer keeps its code and detail; anything else is named by its status alone. */
     ApiProblem problem(RestClientResponseException refused) {
-        int status = refused.getStatusCode().value();
+        return problem(refused.getStatusCode().value(), refused.getResponseBodyAsString(), refused.getStatusText());
+    }
+
+    private ApiProblem problem(int status, String body, String statusText) {
         try {
-            JsonNode problem = json.readTree(refused.getResponseBodyAsString());
+            JsonNode problem = json.readTree(body);
             String code = problem.path("code").asText("");
             if (!code.isEmpty()) {
                 return new ApiProblem(status, code, problem.path("detail").asText(""));
@@ -91,7 +132,7 @@ public final class OperatorApi {
         } catch (IOException notJson) {
             // Not a problem document (a proxy's page, an empty 502): the status is all there is to show.
         }
-        return new ApiProblem(status, "HTTP_" + status, refused.getStatusText());
+        return new ApiProblem(status, "HTTP_" + status, statusText);
     }
 
     /** The items of a list field of an answer, empty when it has none. */

@@ -1,5 +1,6 @@
 package dev.payments.payment.adapter.in.web;
 
+import dev.payments.payment.application.CancelPayment;
 import dev.payments.payment.application.PgSyncException;
 import dev.payments.payment.application.RecoveryCallsBusyException;
 import dev.payments.payment.application.RepublishPaymentEvents;
@@ -7,22 +8,30 @@ import dev.payments.payment.application.SyncPayment;
 import dev.payments.payment.domain.PaymentId;
 import dev.payments.support.api.ProblemResponse;
 import io.swagger.v3.oas.annotations.media.Content;
+import io.swagger.v3.oas.annotations.media.Schema;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import dev.payments.support.security.Caller;
+import dev.payments.support.web.InputRules;
 import dev.payments.support.web.Problems;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
 import java.util.Map;
 import java.util.UUID;
 
 /**
- * Operator and service actions; the scope each needs is declared in config ({@code payments:sync}). Who asked is the
+ * Operator and service actions; the scope each needs is declared in config ({@code payments:sync},
+ * {@code payments:refund}). Who asked is the
  * token's subject (an operator, or reconciliation-service's client id), written to the audit log and the answer.
  */
 @RestController
@@ -35,10 +44,36 @@ class OperatorController {
 
     private final SyncPayment syncPayment;
     private final RepublishPaymentEvents republishPaymentEvents;
+    private final CancelPayment cancelPayment;
 
-    OperatorController(SyncPayment syncPayment, RepublishPaymentEvents republishPaymentEvents) {
+    OperatorController(SyncPayment syncPayment, RepublishPaymentEvents republishPaymentEvents,
+                       CancelPayment cancelPayment) {
         this.syncPayment = syncPayment;
         this.republishPaymentEvents = republishPaymentEvents;
+        this.cancelPayment = cancelPayment;
+    }
+
+    /** @param reason why the operator gives the money back: required, one line; recorded in the audit trail */
+    record RefundRequest(@NotBlank @Size(max = 200) @Pattern(regexp = InputRules.NO_CONTROL_CHARACTERS,
+            message = InputRules.NO_CONTROL_CHARACTERS_MESSAGE) String reason) {
+    }
+
+    /**
+     * A full refund on the customer's behalf (scope {@code payments:refund}): the member's own cancel, with the same
+     * states and answers (docs/decisions/payment-cancel.md), for any member's payment; the reason is required. 200 with
+     * the final payment, 202 while the PG has not confirmed the cancel (owed from then on; reconciliation finishes it).
+     */
+    @ApiResponse(responseCode = "200", description = "Canceled (refunded, or given up on: the customer is not charged)",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = PaymentView.class)))
+    @ApiResponse(responseCode = "202", description = "Accepted: the PG has not settled the cancel yet; the customer will not be charged",
+            content = @Content(mediaType = "application/json", schema = @Schema(implementation = PaymentView.class)))
+    @ProblemResponse(status = 404, codes = "PAYMENT_NOT_FOUND")
+    @ProblemResponse(status = 409, codes = {"PAYMENT_IN_FLIGHT", "PAYMENT_NOT_CANCELABLE"})
+    @PostMapping("/api/payments/{paymentId}/refund")
+    ResponseEntity<?> refund(@PathVariable UUID paymentId, Caller operator, @Valid @RequestBody RefundRequest request) {
+        audit.info("full refund of payment {} requested by {}", paymentId, operator.subject());
+        return PaymentController.cancelAnswer(cancelPayment.cancelForCustomer(new PaymentId(paymentId),
+                operator.subject(), request.reason().trim()), paymentId, "No payment " + paymentId);
     }
 
     /**

@@ -107,7 +107,12 @@ class PaymentController {
                              Caller member, @Valid @RequestBody(required = false) CancelRequest request) {
         String reason = request == null || request.reason() == null || request.reason().isBlank()
                 ? "customer request" : request.reason();
-        CancelPayment.Result result = cancelPayment.cancel(new PaymentId(paymentId), new MemberId(member.subject()), reason);
+        return cancelAnswer(cancelPayment.cancel(new PaymentId(paymentId), new MemberId(member.subject()), reason),
+                paymentId, "No payment " + paymentId + " for this member");
+    }
+
+    /** A cancel's answer, the member's or an operator's: 200 final, 202 owed or pending, 409 refused, 404. */
+    static ResponseEntity<?> cancelAnswer(CancelPayment.Result result, UUID paymentId, String notFound) {
         if (result instanceof CancelPayment.Result.Done done) {
             return ResponseEntity.ok(PaymentView.of(done.payment()));
         }
@@ -118,8 +123,7 @@ class PaymentController {
             return Problems.response(HttpStatus.CONFLICT, refused.refusal().name(), refused.detail(),
                     Map.of("paymentId", paymentId), refused.retryAfter());
         }
-        return Problems.response(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND", "No payment " + paymentId
-                + " for this member");
+        return Problems.response(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND", notFound);
     }
 
     /** @param reason the member's words, passed on to the PG */

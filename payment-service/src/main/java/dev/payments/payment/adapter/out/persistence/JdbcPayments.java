@@ -21,12 +21,12 @@ import java.util.UUID;
 @Repository
 class JdbcPayments implements Payments {
 
-    private static final String COLUMNS = """
+    static final String COLUMNS = """
             payment_id, order_id, member_id, amount, currency, payment_key, status, customer_notice,
             pg_transaction_key, approved_at, failure_code, failure_message, requested_at, updated_at, purpose
             """;
 
-    private static final RowMapper<Payment> ROW = (rs, i) -> Payment.restore(
+    static final RowMapper<Payment> ROW = (rs, i) -> Payment.restore(
             new PaymentId(rs.getObject("payment_id", UUID.class)),
             new OrderId(rs.getObject("order_id", UUID.class)),
             new MemberId(rs.getString("member_id")),

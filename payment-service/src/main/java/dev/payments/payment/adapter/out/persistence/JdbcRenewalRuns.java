@@ -60,6 +60,11 @@ class JdbcRenewalRuns implements RenewalRuns {
                 .param("limit", limit).query(ROW).list();
     }
 
+    @Override
+    public long running() {
+        return jdbc.sql("SELECT count(*) FROM renewal_runs WHERE outcome = 'RUNNING'").query(Long.class).single();
+    }
+
     private static java.util.Map<String, Object> params(RenewalRun run) {
         java.util.Map<String, Object> params = new java.util.HashMap<>();
         params.put("id", run.id());

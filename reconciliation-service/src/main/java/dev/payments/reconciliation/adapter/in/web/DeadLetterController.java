@@ -7,11 +7,16 @@ import dev.payments.reconciliation.application.replay.RecordRef;
 import dev.payments.reconciliation.application.replay.RedriveDeadLetters;
 import dev.payments.support.api.ProblemResponse;
 import dev.payments.support.security.Caller;
+import dev.payments.support.web.InputRules;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.Pattern;
+import jakarta.validation.constraints.Size;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RequestMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -87,6 +92,14 @@ class DeadLetterController {
     record OrderRedriveResponse(String group, String orderId, int redriven, List<RedriveResponse> letters) {
     }
 
+    /**
+     * @param reason why the operator hands it back (optional here; the console requires it): kept in the operator audit
+     *               trail with the re-drive
+     */
+    record RedriveRequest(@Size(max = 2000) @Pattern(regexp = InputRules.NO_CONTROL_CHARACTERS,
+            message = InputRules.NO_CONTROL_CHARACTERS_MESSAGE) String reason) {
+    }
+
     /** Oldest first failure first. */
     @ProblemResponse(status = 400, codes = {"UNKNOWN_CONSUMER_GROUP", "VALIDATION_FAILED"})
     @GetMapping("/{group}")
@@ -101,7 +114,8 @@ class DeadLetterController {
     @ProblemResponse(status = 400, codes = "UNKNOWN_CONSUMER_GROUP")
     @ProblemResponse(status = 404, codes = "DEAD_LETTER_NOT_FOUND")
     @PostMapping("/{group}/{eventId}/redrive")
-    RedriveResponse redrive(@PathVariable String group, @PathVariable UUID eventId, Caller operator) {
+    RedriveResponse redrive(@PathVariable String group, @PathVariable UUID eventId, Caller operator,
+                            @Valid @RequestBody(required = false) RedriveRequest request) {
         RedriveDeadLetters.Result result = redriveDeadLetters.one(group, eventId, operator.subject());
         log(group, result, operator);
         return RedriveResponse.of(result);
@@ -111,7 +125,8 @@ class DeadLetterController {
     @ProblemResponse(status = 400, codes = "UNKNOWN_CONSUMER_GROUP")
     @ProblemResponse(status = 404, codes = "DEAD_LETTER_NOT_FOUND")
     @PostMapping("/{group}/orders/{orderId}/redrive")
-    OrderRedriveResponse redriveOrder(@PathVariable String group, @PathVariable UUID orderId, Caller operator) {
+    OrderRedriveResponse redriveOrder(@PathVariable String group, @PathVariable UUID orderId, Caller operator,
+                                      @Valid @RequestBody(required = false) RedriveRequest request) {
         List<RedriveDeadLetters.Result> results = redriveDeadLetters.ofOrder(group, orderId.toString(),
                 operator.subject());
         results.forEach(result -> log(group, result, operator));

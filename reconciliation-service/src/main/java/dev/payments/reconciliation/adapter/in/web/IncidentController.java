@@ -4,6 +4,7 @@ import dev.payments.reconciliation.application.incidents.AcknowledgeIncident;
 import dev.payments.reconciliation.application.incidents.IncidentNotFoundException;
 import dev.payments.reconciliation.application.incidents.ListIncidents;
 import dev.payments.reconciliation.application.incidents.ResolveIncident;
+import dev.payments.reconciliation.domain.incidents.ResolutionOutcome;
 import dev.payments.reconciliation.domain.incidents.IncidentId;
 import dev.payments.reconciliation.domain.incidents.IncidentState;
 import dev.payments.support.api.ProblemResponse;
@@ -51,7 +52,12 @@ class IncidentController {
     }
 
     /** @param resolution what was done about the money */
-    record ResolveRequest(@NotBlank @Size(max = 2000) @Pattern(regexp = InputRules.NO_CONTROL_CHARACTERS, message = InputRules.NO_CONTROL_CHARACTERS_MESSAGE) String resolution) {
+    /**
+     * @param outcome    what the operator established about the money; OTHER when absent (clients that send text
+     *                   only). SETTLED_AUTOMATICALLY is the settler's and refused here.
+     */
+    record ResolveRequest(ResolutionOutcome outcome,
+                          @NotBlank @Size(max = 2000) @Pattern(regexp = InputRules.NO_CONTROL_CHARACTERS, message = InputRules.NO_CONTROL_CHARACTERS_MESSAGE) String resolution) {
     }
 
     @GetMapping
@@ -80,6 +86,11 @@ class IncidentController {
     @ProblemResponse(status = 409, codes = "ILLEGAL_INCIDENT_TRANSITION")
     @PostMapping("/{id}/resolve")
     IncidentResponse resolve(@PathVariable UUID id, Caller operator, @Valid @RequestBody ResolveRequest request) {
-        return IncidentResponse.of(resolveIncident.resolve(new IncidentId(id), operator.subject(), request.resolution()));
+        ResolutionOutcome outcome = request.outcome() == null ? ResolutionOutcome.OTHER : request.outcome();
+        if (outcome == ResolutionOutcome.SETTLED_AUTOMATICALLY) {
+            throw new BadRequestException("outcome SETTLED_AUTOMATICALLY is the settler's; say what you established");
+        }
+        return IncidentResponse.of(resolveIncident.resolve(new IncidentId(id), operator.subject(), outcome,
+                request.resolution()));
     }
 }

@@ -8,6 +8,7 @@ import dev.payments.reconciliation.domain.ledger.LedgerReport;
 import dev.payments.reconciliation.domain.ledger.MismatchReason;
 import dev.payments.reconciliation.domain.ledger.PgTransaction;
 import dev.payments.support.api.ProblemResponse;
+import dev.payments.support.web.CsvLines;
 import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
@@ -29,8 +30,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * The finance export (scope {@code ledger:export}): every PG transaction of a period with what it was matched to,
@@ -192,14 +191,7 @@ class LedgerExportController {
         }
     }
 
-    /** RFC 4180: a field with a comma, quote or line break is quoted, its quotes doubled. */
     private static String csvLine(List<Object> values) {
-        return values.stream().map(String::valueOf).map(LedgerExportController::csvField)
-                .collect(Collectors.joining(",")) + "\r\n";
-    }
-
-    private static String csvField(String value) {
-        boolean quote = Stream.of(",", "\"", "\r", "\n").anyMatch(value::contains);
-        return quote ? "\"" + value.replace("\"", "\"\"") + "\"" : value;
+        return CsvLines.line(values);
     }
 }

@@ -97,8 +97,13 @@ class ReplayController {
         return OrderReplayResponse.of(dryRunOrderReplay.dryRun(new OrderId(orderId), since));
     }
 
-    /** @param dryRun only say what the group would apply; true unless explicitly false */
-    record OrderReplayRequest(@NotBlank String group, Boolean dryRun) {
+    /**
+     * @param dryRun only say what the group would apply; true unless explicitly false
+     * @param reason why (optional here; the console requires it): kept in the operator audit trail with the replay
+     */
+    record OrderReplayRequest(@NotBlank String group, Boolean dryRun,
+                              @Size(max = 2000) @Pattern(regexp = InputRules.NO_CONTROL_CHARACTERS,
+                                      message = InputRules.NO_CONTROL_CHARACTERS_MESSAGE) String reason) {
     }
 
     /**

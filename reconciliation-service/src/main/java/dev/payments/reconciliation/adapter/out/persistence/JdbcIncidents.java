@@ -5,6 +5,7 @@ import dev.payments.reconciliation.domain.incidents.Incident;
 import dev.payments.reconciliation.domain.incidents.IncidentId;
 import dev.payments.reconciliation.domain.incidents.IncidentReason;
 import dev.payments.reconciliation.domain.incidents.IncidentState;
+import dev.payments.reconciliation.domain.incidents.ResolutionOutcome;
 import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
@@ -29,7 +30,7 @@ class JdbcIncidents implements Incidents {
     private static final String COLUMNS = """
             incident_id, subject, reason, state, payment_id, order_id, amount, currency, pg_transaction_key, detail,
             attempts, opened_at, acknowledged_by, acknowledged_at, acknowledge_note, resolved_by, resolved_at,
-            resolution, updated_at""";
+            outcome, resolution, updated_at""";
 
     private static final RowMapper<Incident> MAPPER = (row, n) -> {
         UUID paymentId = uuid(row, "payment_id");
@@ -42,6 +43,7 @@ class JdbcIncidents implements Incidents {
                 row.getString("pg_transaction_key"), row.getString("detail"), row.getInt("attempts"),
                 instant(row, "opened_at"), row.getString("acknowledged_by"), instant(row, "acknowledged_at"),
                 row.getString("acknowledge_note"), row.getString("resolved_by"), instant(row, "resolved_at"),
+                row.getString("outcome") == null ? null : ResolutionOutcome.valueOf(row.getString("outcome")),
                 row.getString("resolution"), instant(row, "updated_at"));
     };
 
@@ -56,7 +58,7 @@ class JdbcIncidents implements Incidents {
         return jdbc.sql("INSERT INTO incident (" + COLUMNS + """
                         ) VALUES (:id, :subject, :reason, :state, :paymentId, :orderId, :amount, :currency,
                             :pgTransactionKey, :detail, :attempts, :openedAt, :acknowledgedBy, :acknowledgedAt,
-                            :acknowledgeNote, :resolvedBy, :resolvedAt, :resolution, :updatedAt)
+                            :acknowledgeNote, :resolvedBy, :resolvedAt, :outcome, :resolution, :updatedAt)
                         ON CONFLICT (subject) DO NOTHING""")
                 .params(params(incident)).update() == 1;
     }
@@ -81,7 +83,7 @@ class JdbcIncidents implements Incidents {
                         UPDATE incident SET state = :state, detail = :detail, attempts = :attempts,
                             acknowledged_by = :acknowledgedBy, acknowledged_at = :acknowledgedAt,
                             acknowledge_note = :acknowledgeNote, resolved_by = :resolvedBy, resolved_at = :resolvedAt,
-                            resolution = :resolution, updated_at = :updatedAt
+                            outcome = :outcome, resolution = :resolution, updated_at = :updatedAt
                         WHERE incident_id = :id AND state = :expected""")
                 .params(params).update() == 1;
     }
@@ -126,6 +128,7 @@ class JdbcIncidents implements Incidents {
         params.put("acknowledgeNote", incident.acknowledgeNote());
         params.put("resolvedBy", incident.resolvedBy());
         params.put("resolvedAt", timestamp(incident.resolvedAt()));
+        params.put("outcome", incident.outcome() == null ? null : incident.outcome().name());
         params.put("resolution", incident.resolution());
         params.put("updatedAt", timestamp(incident.updatedAt()));
         return params;

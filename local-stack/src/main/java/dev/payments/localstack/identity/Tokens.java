@@ -45,7 +45,7 @@ public final class Tokens {
     /** The roles of the local issuer, with the scopes each asks for and the local profile's password. */
     public enum Role {
         MEMBER(List.of("openid", "member"), "local-member-password"),
-        OPERATOR(List.of("openid", "payments:sync", "reconciliation:read", "ledger:audit", "ledger:export",
+        OPERATOR(List.of("openid", "payments:sync", "payments:refund", "reconciliation:read", "ledger:audit", "ledger:export",
                 "settlements:run",
                 "incidents:write", "events:replay", "dead-letters:read", "dead-letters:write", "renewals:run",
                 "renewals:read", "audit:read"),

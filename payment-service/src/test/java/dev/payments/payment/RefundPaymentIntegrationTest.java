@@ -219,6 +219,36 @@ class RefundPaymentIntegrationTest extends PaymentServiceTestBase {
                 .isEqualTo(2);
     }
 
+    @Test
+    void aRenewalsPaymentIsRefundedInPartLikeAnyOther() {
+        String member = member();
+        String billingKey = PaymentTestSupport.issueBillingKey(member);
+        Response subscribed = PaymentTestSupport.postJson(port, "/api/subscriptions", memberToken(member),
+                "{\"plan\":\"Monthly\",\"amount\":9900,\"currency\":\"KRW\",\"billingKey\":\"" + billingKey + "\"}");
+        assertThat(subscribed.status()).as(subscribed.body().toString()).isEqualTo(201);
+        Response run = PaymentTestSupport.post(port, "/api/renewals/runs", operatorToken("renewals:run"));
+        assertThat(run.status()).isEqualTo(202);
+        String paymentId = await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.sql("""
+                        SELECT CAST(payment_id AS text) FROM payments
+                        WHERE member_id = :member AND purpose = 'RENEWAL' AND status = 'APPROVED'""")
+                .param("member", member).query(String.class).optional().orElse(null), java.util.Objects::nonNull);
+
+        Response refunded = refund(member, paymentId, "renewal-refund-" + paymentId, 3_300, "pro-rata");
+
+        assertThat(refunded.status()).as(refunded.body().toString()).isEqualTo(200);
+        assertThat(refunded.body().get("paymentRefundable").asLong()).isEqualTo(6_600);
+        String paymentKey = jdbc.sql("SELECT payment_key FROM payments WHERE payment_id = CAST(:id AS uuid)")
+                .param("id", paymentId).query(String.class).single();
+        assertThat(simulator().ledger().payment(paymentKey).orElseThrow().cancels()).extracting(Cancel::cancelAmount)
+                .containsExactly(3_300L);
+        String renewalOrder = jdbc.sql("SELECT CAST(order_id AS text) FROM payments WHERE payment_id = CAST(:id AS uuid)")
+                .param("id", paymentId).query(String.class).single();
+        List<org.apache.kafka.clients.consumer.ConsumerRecord<String, String>> events =
+                ConfirmPaymentIntegrationTest.paymentEvents(renewalOrder, 4);
+        assertThat(events).filteredOn(e -> "RefundSucceeded".equals(TestTopic.header(e, Topics.HEADER_EVENT_TYPE)))
+                .singleElement().satisfies(e -> assertThat(e.value()).containsPattern("\"purpose\":\\s*\"RENEWAL\""));
+    }
+
     private Response refund(String memberId, String paymentId, String key, long amount, String reason) {
         String body = "{\"amount\":" + amount + (reason == null ? "" : ",\"reason\":\"" + reason + "\"") + "}";
         return post("/api/payments/" + paymentId + "/refunds", memberToken(memberId), key, body);

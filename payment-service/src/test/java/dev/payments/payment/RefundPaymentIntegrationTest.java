@@ -3,6 +3,7 @@ package dev.payments.payment;
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.infra.TestTopic;
+import dev.payments.payment.adapter.in.schedule.SettleRefunds;
 import dev.payments.payment.support.PaymentServiceTestBase;
 import dev.payments.payment.support.PaymentTestSupport;
 import dev.payments.payment.support.PaymentTestSupport.Response;
@@ -45,9 +46,14 @@ import static org.awaitility.Awaitility.await;
         "payment.approval.per-member-per-minute=1000",
         // The PG not showing a refund's cancel 3 s after its request means it never booked it (60 s in production).
         "payment.approval.not-found-is-final-after=3s",
-        // The scheduled settle stays out of the way: each test settles by the sync, as reconciliation's settler does.
-        "payment.refunds.settle-every=1h"})
+        // The scheduled settle stays out of the way (the tests call it, or the sync, themselves); it takes refunds
+        // unsettled for 1 s (20 s in production).
+        "payment.refunds.settle-every=1h",
+        "payment.refunds.settle-after=1s"})
 class RefundPaymentIntegrationTest extends PaymentServiceTestBase {
+
+    @org.springframework.beans.factory.annotation.Autowired
+    SettleRefunds settleRefunds;
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
@@ -146,10 +152,11 @@ class RefundPaymentIntegrationTest extends PaymentServiceTestBase {
         assertThat(refundAmounts(paymentId)).containsExactly(0L, 4_000L);
 
         simulator().faults().reset();
-        Response synced = PaymentTestSupport.sync(port, paymentId);
-
-        assertThat(synced.status()).isEqualTo(200);
-        assertThat(refundStatus(lost.text("refundId"))).isEqualTo("SUCCEEDED");
+        // payment-service's own refund settle (a scheduled job, one replica per cycle) finds it and syncs the payment.
+        await().atMost(Duration.ofSeconds(15)).until(() -> {
+            settleRefunds.settleDue();
+            return "SUCCEEDED".equals(refundStatus(lost.text("refundId")));
+        });
         assertThat(refundAmounts(paymentId)).containsExactly(4_000L, 0L);
         assertThat(pgCancels(order)).containsExactly(4_000L);
         Response answered = refund(order.memberId(), paymentId, key, 4_000, "damaged");

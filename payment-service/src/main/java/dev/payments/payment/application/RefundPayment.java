@@ -114,7 +114,9 @@ public class RefundPayment {
             // The PG may have given the money back: the refund stays REQUESTED (reserved) and the settle finds it.
             log.error("Refund {}: writing the PG's answer failed; it stays REQUESTED and is settled from the PG's books",
                     refund.id(), e);
-            return new Result.Answered(refund, new Refunds.RefundAmounts(refund.paymentAmount(), 0, 0));
+            // The amounts cannot be read either; this refund's own amount is still reserved, which is all that is known.
+            return new Result.Answered(refund, new Refunds.RefundAmounts(refund.paymentAmount(), 0,
+                    refund.money().amount()));
         }
     }
 

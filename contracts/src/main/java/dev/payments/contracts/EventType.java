@@ -19,7 +19,11 @@ public enum EventType {
     PAYMENT_FAILED("PaymentFailed", PaymentFailed.class, AggregateType.PAYMENT),
     PAYMENT_UNKNOWN("PaymentUnknown", PaymentUnknown.class, AggregateType.PAYMENT),
     PAYMENT_CANCEL_OWED("PaymentCancelOwed", PaymentCancelOwed.class, AggregateType.PAYMENT),
-    PAYMENT_CANCELED("PaymentCanceled", PaymentCanceled.class, AggregateType.PAYMENT);
+    PAYMENT_CANCELED("PaymentCanceled", PaymentCanceled.class, AggregateType.PAYMENT),
+    REFUND_REQUESTED("RefundRequested", RefundRequested.class, AggregateType.PAYMENT),
+    REFUND_SUCCEEDED("RefundSucceeded", RefundSucceeded.class, AggregateType.PAYMENT),
+    REFUND_FAILED("RefundFailed", RefundFailed.class, AggregateType.PAYMENT),
+    REFUND_UNKNOWN("RefundUnknown", RefundUnknown.class, AggregateType.PAYMENT);
 
     private static final Map<String, EventType> BY_WIRE_NAME = Arrays.stream(values())
             .collect(Collectors.toUnmodifiableMap(EventType::wireName, Function.identity()));

@@ -5,7 +5,7 @@ import java.util.UUID;
 /** Events published by payment-service on {@link Topics#PAYMENT_EVENTS}. */
 public sealed interface PaymentEvent extends DomainEvent
         permits PaymentRequested, PaymentApproved, PaymentDeclined, PaymentFailed, PaymentUnknown, PaymentCancelOwed,
-        PaymentCanceled {
+        PaymentCanceled, RefundRequested, RefundSucceeded, RefundFailed, RefundUnknown {
 
     UUID paymentId();
 

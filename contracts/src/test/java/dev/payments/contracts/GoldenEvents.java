@@ -25,6 +25,7 @@ public final class GoldenEvents {
     public static final UUID ORDER_ID = UUID.fromString("0b5f8a3e-6c1d-4f7a-9a55-2d3c4b5a6f70");
     public static final UUID PAYMENT_ID = UUID.fromString("7d2e9c41-83b0-4a6e-b1f2-5e6d7c8b9a01");
     public static final String MEMBER_ID = "member-1";
+    public static final UUID REFUND_ID = UUID.fromString("3c9a1f52-7e4b-4d21-8f60-a1b2c3d4e5f6");
     public static final long AMOUNT = 15_000;
     public static final String CURRENCY = "KRW";
     private static final Instant AT = Instant.parse("2026-11-29T07:50:00Z");
@@ -55,6 +56,14 @@ public final class GoldenEvents {
                     "LATE_APPROVAL", "txn_0001", AT, PaymentPurpose.ORDER);
             case PAYMENT_CANCELED -> new PaymentCanceled(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY,
                     "COMPENSATION", AT, PaymentPurpose.ORDER);
+            case REFUND_REQUESTED -> new RefundRequested(REFUND_ID, PAYMENT_ID, ORDER_ID, MEMBER_ID, 4_000, CURRENCY,
+                    AMOUNT, MEMBER_ID, PaymentPurpose.ORDER);
+            case REFUND_SUCCEEDED -> new RefundSucceeded(REFUND_ID, PAYMENT_ID, ORDER_ID, MEMBER_ID, 4_000, CURRENCY,
+                    4_000, AMOUNT, "txn_0002", AT, PaymentPurpose.ORDER);
+            case REFUND_FAILED -> new RefundFailed(REFUND_ID, PAYMENT_ID, ORDER_ID, MEMBER_ID, 4_000, CURRENCY,
+                    "NOT_CANCELABLE_AMOUNT", PaymentPurpose.ORDER);
+            case REFUND_UNKNOWN -> new RefundUnknown(REFUND_ID, PAYMENT_ID, ORDER_ID, MEMBER_ID, 4_000, CURRENCY,
+                    "PG_READ_TIMEOUT", PaymentPurpose.ORDER);
         };
     }
 

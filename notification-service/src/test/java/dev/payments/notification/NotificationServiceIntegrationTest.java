@@ -129,6 +129,25 @@ class NotificationServiceIntegrationTest {
     }
 
     @Test
+    void eachRefundThatGaveMoneyBackIsToldOnceAndOnlyThose() throws Exception {
+        UUID orderId = UUID.randomUUID();
+        UUID paymentId = UUID.randomUUID();
+        UUID firstRefund = UUID.randomUUID();
+
+        publish(EventType.REFUND_REQUESTED, orderId, paymentId);
+        publish(EventType.REFUND_UNKNOWN, orderId, paymentId);
+        publish(EventType.REFUND_SUCCEEDED, orderId, paymentId, firstRefund, "member-1");
+        publish(EventType.REFUND_SUCCEEDED, orderId, paymentId, firstRefund, "member-1");   // redelivery: inbox drops it
+        publish(EventType.REFUND_FAILED, orderId, paymentId);
+        publish(EventType.REFUND_SUCCEEDED, orderId, paymentId);                             // a second refund
+
+        await().atMost(EVENTUALLY).untilAsserted(() -> assertThat(notifications(orderId))
+                .extracting(n -> n.get("kind").asText() + "/" + n.get("status").asText() + "/" + n.get("amount").asLong())
+                .containsExactly("PAYMENT_REFUNDED/SENT/4000", "PAYMENT_REFUNDED/SENT/4000"));
+        assertThat(channel.deliveredFor(orderId)).isEqualTo(2);
+    }
+
+    @Test
     void whileMoneyMayHaveMovedTheCustomerIsToldNothingAndAFinalFailureIsToldOnce() throws Exception {
         UUID orderId = UUID.randomUUID();
         UUID paymentId = UUID.randomUUID();

@@ -18,6 +18,7 @@ public final class Scenarios {
             PgFlaky::new,
             PgLostResponse::new,
             PgLateBooking::new,
+            RefundStorm::new,
             Capacity::new,
             DbOutage::new,
             KafkaOutage::new,

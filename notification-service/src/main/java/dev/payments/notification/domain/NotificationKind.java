@@ -9,5 +9,7 @@ public enum NotificationKind {
     /** Your payment did not go through and no money moved; you may try again. */
     PAYMENT_FAILED,
     /** Money that moved was returned to you. */
-    PAYMENT_CANCELED
+    PAYMENT_CANCELED,
+    /** Part (or the rest) of a payment was given back to you: one per refund. */
+    PAYMENT_REFUNDED
 }

@@ -9,6 +9,10 @@ import dev.payments.contracts.PaymentEvent;
 import dev.payments.contracts.PaymentFailed;
 import dev.payments.contracts.PaymentRequested;
 import dev.payments.contracts.PaymentUnknown;
+import dev.payments.contracts.RefundFailed;
+import dev.payments.contracts.RefundRequested;
+import dev.payments.contracts.RefundSucceeded;
+import dev.payments.contracts.RefundUnknown;
 
 import java.util.List;
 
@@ -39,6 +43,14 @@ public final class NotificationPolicy {
         }
         if (event instanceof PaymentCancelOwed) {
             // The charge is still on the card until the PG confirms the cancel; PaymentCanceled tells the customer.
+            return List.of();
+        }
+        if (event instanceof RefundSucceeded) {
+            // One per refund: each is its own event, and the notification is keyed by it (docs/refunds.md).
+            return List.of(NotificationKind.PAYMENT_REFUNDED);
+        }
+        if (event instanceof RefundRequested || event instanceof RefundUnknown || event instanceof RefundFailed) {
+            // The API answered the refund's requester; only money actually given back is worth a message.
             return List.of();
         }
         if (event instanceof PaymentRequested || event instanceof PaymentUnknown) {

@@ -11,6 +11,10 @@ import dev.payments.contracts.PaymentFailed;
 import dev.payments.contracts.PaymentPurpose;
 import dev.payments.contracts.PaymentRequested;
 import dev.payments.contracts.PaymentUnknown;
+import dev.payments.contracts.RefundFailed;
+import dev.payments.contracts.RefundRequested;
+import dev.payments.contracts.RefundSucceeded;
+import dev.payments.contracts.RefundUnknown;
 import dev.payments.order.domain.Money;
 import dev.payments.order.domain.Order;
 import dev.payments.order.domain.OrderId;
@@ -103,6 +107,12 @@ public class ApplyPaymentOutcome {
         }
         if (event instanceof PaymentCanceled canceled) {
             return order.paymentCanceled(new PaymentId(canceled.paymentId()), canceled.reason(), now);
+        }
+        if (event instanceof RefundRequested || event instanceof RefundSucceeded || event instanceof RefundFailed
+                || event instanceof RefundUnknown) {
+            // A partial refund gives part of the price back and the order stays PAID (docs/refunds.md, "Orders"); the
+            // payment and reconciliation hold what was refunded.
+            return Optional.empty();
         }
         throw new IllegalStateException("Unhandled payment event " + event.getClass().getSimpleName());
     }

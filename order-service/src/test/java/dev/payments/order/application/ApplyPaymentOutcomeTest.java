@@ -57,6 +57,17 @@ class ApplyPaymentOutcomeTest {
         assertThat(published).containsExactly(new OrderPaymentPending(ORDER.value(), PAYMENT.value()));
     }
 
+    @ParameterizedTest
+    @EnumSource(value = EventType.class, names = {"REFUND_REQUESTED", "REFUND_SUCCEEDED", "REFUND_FAILED", "REFUND_UNKNOWN"})
+    void aPartialRefundLeavesThePaidOrderPaidAndPublishesNothing(EventType type) {
+        given(OrderStatus.PAID);
+
+        apply(type);
+
+        assertThat(status()).isEqualTo(OrderStatus.PAID);
+        assertThat(published).isEmpty();
+    }
+
     @Test
     void paymentApprovedPaysTheOrder() {
         given(OrderStatus.PAYMENT_PENDING);

@@ -2,6 +2,7 @@ package dev.payments.payment.application;
 
 import dev.payments.payment.domain.MemberId;
 import dev.payments.payment.domain.PaymentId;
+import dev.payments.payment.domain.RefundId;
 
 import java.util.Optional;
 
@@ -17,6 +18,19 @@ public interface IdempotencyKeys {
      * @return false if the key is taken (an earlier request, or a concurrent duplicate that got there first)
      */
     boolean claim(MemberId member, String key, String requestHash, PaymentId paymentId);
+
+    /**
+     * Claims the key for a refund of {@code paymentId}, as {@link #claim} does for a confirm.
+     *
+     * @return false if the key is taken
+     */
+    boolean claimRefund(MemberId member, String key, String requestHash, PaymentId paymentId, RefundId refundId);
+
+    /** The refund a key was claimed for, with the fingerprint of its request; empty for a confirm's key. */
+    Optional<RefundKey> findRefund(MemberId member, String key);
+
+    record RefundKey(String requestHash, RefundId refundId) {
+    }
 
     /** Gives a claimed key back inside the current transaction: the request was refused before it started a payment. */
     void release(MemberId member, String key);

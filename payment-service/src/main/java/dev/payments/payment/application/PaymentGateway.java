@@ -3,6 +3,8 @@ package dev.payments.payment.application;
 import dev.payments.payment.domain.OrderId;
 import dev.payments.payment.domain.PgOutcome;
 import dev.payments.payment.domain.PgStatus;
+import dev.payments.payment.domain.RefundId;
+import dev.payments.payment.domain.RefundOutcome;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -58,6 +60,14 @@ public interface PaymentGateway {
      * with {@link #status}, so {@link RecoveryCallsBusyException} says it was not sent.
      */
     PgStatus cancel(String paymentKey, String reason);
+
+    /**
+     * Gives {@code amount} of a payment back at the PG (a partial cancel under the refund's id as Idempotency-Key). Never
+     * blocked by the breaker; a recovery call. Only a cancel that never reached the PG is tried again; any other failure
+     * is answered by one status query, never by sending the cancel again (docs/refunds.md). Never throws for a PG
+     * problem: what happened is returned typed and {@link dev.payments.payment.domain.Refund#record} decides.
+     */
+    RefundOutcome refund(String paymentKey, RefundId refundId, long amount, String cancelReason);
 
     /**
      * @param idempotencyKey the PG-side key, the same on every attempt, so a retried confirm cannot approve twice

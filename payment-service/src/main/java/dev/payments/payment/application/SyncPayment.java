@@ -7,6 +7,8 @@ import dev.payments.payment.domain.Payment;
 import dev.payments.payment.domain.PaymentId;
 import dev.payments.payment.domain.PgState;
 import dev.payments.payment.domain.PgStatus;
+import dev.payments.payment.domain.Refund;
+import dev.payments.payment.domain.RefundStatus;
 import dev.payments.payment.domain.SyncAction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -14,6 +16,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -27,6 +30,7 @@ public class SyncPayment {
     private static final Logger log = LoggerFactory.getLogger(SyncPayment.class);
 
     private final Payments payments;
+    private final Refunds refunds;
     private final PayableOrders orders;
     private final RenewalAttempts renewals;
     private final PaymentGateway gateway;
@@ -41,8 +45,9 @@ public class SyncPayment {
      */
     public SyncPayment(Payments payments, PayableOrders orders, RenewalAttempts renewals, PaymentGateway gateway,
                        PaymentEvents events, TransactionTemplate transaction, Clock clock,
-                       Duration notFoundIsFinalAfter) {
+                       Duration notFoundIsFinalAfter, Refunds refunds) {
         this.payments = payments;
+        this.refunds = refunds;
         this.orders = orders;
         this.renewals = renewals;
         this.gateway = gateway;
@@ -79,8 +84,9 @@ public class SyncPayment {
     private SyncResult apply(PaymentId id, PgStatus status) {
         SyncResult decided = transaction.execute(tx -> {
             Payment payment = payments.lockById(id).orElseThrow();
+            boolean refundsExplainCancels = settleRefunds(payment, status);
             Payment.Settlement settlement = payment.settleWith(status, new Payment.Circumstances(clock.instant(),
-                    payable(payment), notFoundIsFinalAfter));
+                    payable(payment), notFoundIsFinalAfter, refundsExplainCancels));
             write(payment, settlement);
             return new SyncResult(payment, status.state(), settlement.action());
         });
@@ -123,6 +129,37 @@ public class SyncPayment {
         }
         log.warn("Payment {}: the PG held money we owed back ({}); it confirmed the cancel", owed.id(), why);
         return result;
+    }
+
+    /**
+     * Settles the payment's refunds with the PG's cancels of it, under the payment's row lock: a lost refund found in
+     * the PG's books SUCCEEDED (a FAILED one found there: a late booking), one the PG has long not booked FAILED.
+     * Nothing is sent to the PG (docs/refunds.md).
+     *
+     * @return whether every cancel the PG booked for the payment is one of our succeeded refunds
+     */
+    private boolean settleRefunds(Payment payment, PgStatus status) {
+        List<Refund> all = refunds.findByPayment(payment.id());
+        long refunded = refunds.amounts(payment.id()).refunded();
+        for (Refund refund : all) {
+            RefundStatus before = refund.status();
+            Refund.Change change = refund.settleWith(status, refunded, clock.instant(), notFoundIsFinalAfter);
+            RefundPayment.apply(refunds, events, refund, before, change);
+            if (change.action() == Refund.Action.SUCCEEDED) {
+                refunded += refund.money().amount();
+                log.warn("Refund {} of payment {}: found in the PG's cancels ({}), SUCCEEDED", refund.id(),
+                        payment.id(), before == RefundStatus.FAILED ? "a late booking" : "its answer was lost");
+            } else if (change.action() == Refund.Action.FAILED) {
+                log.warn("Refund {} of payment {}: the PG never booked it; FAILED, its reservation released",
+                        refund.id(), payment.id());
+            } else if (change.action() == Refund.Action.MISMATCH) {
+                log.error("Refund {} of payment {}: the PG's cancel under its name is not of {}; nothing changed",
+                        refund.id(), payment.id(), refund.money());
+            }
+        }
+        return !status.cancels().isEmpty() && status.cancels().stream().allMatch(cancel -> all.stream().anyMatch(
+                refund -> refund.status() == RefundStatus.SUCCEEDED && status.cancelOf(refund.id())
+                        .filter(cancel::equals).isPresent()));
     }
 
     /**

@@ -20,6 +20,12 @@ import dev.payments.payment.application.PaymentEventHistory;
 import dev.payments.payment.application.RecordOrderEvent;
 import dev.payments.payment.application.RepublishPaymentEvents;
 import dev.payments.payment.application.SyncPayment;
+import dev.payments.payment.application.RefundPayment;
+import dev.payments.payment.application.Refunds;
+import dev.payments.payment.adapter.in.schedule.SettleRefunds;
+import dev.payments.support.schedule.ClusterJobs;
+import org.springframework.beans.factory.annotation.Value;
+import java.time.Duration;
 import dev.payments.payment.application.renewal.RenewalCharges;
 import dev.payments.support.security.ApiAccess;
 import org.springframework.http.HttpMethod;
@@ -108,9 +114,28 @@ class PaymentConfiguration {
     @Bean
     SyncPayment syncPayment(ApprovalProperties properties, Payments payments, PayableOrders orders,
                             RenewalCharges renewals, PaymentGateway gateway, PaymentEvents events,
-                            TransactionTemplate transaction, Clock clock) {
+                            TransactionTemplate transaction, Clock clock, Refunds refunds) {
         return new SyncPayment(payments, orders, renewals, gateway, events, transaction, clock,
-                properties.notFoundIsFinalAfter());
+                properties.notFoundIsFinalAfter(), refunds);
+    }
+
+    @Bean
+    RefundPayment refundPayment(Payments payments, Refunds refunds, IdempotencyKeys keys, PaymentGateway gateway,
+                                PaymentEvents events, TransactionTemplate transaction, Clock clock) {
+        return new RefundPayment(payments, refunds, keys, gateway, events, transaction, clock);
+    }
+
+    /**
+     * Settles refunds whose answer was lost, from the PG's books, once per cycle across replicas: a refund REQUESTED or
+     * UNKNOWN for longer than the PG's slowest answer is synced (docs/refunds.md).
+     */
+    @Bean
+    SettleRefunds settleRefunds(Refunds refunds, SyncPayment sync, ClusterJobs jobs, Clock clock,
+                                @Value("${payment.refunds.settle-every:15s}") Duration every,
+                                @Value("${payment.refunds.settle-after:20s}") Duration after) {
+        // A replica that died mid-run keeps the others out at most this long (never less than a cycle).
+        Duration atMost = every.compareTo(Duration.ofMinutes(5)) > 0 ? every : Duration.ofMinutes(5);
+        return new SettleRefunds(refunds, sync, jobs.job("payment.refund-settle", every, atMost), clock, after, 50);
     }
 
     @Bean
@@ -143,7 +168,9 @@ class PaymentConfiguration {
                 .scope("payments:read", HttpMethod.GET, "/api/payments", "/api/payments/export", "/api/payments/overview")
                 .scope("payments:refund", HttpMethod.POST, "/api/payments/{paymentId}/refund")
                 .members(HttpMethod.POST, "/api/payments/confirm", "/api/payments/{paymentId}/cancel")
-                .members(HttpMethod.GET, "/api/payments/{paymentId}")
+                .members(HttpMethod.GET, "/api/payments/{paymentId}", "/api/payments/{paymentId}/refunds")
+                .members(HttpMethod.POST, "/api/payments/{paymentId}/refunds")
+                .scope("payments:refund", HttpMethod.POST, "/api/payments/{paymentId}/operator-refunds")
                 // Republishing a settled payment's events is a repair of the same kind (reconciliation asks for it).
                 .scope("payments:sync", HttpMethod.POST, "/api/payments/{paymentId}/sync",
                         "/api/payments/{paymentId}/republish")

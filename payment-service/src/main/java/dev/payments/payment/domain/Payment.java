@@ -89,8 +89,16 @@ public final class Payment {
      * @param orderPayable          whether the order can still be paid by this payment (not paid by another, not
      *                              cancelled)
      * @param notFoundIsFinalAfter  a payment the PG has never seen this long after its request never will be
+     * @param refundsExplainCancels every cancel the PG booked for the payment is one of our succeeded refunds, so a
+     *                              PARTIAL_CANCELED or CANCELED there is what our refunds did (docs/refunds.md)
      */
-    public record Circumstances(Instant now, boolean orderPayable, Duration notFoundIsFinalAfter) {
+    public record Circumstances(Instant now, boolean orderPayable, Duration notFoundIsFinalAfter,
+                                boolean refundsExplainCancels) {
+
+        /** No cancel at the PG is one of our refunds. */
+        public Circumstances(Instant now, boolean orderPayable, Duration notFoundIsFinalAfter) {
+            this(now, orderPayable, notFoundIsFinalAfter, false);
+        }
     }
 
     private static final Map<PaymentStatus, Set<PaymentStatus>> ALLOWED = Map.of(
@@ -300,12 +308,17 @@ public final class Payment {
      *   <tr><td>CANCEL_OWED</td><td>CANCELED</td><td>CANCELED</td></tr>
      *   <tr><td>APPROVED</td><td>DONE, ours</td><td>NONE</td></tr>
      *   <tr><td>APPROVED</td><td>CANCELED</td><td>CANCELED (the PG gave the money back)</td></tr>
+     *   <tr><td>APPROVED</td><td>PARTIAL_CANCELED or CANCELED, every cancel one of our refunds</td><td>NONE</td></tr>
+     *   <tr><td>APPROVED</td><td>PARTIAL_CANCELED, a cancel that is not our refund</td><td>MISMATCH</td></tr>
+     *   <tr><td>CANCEL_OWED</td><td>PARTIAL_CANCELED</td><td>CANCEL_AT_PG (the balance is still owed)</td></tr>
      *   <tr><td>DECLINED / FAILED / CANCELED</td><td>anything but DONE</td><td>NONE</td></tr>
-     *   <tr><td>any</td><td>another key, order or amount; a partial cancel; a state contradicting what we hold</td><td>MISMATCH</td></tr>
+     *   <tr><td>any</td><td>another key, order or amount; a partial cancel of a payment never approved; a state contradicting what we hold</td><td>MISMATCH</td></tr>
      * </table>
      */
     public Settlement settleWith(PgStatus pg, Circumstances circumstances) {
-        boolean ours = pg.mismatchWith(this).isEmpty() && pg.state() != PgState.PARTIAL_CANCELED;
+        // A partial cancel is ours only on a payment that can have refunds: approved, or owed its balance back.
+        boolean ours = pg.mismatchWith(this).isEmpty()
+                && (pg.state() != PgState.PARTIAL_CANCELED || status == APPROVED || status == CANCEL_OWED);
         boolean done = pg.state() == PgState.DONE;
         Instant now = circumstances.now();
         return switch (status) {
@@ -324,7 +337,12 @@ public final class Payment {
             };
             case APPROVED -> !ours ? Settlement.of(SyncAction.MISMATCH) : switch (pg.state()) {
                 case DONE -> Settlement.of(SyncAction.NONE);
-                case CANCELED -> Settlement.wrote(SyncAction.CANCELED, cancel(PG_CANCELED, now));
+                // Our partial refunds, each its own record; one the PG booked that we did not ask for: a human looks.
+                case PARTIAL_CANCELED -> circumstances.refundsExplainCancels() ? Settlement.of(SyncAction.NONE)
+                        : Settlement.of(SyncAction.MISMATCH);
+                // Refunded in full by our refunds: it stays APPROVED with nothing left to refund.
+                case CANCELED -> circumstances.refundsExplainCancels() ? Settlement.of(SyncAction.NONE)
+                        : Settlement.wrote(SyncAction.CANCELED, cancel(PG_CANCELED, now));
                 // The PG has no approval we hold as approved: the books disagree, a human decides.
                 default -> Settlement.of(SyncAction.MISMATCH);
             };
@@ -335,7 +353,7 @@ public final class Payment {
                     // The customer was told "not charged" and the PG booked it after all: give it back.
                     : Settlement.wrote(SyncAction.CANCEL_AT_PG, owe(LATE_APPROVAL, pg.transactionKey(), now));
             case CANCEL_OWED -> !ours ? Settlement.of(SyncAction.MISMATCH) : switch (pg.state()) {
-                case DONE -> Settlement.of(SyncAction.CANCEL_AT_PG);
+                case DONE, PARTIAL_CANCELED -> Settlement.of(SyncAction.CANCEL_AT_PG);
                 // Our earlier cancel reached the PG and its answer was lost.
                 case CANCELED -> Settlement.wrote(SyncAction.CANCELED, cancel(failureCode, now));
                 // We owe a cancel of a charge the PG does not show: the books disagree, a human decides.

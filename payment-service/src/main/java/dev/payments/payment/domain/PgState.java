@@ -17,7 +17,7 @@ public enum PgState {
     DONE,
     /** Approved, then cancelled in full: the money moved and was given back. */
     CANCELED,
-    /** Approved, then cancelled in part: we only ever cancel in full, so this is never ours to settle. */
+    /** Approved, then cancelled in part: a balance is still held. Our partial refunds do this (each one a refund). */
     PARTIAL_CANCELED,
     /** Declined or abandoned during processing: nothing charged. */
     ABORTED,

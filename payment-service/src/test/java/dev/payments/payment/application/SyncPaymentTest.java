@@ -49,7 +49,7 @@ class SyncPaymentTest {
     private final List<DomainEvent> published = new ArrayList<>();
     private final SyncPayment sync = new SyncPayment(payments, orders, paymentId -> false, pg, published::add,
             new TransactionTemplate(mock(PlatformTransactionManager.class)), Clock.fixed(NOW, ZoneOffset.UTC),
-            Duration.ofSeconds(60));
+            Duration.ofSeconds(60), new InMemoryRefunds());
 
     @Test
     void asksThePgByOurPaymentKeyAndApprovesWhatIsOurs() {
@@ -310,6 +310,12 @@ class SyncPaymentTest {
                 throw new IllegalStateException("PG unreachable");
             }
             return status;
+        }
+
+        public dev.payments.payment.domain.RefundOutcome refund(String paymentKey,
+                                                                dev.payments.payment.domain.RefundId refundId,
+                                                                long amount, String cancelReason) {
+            throw new UnsupportedOperationException("sync never sends a refund");
         }
 
         public PgStatus cancel(String paymentKey, String reason) {

@@ -364,7 +364,7 @@ public final class ResilienceChainBenchmark {
         public ConfirmAnswer confirm(String paymentKey, String orderId, long amount, String idempotencyKey,
                                      Duration timeout) {
             return new ConfirmAnswer.Accepted(new PgPayment(paymentKey, orderId, "DONE", amount, approvedAt,
-                    "tx-" + idempotencyKey));
+                    "tx-" + idempotencyKey, null));
         }
     }
 }

@@ -92,6 +92,7 @@ class PaymentDecisionTableTest {
             APPROVED  *        | CANCELED         | *         | CANCELED     | CANCELED
             APPROVED  *        | *                | *         | MISMATCH     | =
             CANCEL_OWED *      | DONE             | *         | CANCEL_AT_PG | =
+            CANCEL_OWED *      | PARTIAL_CANCELED | *         | CANCEL_AT_PG | =
             CANCEL_OWED *      | CANCELED         | *         | CANCELED     | CANCELED
             CANCEL_OWED *      | *                | *         | MISMATCH     | =
             CANCELED  *        | DONE*            | *         | MISMATCH     | =
@@ -109,6 +110,20 @@ class PaymentDecisionTableTest {
     static Stream<Arguments> everySettleCombination() {
         return SITUATIONS.keySet().stream().flatMap(situation -> ANSWERS.keySet().stream().flatMap(answer ->
                 Stream.of("payable", "unpayable").map(order -> Arguments.of(situation, answer, order))));
+    }
+
+    /** The rows that differ when every cancel at the PG is one of our succeeded refunds: our refunds did it. */
+    @ParameterizedTest
+    @org.junit.jupiter.params.provider.EnumSource(value = PgState.class, names = {"PARTIAL_CANCELED", "CANCELED"})
+    void anApprovedPaymentWhoseCancelsAreAllOurRefundsStaysApproved(PgState state) {
+        Payment payment = PaymentTestData.aPayment().approved().build();
+
+        Payment.Settlement explained = payment.settleWith(pg(payment, state),
+                new Payment.Circumstances(payment.requestedAt().plusSeconds(5), true, NOT_FOUND_IS_FINAL_AFTER, true));
+
+        assertThat(explained.action()).isEqualTo(SyncAction.NONE);
+        assertThat(explained.event()).isEmpty();
+        assertThat(payment.status()).isEqualTo(PaymentStatus.APPROVED);
     }
 
     @ParameterizedTest(name = "{0} + PG {1}, order {2}")

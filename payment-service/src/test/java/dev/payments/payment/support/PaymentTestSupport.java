@@ -113,6 +113,20 @@ public final class PaymentTestSupport {
                 .build()).status();
     }
 
+    /** A partial cancel booked at the PG by someone other than payment-service's request (a late back end, a console). */
+    public static int cancelAtPg(String paymentKey, long amount, String reason, String idempotencyKey) {
+        String auth = java.util.Base64.getEncoder().encodeToString(
+                (simulator().config().secretKey() + ":").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return send(HttpRequest.newBuilder(URI.create(simulator().baseUrl() + "/v1/payments/" + paymentKey + "/cancel"))
+                .timeout(Duration.ofSeconds(10))
+                .header("Authorization", "Basic " + auth)
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", idempotencyKey)
+                .POST(HttpRequest.BodyPublishers.ofString("{\"cancelReason\":\"" + reason + "\",\"cancelAmount\":"
+                        + amount + "}"))
+                .build()).status();
+    }
+
     /** A card registered for automatic payments at the PG: the billing key it issued to {@code customerKey}. */
     public static String issueBillingKey(String customerKey) {
         String auth = java.util.Base64.getEncoder().encodeToString(
@@ -134,6 +148,19 @@ public final class PaymentTestSupport {
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .timeout(Duration.ofSeconds(60))
                 .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (bearer != null) {
+            request.header("Authorization", "Bearer " + bearer);
+        }
+        return send(request.build());
+    }
+
+    /** A POST with a JSON body and an Idempotency-Key. */
+    public static Response postJson(int port, String path, String bearer, String body, String idempotencyKey) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(60))
+                .header("Content-Type", "application/json")
+                .header("Idempotency-Key", idempotencyKey)
                 .POST(HttpRequest.BodyPublishers.ofString(body));
         if (bearer != null) {
             request.header("Authorization", "Bearer " + bearer);

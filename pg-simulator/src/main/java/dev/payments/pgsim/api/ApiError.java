@@ -9,8 +9,11 @@ enum ApiError {
     NOT_MATCHES_AMOUNT(400, "The amount does not match the checkout amount."),
     NOT_MATCHES_ORDER_ID(400, "The paymentKey belongs to another order."),
     NOT_CANCELABLE_PAYMENT(400, "The payment cannot be cancelled."),
+    ALREADY_CANCELED_PAYMENT(400, "The payment has already been cancelled."),
     UNAUTHORIZED_KEY(401, "Unauthorized secret key."),
     FORBIDDEN_REQUEST(403, "The request is not allowed for this merchant."),
+    NOT_CANCELABLE_AMOUNT(403, "The amount cannot be cancelled."),
+    FORBIDDEN_CONSECUTIVE_REQUEST(403, "Consecutive requests are not allowed; try again shortly."),
     NOT_FOUND_PAYMENT(404, "The payment does not exist."),
     NOT_FOUND_PAYMENT_SESSION(404, "The checkout session has expired."),
     NOT_FOUND_BILLING_KEY(404, "No such billing key for this customer."),
@@ -38,6 +41,17 @@ enum ApiError {
 
     Reply reply(String detail) {
         return Reply.error(status, name(), message + " " + detail);
+    }
+
+    /**
+     * The error an injected {@code errorStatus} answers with. On a cancel, 409 is "another cancel of this payment is
+     * being processed", which Toss answers with FORBIDDEN_CONSECUTIVE_REQUEST.
+     */
+    static ApiError injected(int status, dev.payments.pgsim.fault.Operation operation) {
+        if (status == 409 && operation == dev.payments.pgsim.fault.Operation.CANCEL) {
+            return FORBIDDEN_CONSECUTIVE_REQUEST;
+        }
+        return injected(status);
     }
 
     /** The error an injected {@code errorStatus} answers with. */

@@ -53,20 +53,21 @@ final class FaultPipeline {
         } else {
             exchange = request.receive().aggregate().asByteArray()
                     .defaultIfEmpty(NO_BODY)
-                    .flatMap(body -> answer(request, body, plan, work))
+                    .flatMap(body -> answer(operation, request, body, plan, work))
                     .flatMap(outcome -> deliver(request, response, outcome, plan));
         }
         return exchange.doFinally(signal -> stats.inFlight.decrementAndGet());
     }
 
-    private Mono<Outcome> answer(HttpServerRequest request, byte[] body, RequestPlan plan, Work work) {
+    private Mono<Outcome> answer(Operation operation, HttpServerRequest request, byte[] body, RequestPlan plan,
+                                 Work work) {
         if (!auth.accepts(request.requestHeaders().get(HttpHeaderNames.AUTHORIZATION))) {
             return Mono.just(Outcome.plain(ApiError.UNAUTHORIZED_KEY.reply()));
         }
         if (plan.serverError().isPresent()) {
             int status = plan.serverError().getAsInt();
-            ApiError error = ApiError.injected(status);
-            if (status == 409) {
+            ApiError error = ApiError.injected(status, operation);
+            if (status == 409 && operation != Operation.CANCEL) {
                 // "Still processing this key": the PG has the confirm and goes on with it, whatever the client does.
                 stats.clientErrors.increment();
                 detached(Mono.defer(() -> work.apply(body, plan)));

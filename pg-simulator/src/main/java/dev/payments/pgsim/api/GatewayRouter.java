@@ -114,7 +114,8 @@ public final class GatewayRouter implements BiFunction<HttpServerRequest, HttpSe
     }
 
     private Mono<Void> cancel(HttpServerRequest request, HttpServerResponse response) {
+        String key = request.requestHeaders().get("Idempotency-Key");
         return pipeline.serve(Operation.CANCEL, request, response,
-                (body, plan) -> cancel.cancel(Routes.param(request, "paymentKey"), body, plan));
+                (body, plan) -> cancel.cancel(Routes.param(request, "paymentKey"), key, body, plan));
     }
 }

@@ -46,7 +46,9 @@ public final class PaymentJson {
                 key.billingKey(), "SIMULATED", "43301234****123*");
     }
 
-    public record CancelBody(long cancelAmount, String canceledAt, String transactionKey, String cancelReason) {
+    /** Toss's cancel object; {@code refundableAmount} is what was left to cancel after this one. */
+    public record CancelBody(long cancelAmount, String canceledAt, String transactionKey, String cancelReason,
+                             long refundableAmount, String cancelStatus) {
     }
 
     public record TransactionBody(
@@ -88,6 +90,7 @@ public final class PaymentJson {
     }
 
     private static CancelBody of(Cancel c) {
-        return new CancelBody(c.cancelAmount(), Timestamps.format(c.canceledAt()), c.transactionKey(), c.cancelReason());
+        return new CancelBody(c.cancelAmount(), Timestamps.format(c.canceledAt()), c.transactionKey(), c.cancelReason(),
+                c.refundableAmount(), "DONE");
     }
 }

@@ -72,6 +72,9 @@ final class Requests {
         if (request.cancelReason() == null || request.cancelReason().isBlank() || request.cancelReason().length() > 200) {
             throw new InvalidRequestException("cancelReason is required (at most 200 characters)");
         }
+        if (request.cancelAmount() != null && request.cancelAmount() <= 0) {
+            throw new InvalidRequestException("cancelAmount must be a positive number of KRW, or absent to cancel everything left");
+        }
         return request;
     }
 

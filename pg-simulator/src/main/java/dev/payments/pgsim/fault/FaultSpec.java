@@ -13,8 +13,10 @@ import java.util.Set;
  * from its own seeded stream.
  *
  * @param errorStatus 500, 502, 503 or 504 (nothing booked); 401, 403 or 429 (refused before any
- *                    work, nothing booked); 409 (confirm only: answered at once while the confirm
- *                    is processed to the end, as a PG answers a key it is still working on)
+ *                    work, nothing booked); 409 on confirm: answered at once while the confirm
+ *                    is processed to the end, as a PG answers a key it is still working on; 409 on
+ *                    cancel: "another cancel of this payment is being processed", answered as Toss
+ *                    does (403 FORBIDDEN_CONSECUTIVE_REQUEST), nothing booked
  * @param inProgressConflict confirm only: a repeat of an Idempotency-Key whose first request is
  *                    still being processed is answered 409 at once instead of waiting for it
  * @param lateBooking confirm only: never answered, booked later ({@link LateBooking})
@@ -52,8 +54,9 @@ public record FaultSpec(
             throw new IllegalArgumentException(
                     "errorStatus must be one of 401, 403, 409, 429, 500, 502, 503, 504, got " + errorStatus);
         }
-        if (errorStatus == 409 && operation != Operation.CONFIRM) {
-            throw new IllegalArgumentException("errorStatus 409 (a confirm still in progress) needs operation 'confirm'");
+        if (errorStatus == 409 && operation != Operation.CONFIRM && operation != Operation.CANCEL) {
+            throw new IllegalArgumentException(
+                    "errorStatus 409 (a confirm or a cancel still in progress) needs operation 'confirm' or 'cancel'");
         }
         if (connectionFault != null && connectionFault.mode() == ConnectionFault.Mode.REFUSE && operation != Operation.ALL) {
             throw new IllegalArgumentException(

@@ -7,8 +7,23 @@ public sealed interface CancelResult {
     record Canceled(Payment payment) implements CancelResult {
     }
 
-    /** Already cancelled earlier: nothing booked, the same cancelled payment is returned. */
+    /**
+     * Nothing booked now: a full cancel of a payment already cancelled in full, or a repeat of an Idempotency-Key
+     * whose cancel is on the books; the payment is returned as it is.
+     */
     record AlreadyCanceled(Payment payment) implements CancelResult {
+    }
+
+    /** A partial cancel of a payment already cancelled in full (Toss's ALREADY_CANCELED_PAYMENT). */
+    record NothingLeft(Payment payment) implements CancelResult {
+    }
+
+    /** More than is left to cancel (Toss's NOT_CANCELABLE_AMOUNT); nothing booked. */
+    record AmountNotCancelable(Payment payment, long requested) implements CancelResult {
+    }
+
+    /** The Idempotency-Key was used for a cancel of another amount; nothing booked. */
+    record KeyReused(Payment payment) implements CancelResult {
     }
 
     /** The payment never moved money (READY, IN_PROGRESS, ABORTED, EXPIRED): nothing to cancel. */

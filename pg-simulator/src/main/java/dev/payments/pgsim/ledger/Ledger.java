@@ -29,6 +29,8 @@ public final class Ledger implements LedgerView {
     private final Map<String, List<String>> keysByOrder = new HashMap<>();
     private final List<Transaction> transactions = new ArrayList<>();
     private final Map<String, Integer> transactionIndex = new HashMap<>();
+    /** Payments with a cancel being processed now (not persisted: a restart ends every request). */
+    private final Map<String, String> cancelling = new HashMap<>();
     /** Never reset, so keys stay unique across ledger resets within one run. */
     private long transactionSequence;
     private Instant lastTransactionAt = Instant.EPOCH;
@@ -103,19 +105,53 @@ public final class Ledger implements LedgerView {
         return Optional.of(store(payment.abort(reason)));
     }
 
+    /** A full cancel without an Idempotency-Key. */
     public synchronized CancelResult cancel(String paymentKey, String reason) {
+        return cancel(paymentKey, reason, null, null);
+    }
+
+    /**
+     * Cancels {@code amount} of the payment, or everything left when it is null (Toss's {@code cancelAmount} absent).
+     * A key already on the books answers its cancel again and books nothing.
+     */
+    public synchronized CancelResult cancel(String paymentKey, String reason, Long amount, String idempotencyKey) {
         Payment payment = current(paymentKey);
         if (payment == null) {
             return new CancelResult.NotFound(paymentKey);
         }
-        return switch (payment.status()) {
-            case CANCELED -> new CancelResult.AlreadyCanceled(payment);
-            case DONE -> {
-                Transaction cancel = book(payment, TransactionType.CANCEL, payment.balanceAmount());
-                yield new CancelResult.Canceled(store(payment.cancel(cancel.transactionKey(), reason, cancel.transactedAt())));
-            }
-            default -> new CancelResult.NotCancelable(payment);
-        };
+        Optional<Cancel> earlier = payment.cancelWithKey(idempotencyKey);
+        if (earlier.isPresent()) {
+            return amount == null || amount == earlier.get().cancelAmount()
+                    ? new CancelResult.AlreadyCanceled(payment) : new CancelResult.KeyReused(payment);
+        }
+        if (payment.status() == PaymentStatus.CANCELED) {
+            return amount == null ? new CancelResult.AlreadyCanceled(payment) : new CancelResult.NothingLeft(payment);
+        }
+        if (!payment.cancelable()) {
+            return new CancelResult.NotCancelable(payment);
+        }
+        long cancelAmount = amount == null ? payment.balanceAmount() : amount;
+        if (cancelAmount <= 0 || cancelAmount > payment.balanceAmount()) {
+            return new CancelResult.AmountNotCancelable(payment, cancelAmount);
+        }
+        Transaction cancel = book(payment, TransactionType.CANCEL, cancelAmount);
+        return new CancelResult.Canceled(store(payment.cancel(cancel.transactionKey(), reason, cancelAmount, idempotencyKey,
+                cancel.transactedAt())));
+    }
+
+    /**
+     * Marks a cancel of the payment as being processed. While one is, another cancel of it is refused (Toss answers
+     * FORBIDDEN_CONSECUTIVE_REQUEST: only the first of two cancels of one payment at once is processed).
+     *
+     * @return empty when this cancel may go on; else the Idempotency-Key of the one being processed ("" for none)
+     */
+    public synchronized Optional<String> beginCancel(String paymentKey, String idempotencyKey) {
+        String busy = cancelling.putIfAbsent(paymentKey, idempotencyKey == null ? "" : idempotencyKey);
+        return Optional.ofNullable(busy);
+    }
+
+    public synchronized void endCancel(String paymentKey) {
+        cancelling.remove(paymentKey);
     }
 
     /** Forgets every payment and transaction (for tests); transaction keys keep counting. */

@@ -110,7 +110,8 @@ public final class LedgerJournal implements Closeable {
         for (Cancel cancel : payment.cancels()) {
             cancels.addObject().put("cancelAmount", cancel.cancelAmount())
                     .put("canceledAt", cancel.canceledAt().toString())
-                    .put("transactionKey", cancel.transactionKey()).put("cancelReason", cancel.cancelReason());
+                    .put("transactionKey", cancel.transactionKey()).put("cancelReason", cancel.cancelReason())
+                    .put("refundableAmount", cancel.refundableAmount()).put("idempotencyKey", cancel.idempotencyKey());
         }
         if (payment.failure() != null) {
             entry.putObject("failure").put("code", payment.failure().code()).put("message", payment.failure().message());
@@ -158,7 +159,8 @@ public final class LedgerJournal implements Closeable {
         List<Cancel> cancels = new ArrayList<>();
         for (JsonNode cancel : entry.path("cancels")) {
             cancels.add(new Cancel(cancel.path("cancelAmount").asLong(), Instant.parse(cancel.path("canceledAt").asText()),
-                    cancel.path("transactionKey").asText(), cancel.path("cancelReason").asText(null)));
+                    cancel.path("transactionKey").asText(), cancel.path("cancelReason").asText(null),
+                    cancel.path("refundableAmount").asLong(0), cancel.path("idempotencyKey").asText(null)));
         }
         JsonNode failure = entry.path("failure");
         return new Payment(entry.path("paymentKey").asText(), entry.path("orderId").asText(),

@@ -43,7 +43,19 @@ public record Payment(
 
     /** True once money has moved for this payment (approved, possibly refunded since). */
     public boolean movedMoney() {
-        return status == PaymentStatus.DONE || status == PaymentStatus.CANCELED;
+        return status == PaymentStatus.DONE || status == PaymentStatus.PARTIAL_CANCELED
+                || status == PaymentStatus.CANCELED;
+    }
+
+    /** Money is still held and can be given back, in whole or in part. */
+    public boolean cancelable() {
+        return status == PaymentStatus.DONE || status == PaymentStatus.PARTIAL_CANCELED;
+    }
+
+    /** The cancel booked under this Idempotency-Key, if any. */
+    public java.util.Optional<Cancel> cancelWithKey(String idempotencyKey) {
+        return idempotencyKey == null ? java.util.Optional.empty()
+                : cancels.stream().filter(c -> idempotencyKey.equals(c.idempotencyKey())).findFirst();
     }
 
     /** Keeps {@code requestedAt}: Toss reports when the customer opened the payment window. */
@@ -69,12 +81,19 @@ public record Payment(
         return new Payment(paymentKey, orderId, totalAmount, PaymentStatus.EXPIRED, requestedAt, null, null, cancels, null);
     }
 
-    Payment cancel(String transactionKey, String reason, Instant at) {
-        requireStatus(PaymentStatus.DONE);
+    /** Gives back {@code amount} (at most the balance): CANCELED when nothing is left, else PARTIAL_CANCELED. */
+    Payment cancel(String transactionKey, String reason, long amount, String idempotencyKey, Instant at) {
+        if (!cancelable()) {
+            throw new IllegalStateException("payment " + paymentKey + " is " + status + ", expected DONE or PARTIAL_CANCELED");
+        }
+        if (amount <= 0 || amount > balanceAmount()) {
+            throw new IllegalArgumentException("cannot cancel " + amount + " of a balance of " + balanceAmount());
+        }
+        long left = balanceAmount() - amount;
         List<Cancel> withCancel = new ArrayList<>(cancels);
-        withCancel.add(new Cancel(balanceAmount(), at, transactionKey, reason));
-        return new Payment(paymentKey, orderId, totalAmount, PaymentStatus.CANCELED, requestedAt, approvedAt, transactionKey,
-                withCancel, null);
+        withCancel.add(new Cancel(amount, at, transactionKey, reason, left, idempotencyKey));
+        PaymentStatus next = left == 0 ? PaymentStatus.CANCELED : PaymentStatus.PARTIAL_CANCELED;
+        return new Payment(paymentKey, orderId, totalAmount, next, requestedAt, approvedAt, transactionKey, withCancel, null);
     }
 
     private void requireStatus(PaymentStatus expected) {

@@ -8,6 +8,8 @@ public enum PaymentStatus {
     IN_PROGRESS,
     /** Approved: money moved, an APPROVE transaction is on the books. */
     DONE,
+    /** Approved and then cancelled in part: APPROVE and CANCEL transactions are on the books, a balance is left. */
+    PARTIAL_CANCELED,
     /** Approved and then fully cancelled: APPROVE and CANCEL transactions are on the books. */
     CANCELED,
     /** Declined: no money moved. */

@@ -127,18 +127,6 @@ class GatewayIntegrationTest extends SimulatorIntegrationTest {
     }
 
     @Test
-    void partialCancelIsNotSupported() throws Exception {
-        client.confirm("pk-1", "order-0001", 1000);
-
-        HttpResponse<String> partial = client.send(client.gateway("/v1/payments/pk-1/cancel", Duration.ofSeconds(5))
-                .POST(HttpRequest.BodyPublishers.ofString("{\"cancelReason\":\"r\",\"cancelAmount\":500}")).build());
-
-        assertThat(partial.statusCode()).isEqualTo(400);
-        assertThat(json(partial).get("code").asText()).isEqualTo("INVALID_REQUEST");
-        assertThat(json(client.get("/v1/payments/pk-1")).get("status").asText()).isEqualTo("DONE");
-    }
-
-    @Test
     void validatesRequestsLikeToss() throws Exception {
         assertThat(json(client.confirm("pk-1", "o1", 1000)).get("message").asText()).contains("orderId");
         assertThat(client.confirm("pk-1", "order-0001", 0).statusCode()).isEqualTo(400);

@@ -46,6 +46,42 @@ class LedgerTest {
     }
 
     @Test
+    void partialCancelsNeverGiveBackMoreThanWasApproved() {
+        started(ledger.beginConfirm("pk-1", "order-1", 1000));
+        ledger.approve("pk-1");
+
+        Payment partial = ((CancelResult.Canceled) ledger.cancel("pk-1", "one item", 300L, "k-1")).payment();
+        CancelResult over = ledger.cancel("pk-1", "too much", 701L, "k-2");
+        CancelResult replay = ledger.cancel("pk-1", "one item", 300L, "k-1");
+        CancelResult reused = ledger.cancel("pk-1", "one item", 301L, "k-1");
+        Payment rest = ((CancelResult.Canceled) ledger.cancel("pk-1", "the rest", null, "k-3")).payment();
+
+        assertThat(partial.status()).isEqualTo(PaymentStatus.PARTIAL_CANCELED);
+        assertThat(partial.balanceAmount()).isEqualTo(700);
+        assertThat(partial.cancels()).singleElement().satisfies(c -> {
+            assertThat(c.refundableAmount()).isEqualTo(700);
+            assertThat(c.idempotencyKey()).isEqualTo("k-1");
+        });
+        assertThat(over).isInstanceOf(CancelResult.AmountNotCancelable.class);
+        assertThat(replay).isInstanceOf(CancelResult.AlreadyCanceled.class);
+        assertThat(reused).isInstanceOf(CancelResult.KeyReused.class);
+        assertThat(rest.status()).isEqualTo(PaymentStatus.CANCELED);
+        assertThat(rest.cancels()).extracting(Cancel::cancelAmount).containsExactly(300L, 700L);
+        assertThat(ledger.cancel("pk-1", "more", 1L, "k-4")).isInstanceOf(CancelResult.NothingLeft.class);
+        assertThat(ledger.cancel("pk-1", "all again", null, null)).isInstanceOf(CancelResult.AlreadyCanceled.class);
+        assertThat(ledger.transactions()).extracting(Transaction::amount).containsExactly(1000L, 300L, 700L);
+    }
+
+    @Test
+    void onlyOneCancelOfAPaymentIsProcessedAtATime() {
+        assertThat(ledger.beginCancel("pk-1", "k-1")).isEmpty();
+        assertThat(ledger.beginCancel("pk-1", "k-2")).contains("k-1");
+        assertThat(ledger.beginCancel("pk-2", null)).isEmpty();
+        ledger.endCancel("pk-1");
+        assertThat(ledger.beginCancel("pk-1", "k-2")).isEmpty();
+    }
+
+    @Test
     void cancelIsIdempotentAndOnlyForDonePayments() {
         assertThat(ledger.cancel("nope", "r")).isInstanceOf(CancelResult.NotFound.class);
         started(ledger.beginConfirm("pk-1", "order-1", 1000));

@@ -75,6 +75,24 @@ public final class SimClient {
                 .POST(HttpRequest.BodyPublishers.ofString("{\"cancelReason\":\"" + reason + "\"}")).build());
     }
 
+    /** A partial cancel ({@code amount} null: everything left) under an Idempotency-Key (null: none). */
+    public HttpResponse<String> cancel(String paymentKey, String reason, Long amount, String idempotencyKey)
+            throws IOException {
+        return send(cancelRequest(paymentKey, reason, amount, idempotencyKey, DEFAULT_TIMEOUT));
+    }
+
+    public HttpRequest cancelRequest(String paymentKey, String reason, Long amount, String idempotencyKey,
+                                     Duration timeout) {
+        String body = "{\"cancelReason\":\"" + reason + "\""
+                + (amount == null ? "" : ",\"cancelAmount\":" + amount) + "}";
+        HttpRequest.Builder builder = gateway("/v1/payments/" + paymentKey + "/cancel", timeout)
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (idempotencyKey != null) {
+            builder.header("Idempotency-Key", idempotencyKey);
+        }
+        return builder.build();
+    }
+
     public HttpResponse<String> get(String path) throws IOException {
         return send(gateway(path, DEFAULT_TIMEOUT).GET().build());
     }

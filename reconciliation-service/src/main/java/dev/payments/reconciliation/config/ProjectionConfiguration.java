@@ -5,6 +5,7 @@ import dev.payments.reconciliation.application.projection.EventHistory;
 import dev.payments.reconciliation.application.projection.OrderViews;
 import dev.payments.reconciliation.application.projection.PaymentViews;
 import dev.payments.reconciliation.application.projection.ProjectEvent;
+import dev.payments.reconciliation.application.projection.RefundViews;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
@@ -18,8 +19,9 @@ import java.time.Clock;
 public class ProjectionConfiguration {
 
     @Bean
-    ProjectEvent projectEvent(PaymentViews payments, OrderViews orders, EventHistory history, Clock clock) {
-        return new ProjectEvent(payments, orders, history, clock);
+    ProjectEvent projectEvent(PaymentViews payments, OrderViews orders, EventHistory history, Clock clock,
+                              RefundViews refunds) {
+        return new ProjectEvent(payments, orders, history, clock, refunds);
     }
 
     /**

@@ -1,5 +1,10 @@
 package dev.payments.reconciliation.support;
 
+import dev.payments.contracts.DomainEvent;
+import dev.payments.contracts.RefundRequested;
+import dev.payments.contracts.RefundSucceeded;
+import java.util.List;
+
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.OrderFailed;
 import dev.payments.contracts.OrderPaid;
@@ -87,6 +92,13 @@ public final class AnOrder {
 
     public PaymentApproved approved(String transactionKey, Instant approvedAt) {
         return new PaymentApproved(paymentId, orderId, MEMBER, amount, CURRENCY, transactionKey, approvedAt, purpose);
+    }
+
+    /** A refund of part of the payment that the PG confirmed: its request and its success. */
+    public List<DomainEvent> refunded(UUID refundId, long refund, long refundedTotal, String pgTransactionKey) {
+        return List.of(new RefundRequested(refundId, paymentId, orderId, MEMBER, refund, CURRENCY, amount, MEMBER, purpose),
+                new RefundSucceeded(refundId, paymentId, orderId, MEMBER, refund, CURRENCY, refundedTotal, amount,
+                        pgTransactionKey, Instant.now(), purpose));
     }
 
     public PaymentFailed failed(String reason) {

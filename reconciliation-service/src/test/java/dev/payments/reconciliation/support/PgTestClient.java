@@ -45,6 +45,12 @@ public final class PgTestClient {
         return post("/v1/payments/" + order.paymentKey + "/cancel", "{\"cancelReason\":\"" + reason + "\"}");
     }
 
+    /** A partial cancel of {@code amount} (what payment-service sends for a refund). */
+    public JsonNode cancel(AnOrder order, String reason, long amount) {
+        return post("/v1/payments/" + order.paymentKey + "/cancel", "{\"cancelReason\":\"" + reason
+                + "\",\"cancelAmount\":" + amount + "}");
+    }
+
     private JsonNode post(String path, String json) {
         HttpRequest request = HttpRequest.newBuilder(URI.create(baseUrl + path))
                 .header("Authorization", authorization)

@@ -104,6 +104,7 @@ public final class AuditLedger {
         alerts.audited(report);
         Set<PaymentId> repaired = repairCanceledAtPg(report);
         repaired.addAll(cancelLateApprovals(report));
+        repaired.addAll(settleRefunds(report));
         escalate(report, now, repaired);
         return report;
     }
@@ -158,7 +159,7 @@ public final class AuditLedger {
             OrderId.tryParse(t.orderId()).ifPresent(orderIds::add);
         }
         LedgerBooksReader.Slice slice = books.read(orderIds, from, to);
-        return new LedgerBooks(slice.payments(), slice.orders(), incidents.all());
+        return new LedgerBooks(slice.payments(), slice.orders(), incidents.all(), slice.refunds());
     }
 
     /** @return the payments payment-service reported CANCELED after asking the PG */
@@ -188,6 +189,36 @@ public final class AuditLedger {
             }
         }
         return repaired;
+    }
+
+    /**
+     * A payment whose refunds and the PG's cancels of it disagree in money: a refund whose answer was lost, or one the
+     * PG booked late after we had found it never booked. payment-service's sync settles its refunds from the PG's
+     * cancels (docs/refunds.md); the next audit sees the result through the Refund events.
+     *
+     * @return the payments whose sync answered
+     */
+    private Set<PaymentId> settleRefunds(LedgerReport report) {
+        Set<PaymentId> synced = new HashSet<>();
+        List<LedgerMismatch> refundMismatches = report.mismatches().stream()
+                .filter(m -> m.reason() == MismatchReason.REFUND_MISMATCH && m.paymentId() != null)
+                .limit(MAX_REPAIRS_PER_RUN)
+                .toList();
+        for (LedgerMismatch mismatch : refundMismatches) {
+            SyncOutcome outcome = paymentSync.sync(mismatch.paymentId());
+            if (outcome instanceof SyncOutcome.Answered answered) {
+                log.warn("Ledger repair: payment {}'s refunds disagreed with the PG's cancels; payment-service settled "
+                        + "them from the PG's books ({})", mismatch.paymentId(), answered.action());
+                synced.add(mismatch.paymentId());
+            } else {
+                log.warn("Ledger repair of payment {}'s refunds did not answer: {}; it stays a mismatch",
+                        mismatch.paymentId(), outcome);
+                if (outcome.isFailure()) {
+                    break;
+                }
+            }
+        }
+        return synced;
     }
 
     /**

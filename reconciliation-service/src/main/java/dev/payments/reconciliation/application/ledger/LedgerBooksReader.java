@@ -2,6 +2,7 @@ package dev.payments.reconciliation.application.ledger;
 
 import dev.payments.reconciliation.domain.projection.OrderView;
 import dev.payments.reconciliation.domain.projection.PaymentView;
+import dev.payments.reconciliation.domain.projection.RefundView;
 import dev.payments.reconciliation.domain.shared.OrderId;
 
 import java.time.Instant;
@@ -17,6 +18,7 @@ public interface LedgerBooksReader {
      */
     Slice read(Set<OrderId> orderIds, Instant approvedFrom, Instant approvedTo);
 
-    record Slice(List<PaymentView> payments, List<OrderView> orders) {
+    /** @param refunds the refunds of those payments */
+    record Slice(List<PaymentView> payments, List<OrderView> orders, List<RefundView> refunds) {
     }
 }

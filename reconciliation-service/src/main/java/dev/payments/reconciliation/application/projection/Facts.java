@@ -15,6 +15,12 @@ import dev.payments.contracts.PaymentEvent;
 import dev.payments.contracts.PaymentFailed;
 import dev.payments.contracts.PaymentRequested;
 import dev.payments.contracts.PaymentUnknown;
+import dev.payments.contracts.DomainEvent;
+import dev.payments.contracts.RefundFailed;
+import dev.payments.contracts.RefundRequested;
+import dev.payments.contracts.RefundSucceeded;
+import dev.payments.contracts.RefundUnknown;
+import dev.payments.reconciliation.domain.projection.RefundView;
 import dev.payments.reconciliation.domain.projection.EventRef;
 import dev.payments.reconciliation.domain.projection.MemberId;
 import dev.payments.reconciliation.domain.projection.OrderDetails;
@@ -85,6 +91,35 @@ final class Facts {
         return new PaymentFact(ref, new PaymentId(event.paymentId()), new OrderId(event.orderId()),
                 new MemberId(event.memberId()), new Money(event.amount(), event.currency()),
                 purpose(event.purpose()), status, reason, paymentKey, pgTransactionKey, approvedAt, canceledAt);
+    }
+
+    static boolean isRefund(DomainEvent event) {
+        return event instanceof RefundRequested || event instanceof RefundSucceeded || event instanceof RefundFailed
+                || event instanceof RefundUnknown;
+    }
+
+    static RefundView refund(EventRef ref, PaymentEvent event) {
+        RefundView.Status status;
+        UUID refundId;
+        String pgTransactionKey = null;
+        if (event instanceof RefundRequested requested) {
+            status = RefundView.Status.REQUESTED;
+            refundId = requested.refundId();
+        } else if (event instanceof RefundSucceeded succeeded) {
+            status = RefundView.Status.SUCCEEDED;
+            refundId = succeeded.refundId();
+            pgTransactionKey = succeeded.pgTransactionKey();
+        } else if (event instanceof RefundFailed failed) {
+            status = RefundView.Status.FAILED;
+            refundId = failed.refundId();
+        } else if (event instanceof RefundUnknown unknown) {
+            status = RefundView.Status.UNKNOWN;
+            refundId = unknown.refundId();
+        } else {
+            throw new IllegalArgumentException("not a refund event: " + ref.type());
+        }
+        return new RefundView(refundId, new PaymentId(event.paymentId()), new OrderId(event.orderId()),
+                new Money(event.amount(), event.currency()), status, pgTransactionKey, ref.occurredAt());
     }
 
     static OrderFact of(EventRef ref, OrderEvent event) {

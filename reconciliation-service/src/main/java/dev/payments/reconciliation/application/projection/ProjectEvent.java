@@ -10,6 +10,7 @@ import dev.payments.reconciliation.domain.projection.OrderView;
 import dev.payments.reconciliation.domain.projection.PaymentFact;
 import dev.payments.reconciliation.domain.projection.PaymentView;
 import dev.payments.reconciliation.domain.projection.Projected;
+import dev.payments.reconciliation.domain.projection.RefundView;
 import dev.payments.reconciliation.domain.projection.ProjectedEvent;
 import dev.payments.reconciliation.domain.projection.ProjectionEffect;
 
@@ -26,12 +27,15 @@ import java.util.UUID;
 public final class ProjectEvent {
 
     private final PaymentViews payments;
+    private final RefundViews refunds;
     private final OrderViews orders;
     private final EventHistory history;
     private final Clock clock;
 
-    public ProjectEvent(PaymentViews payments, OrderViews orders, EventHistory history, Clock clock) {
+    public ProjectEvent(PaymentViews payments, OrderViews orders, EventHistory history, Clock clock,
+                        RefundViews refunds) {
         this.payments = payments;
+        this.refunds = refunds;
         this.orders = orders;
         this.history = history;
         this.clock = clock;
@@ -45,6 +49,9 @@ public final class ProjectEvent {
         Instant receivedAt = clock.instant();
         EventRef ref = new EventRef(eventId, EventType.of(event).wireName(),
                 occurredAt != null ? occurredAt : receivedAt);
+        if (Facts.isRefund(event)) {
+            return projectRefund(ref, Facts.refund(ref, (PaymentEvent) event), receivedAt);
+        }
         if (event instanceof PaymentEvent paymentEvent) {
             return projectPayment(Facts.of(ref, paymentEvent), receivedAt);
         }
@@ -63,6 +70,23 @@ public final class ProjectEvent {
             effect = projected.effect();
         }
         history.append(new ProjectedEvent(fact.event(), ProjectedEvent.Aggregate.PAYMENT, fact.orderId(), fact.paymentId(),
+                receivedAt, effect));
+        return effect;
+    }
+
+    /** A refund of a payment: its own view, and the payment's history (the payment's view is not changed by it). */
+    private ProjectionEffect projectRefund(EventRef ref, RefundView fact, Instant receivedAt) {
+        Optional<RefundView> current = refunds.lock(fact.refundId());
+        ProjectionEffect effect;
+        if (current.isEmpty()) {
+            refunds.insert(fact);
+            effect = ProjectionEffect.CREATED;
+        } else {
+            Projected<RefundView> projected = current.get().apply(fact);
+            refunds.update(projected.view());
+            effect = projected.effect();
+        }
+        history.append(new ProjectedEvent(ref, ProjectedEvent.Aggregate.PAYMENT, fact.orderId(), fact.paymentId(),
                 receivedAt, effect));
         return effect;
     }

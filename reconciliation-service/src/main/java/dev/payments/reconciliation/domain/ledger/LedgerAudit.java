@@ -6,6 +6,7 @@ import dev.payments.reconciliation.domain.projection.OrderView;
 import dev.payments.reconciliation.domain.projection.PaymentPurpose;
 import dev.payments.reconciliation.domain.projection.PaymentStatus;
 import dev.payments.reconciliation.domain.projection.PaymentView;
+import dev.payments.reconciliation.domain.projection.RefundView;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 
@@ -86,12 +87,17 @@ public final class LedgerAudit {
         Index index = new Index(books);
         Instant youngAfter = now.minus(inFlight);
         Map<String, PgTransaction> cancels = new HashMap<>();
+        Map<String, PgTransaction> lastCancels = new HashMap<>();
+        Map<String, Long> canceledAmounts = new HashMap<>();
         Set<String> approvalKeys = new HashSet<>();
         List<PgTransaction> approvals = new ArrayList<>();
         for (PgTransaction t : transactions) {
             if (t.type() == PgTransaction.Type.CANCEL) {
                 if (t.paymentKey() != null) {
                     cancels.putIfAbsent(t.paymentKey(), t);
+                    lastCancels.merge(t.paymentKey(), t,
+                            (a, b) -> a.transactedAt().isAfter(b.transactedAt()) ? a : b);
+                    canceledAmounts.merge(t.paymentKey(), t.amount(), Long::sum);
                 }
             } else {
                 approvals.add(t);
@@ -101,6 +107,7 @@ public final class LedgerAudit {
         approvals.sort(Comparator.comparing(PgTransaction::transactedAt));
 
         Map<Match, Long> counts = new HashMap<>();
+        LedgerMoney money = LedgerMoney.NONE;
         Map<String, Line> approvalByPaymentKey = new HashMap<>();
         List<LedgerMismatch> mismatches = new ArrayList<>();
         Set<PaymentId> used = new HashSet<>();
@@ -112,12 +119,16 @@ public final class LedgerAudit {
             }
             OrderView order = orderId.map(index.orders::get).orElse(null);
             PgTransaction cancel = approval.paymentKey() == null ? null : cancels.get(approval.paymentKey());
+            PgTransaction lastCancel = approval.paymentKey() == null ? null : lastCancels.get(approval.paymentKey());
+            long pgBack = approval.paymentKey() == null ? 0 : canceledAmounts.getOrDefault(approval.paymentKey(), 0L);
+            long ourBack = payment == null ? 0 : index.refunded(payment.paymentId());
+            boolean refundsInFlight = payment != null && index.refundsInFlight(payment.paymentId());
             Incident incident = index.incidentFor(payment, approval.transactionKey());
             // An unresolved payment (UNKNOWN, stale REQUESTED) is being settled: the settler either settles it or,
             // past its escalation deadline, opens an incident for it (then counted as one). Until then it is in flight.
             boolean settling = payment != null && payment.status().unresolved();
             boolean young = approval.transactedAt().isAfter(youngAfter)
-                    || (cancel != null && cancel.transactedAt().isAfter(youngAfter))
+                    || (lastCancel != null && lastCancel.transactedAt().isAfter(youngAfter))
                     || settling;
 
             Match match;
@@ -125,14 +136,36 @@ public final class LedgerAudit {
             if (payment != null && !sameAmount(payment, approval)) {
                 match = incident != null ? Match.INCIDENT : Match.MISMATCH;
                 reason = MismatchReason.AMOUNT_MISMATCH;
+            } else if (payment != null && payment.status() == PaymentStatus.APPROVED && (pgBack > 0 || ourBack > 0)
+                    && !(ourBack == 0 && pgBack >= approval.amount())) {
+                // Partial refunds (docs/refunds.md): every cancel the PG booked of an approved payment must be one of
+                // our succeeded refunds, in money; refunded in full that way, the money went back like a cancellation.
+                // A whole cancel none of our refunds explains is the rule below (cancelled at the PG, not here).
+                if (pgBack == ourBack && ourBack >= approval.amount()) {
+                    match = Match.CANCELLATION;
+                } else if (pgBack == ourBack && order != null && order.status() == OrderStatus.PAID
+                        && payment.paymentId().equals(order.paymentId())) {
+                    match = Match.PAID;
+                } else if (pgBack == ourBack && payment.purpose() == PaymentPurpose.RENEWAL) {
+                    match = Match.RENEWAL;
+                } else {
+                    match = incident != null ? Match.INCIDENT : young || refundsInFlight ? Match.IN_FLIGHT : Match.MISMATCH;
+                    reason = pgBack == ourBack ? MismatchReason.ORDER_NOT_PAID : MismatchReason.REFUND_MISMATCH;
+                }
             } else if (cancel != null) {
                 // The order may be PAID by another attempt (the customer paid again after we said "failed" and the PG
                 // approved the first one late): this payment's cancel still returned its money.
                 if (payment != null && (payment.status() == PaymentStatus.CANCELED
                         || payment.status() == PaymentStatus.FAILED)
                         && (order == null || order.status() != OrderStatus.PAID
-                            || !payment.paymentId().equals(order.paymentId()))) {
+                            || !payment.paymentId().equals(order.paymentId()))
+                        && pgBack >= approval.amount()) {
                     match = Match.CANCELLATION;
+                } else if (payment != null && (payment.status() == PaymentStatus.CANCELED
+                        || payment.status() == PaymentStatus.FAILED) && pgBack < approval.amount()) {
+                    // Cancelled here, but the PG gave back only part of it: it still holds the rest.
+                    match = incident != null ? Match.INCIDENT : young ? Match.IN_FLIGHT : Match.MISMATCH;
+                    reason = MismatchReason.REFUND_MISMATCH;
                 } else {
                     match = incident != null ? Match.INCIDENT : young ? Match.IN_FLIGHT : Match.MISMATCH;
                     reason = payment == null ? MismatchReason.NO_PAYMENT_RECORD
@@ -152,6 +185,9 @@ public final class LedgerAudit {
                 reason = keptReason(payment, orderId.map(id -> index.anyUsed(id, used)).orElse(false));
             }
             counts.merge(match, 1L, Long::sum);
+            long ourAmount = payment == null ? 0 : payment.amount().amount();
+            money = money.plus(match, approval.amount(), pgBack, ourAmount,
+                    match == Match.CANCELLATION ? ourAmount : ourBack);
             Line line = new Line(approval, match, reason, payment, order, incident, null);
             if (approval.paymentKey() != null) {
                 approvalByPaymentKey.putIfAbsent(approval.paymentKey(), line);
@@ -160,7 +196,7 @@ public final class LedgerAudit {
             if (match == Match.MISMATCH) {
                 mismatches.add(new LedgerMismatch(approval.transactionKey(), approval.orderId(), approval.paymentKey(),
                         payment == null ? null : payment.paymentId(), approval.amount(), approval.currency(), reason,
-                        describe(reason, approval, payment, order, cancel), approval.transactedAt()));
+                        describe(reason, approval, payment, order, cancel, pgBack, ourBack), approval.transactedAt()));
             }
         }
 
@@ -194,7 +230,7 @@ public final class LedgerAudit {
         return new LedgerReport(now, from, to, approvals.size(), pgCancels, counts.getOrDefault(Match.PAID, 0L),
                 counts.getOrDefault(Match.RENEWAL, 0L), counts.getOrDefault(Match.CANCELLATION, 0L),
                 counts.getOrDefault(Match.INCIDENT, 0L),
-                counts.getOrDefault(Match.IN_FLIGHT, 0L), mismatches);
+                counts.getOrDefault(Match.IN_FLIGHT, 0L), mismatches, money);
     }
 
     private static MismatchReason keptReason(PaymentView payment, boolean orderHasMatchedPayment) {
@@ -215,7 +251,7 @@ public final class LedgerAudit {
     }
 
     private static String describe(MismatchReason reason, PgTransaction approval, PaymentView payment,
-                                   OrderView order, PgTransaction cancel) {
+                                   OrderView order, PgTransaction cancel, long pgBack, long ourBack) {
         String pg = "PG approved " + approval.amount() + " " + (approval.currency() == null ? "" : approval.currency())
                 + " for order " + approval.orderId() + " at " + approval.transactedAt()
                 + (cancel != null ? " and cancelled it at " + cancel.transactedAt() : "");
@@ -224,6 +260,8 @@ public final class LedgerAudit {
                 + ", order " + (order == null ? "not seen" : order.status());
         return reason == MismatchReason.DUPLICATE_APPROVAL
                 ? pg + "; another approval already accounts for the order's payment"
+                : reason == MismatchReason.REFUND_MISMATCH
+                ? pg + "; the PG gave back " + pgBack + " of it, our succeeded refunds " + ourBack + "; " + ours
                 : pg + "; " + ours;
     }
 
@@ -237,8 +275,12 @@ public final class LedgerAudit {
         final Map<OrderId, OrderView> orders = new HashMap<>();
         final Map<PaymentId, Incident> incidentsByPayment = new HashMap<>();
         final Map<String, Incident> incidentsByTransaction = new HashMap<>();
+        final Map<PaymentId, List<RefundView>> refunds = new HashMap<>();
 
         Index(LedgerBooks books) {
+            for (RefundView r : books.refunds()) {
+                refunds.computeIfAbsent(r.paymentId(), k -> new ArrayList<>()).add(r);
+            }
             for (PaymentView p : books.payments()) {
                 if (p.pgTransactionKey() != null) {
                     byTransactionKey.put(p.pgTransactionKey(), p);
@@ -279,6 +321,17 @@ public final class LedgerAudit {
                             .filter(p -> p.paymentKey() == null || p.paymentKey().equals(approval.paymentKey()))
                             .findFirst())
                     .orElse(null);
+        }
+
+        /** What the payment's succeeded refunds gave back. */
+        long refunded(PaymentId payment) {
+            return refunds.getOrDefault(payment, List.of()).stream()
+                    .filter(r -> r.status() == RefundView.Status.SUCCEEDED).mapToLong(r -> r.amount().amount()).sum();
+        }
+
+        /** A refund of the payment whose PG answer is not known yet: payment-service's settle is on it. */
+        boolean refundsInFlight(PaymentId payment) {
+            return refunds.getOrDefault(payment, List.of()).stream().anyMatch(r -> r.status().inFlight());
         }
 
         boolean anyUsed(OrderId orderId, Set<PaymentId> used) {

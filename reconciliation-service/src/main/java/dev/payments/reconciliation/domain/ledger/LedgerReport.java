@@ -17,10 +17,19 @@ import java.util.Objects;
  * @param incidents     approvals accounted for by an incident record
  * @param inFlight      approvals younger than the settle deadline that are not matched yet
  * @param mismatches    every unmatched approval, and every approval of ours the PG has no transaction for
+ * @param money         the same identity in money (null for an audit stored before it was kept)
  */
 public record LedgerReport(Instant auditedAt, Instant from, Instant to, long pgApprovals, long pgCancels,
                            long paidOrders, long renewals, long cancellations, long incidents, long inFlight,
-                           List<LedgerMismatch> mismatches) {
+                           List<LedgerMismatch> mismatches, LedgerMoney money) {
+
+    /** A report without the identity in money (stored before it existed). */
+    public LedgerReport(Instant auditedAt, Instant from, Instant to, long pgApprovals, long pgCancels, long paidOrders,
+                        long renewals, long cancellations, long incidents, long inFlight,
+                        List<LedgerMismatch> mismatches) {
+        this(auditedAt, from, to, pgApprovals, pgCancels, paidOrders, renewals, cancellations, incidents, inFlight,
+                mismatches, null);
+    }
 
     public LedgerReport {
         Objects.requireNonNull(auditedAt, "audited at");

@@ -19,6 +19,11 @@ public enum MismatchReason {
     CANCELED_HERE_NOT_AT_PG,
     /** The PG returned the money, but our books still say it is kept (payment APPROVED or order PAID). */
     CANCELED_AT_PG_NOT_HERE,
+    /**
+     * What the PG gave back of an approved payment (its partial cancels) is not what our succeeded refunds of it add up
+     * to: a refund we lost track of, or one the PG booked without us.
+     */
+    REFUND_MISMATCH,
     /** We recorded an approval the PG has no transaction for. */
     NO_PG_APPROVAL
 }

@@ -8,6 +8,7 @@ import dev.payments.reconciliation.domain.projection.OrderView;
 import dev.payments.reconciliation.domain.projection.PaymentStatus;
 import dev.payments.reconciliation.domain.projection.PaymentView;
 import dev.payments.reconciliation.domain.projection.ProjectedEvent;
+import dev.payments.reconciliation.domain.projection.RefundView;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 
@@ -26,13 +27,41 @@ final class InMemoryProjection {
     final Payments payments = new Payments();
     final Orders orders = new Orders();
     final History history = new History();
+    final Refunds refunds = new Refunds();
     final ProjectEvent projectEvent;
     final ShowPayment showPayment = new ShowPayment(payments, history);
     final ShowOrder showOrder = new ShowOrder(orders, payments, history);
     final SummarizeBooks summarizeBooks = new SummarizeBooks(payments, orders);
 
     InMemoryProjection(Clock clock) {
-        projectEvent = new ProjectEvent(payments, orders, history, clock);
+        projectEvent = new ProjectEvent(payments, orders, history, clock, refunds);
+    }
+
+    static final class Refunds implements RefundViews {
+
+        private final Map<java.util.UUID, RefundView> views = new LinkedHashMap<>();
+
+        @Override
+        public Optional<RefundView> find(java.util.UUID refundId) {
+            return Optional.ofNullable(views.get(refundId));
+        }
+
+        @Override
+        public Optional<RefundView> lock(java.util.UUID refundId) {
+            return find(refundId);
+        }
+
+        @Override
+        public void insert(RefundView view) {
+            if (views.putIfAbsent(view.refundId(), view) != null) {
+                throw new IllegalStateException("duplicate refund view " + view.refundId());
+            }
+        }
+
+        @Override
+        public void update(RefundView view) {
+            views.put(view.refundId(), view);
+        }
     }
 
     static final class Payments implements PaymentViews {

@@ -21,6 +21,7 @@ import dev.payments.reconciliation.domain.projection.OrderView;
 import dev.payments.reconciliation.domain.projection.PaymentStatus;
 import dev.payments.reconciliation.domain.projection.PaymentView;
 import dev.payments.reconciliation.domain.projection.ProjectionEffect;
+import dev.payments.reconciliation.domain.projection.RefundView;
 import dev.payments.reconciliation.domain.queries.BooksSummary;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
@@ -62,11 +63,28 @@ class ProjectEventTest {
             assertThat(e.event().type()).isEqualTo(type.wireName());
             assertThat(e.orderId()).isEqualTo(new OrderId(ORDER_ID));
         });
-        if (type.aggregateType() == AggregateType.PAYMENT) {
+        if (type.wireName().startsWith("Refund")) {
+            assertThat(projection.refunds.find(GoldenEvents.REFUND_ID)).hasValueSatisfying(refund ->
+                    assertThat(refund.paymentId()).isEqualTo(new PaymentId(PAYMENT_ID)));
+        } else if (type.aggregateType() == AggregateType.PAYMENT) {
             assertThat(projection.payments.find(new PaymentId(PAYMENT_ID))).isPresent();
         } else {
             assertThat(projection.orders.find(new OrderId(ORDER_ID))).isPresent();
         }
+    }
+
+    @Test
+    void aRefundsLaterStateWinsWhateverOrderItsEventsArriveIn() {
+        project(EventType.REFUND_SUCCEEDED, T0.plusSeconds(2));
+        ProjectionEffect stale = projection.projectEvent.project(UUID.randomUUID(), T0.plusSeconds(1),
+                GoldenEvents.sample(EventType.REFUND_UNKNOWN));
+
+        assertThat(stale).isEqualTo(ProjectionEffect.STALE);
+        assertThat(projection.refunds.find(GoldenEvents.REFUND_ID)).hasValueSatisfying(refund -> {
+            assertThat(refund.status()).isEqualTo(RefundView.Status.SUCCEEDED);
+            assertThat(refund.pgTransactionKey()).isEqualTo("txn_0002");
+            assertThat(refund.amount().amount()).isEqualTo(4_000);
+        });
     }
 
     @Test

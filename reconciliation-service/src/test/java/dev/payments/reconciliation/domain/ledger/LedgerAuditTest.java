@@ -11,6 +11,7 @@ import dev.payments.reconciliation.domain.projection.OrderView;
 import dev.payments.reconciliation.domain.projection.PaymentPurpose;
 import dev.payments.reconciliation.domain.projection.PaymentStatus;
 import dev.payments.reconciliation.domain.projection.PaymentView;
+import dev.payments.reconciliation.domain.projection.RefundView;
 import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
@@ -36,6 +37,7 @@ class LedgerAuditTest {
     private final List<PaymentView> payments = new ArrayList<>();
     private final List<OrderView> orders = new ArrayList<>();
     private final List<Incident> incidents = new ArrayList<>();
+    private final List<RefundView> refunds = new ArrayList<>();
     private int sequence;
 
     @Test
@@ -47,6 +49,63 @@ class LedgerAuditTest {
         assertThat(report.paidOrders()).isEqualTo(1);
         assertThat(report.holds()).isTrue();
         assertThat(sale.payment.status()).isEqualTo(PaymentStatus.APPROVED);
+    }
+
+    @Test
+    void partialRefundsThatAreOursHoldInMoneyAndTheOrderStaysPaid() {
+        Sale sale = approvedAndPaid(OLD);
+        refunded(sale, 4_000, RefundView.Status.SUCCEEDED, OLD.plusSeconds(5));
+        refunded(sale, 1_000, RefundView.Status.SUCCEEDED, OLD.plusSeconds(6));
+        Sale untouched = approvedAndPaid(OLD);
+
+        LedgerReport report = audit();
+
+        assertThat(report.paidOrders()).isEqualTo(2);
+        assertThat(report.holds()).as(report.mismatches().toString()).isTrue();
+        assertThat(report.money()).isEqualTo(new LedgerMoney(30_000, 5_000, 30_000, 5_000, 0, 0, 0));
+        assertThat(report.money().holds()).isTrue();
+        assertThat(untouched.payment.status()).isEqualTo(PaymentStatus.APPROVED);
+    }
+
+    @Test
+    void refundsOfTheWholeAmountAreACancellation() {
+        Sale sale = approvedAndPaid(OLD);
+        refunded(sale, 10_000, RefundView.Status.SUCCEEDED, OLD.plusSeconds(5));
+        refunded(sale, 5_000, RefundView.Status.SUCCEEDED, OLD.plusSeconds(6));
+
+        LedgerReport report = audit();
+
+        assertThat(report.cancellations()).isEqualTo(1);
+        assertThat(report.money()).isEqualTo(new LedgerMoney(15_000, 15_000, 15_000, 15_000, 0, 0, 0));
+        assertThat(report.holds()).isTrue();
+    }
+
+    @Test
+    void aPgRefundWeHaveNoSucceededRefundForIsInFlightWhileOneIsUnsettledThenAMismatchInMoney() {
+        Sale settling = approvedAndPaid(OLD);
+        refunded(settling, 4_000, RefundView.Status.UNKNOWN, OLD.plusSeconds(5));
+        Sale lateBooking = approvedAndPaid(OLD);
+        refunded(lateBooking, 2_500, RefundView.Status.FAILED, OLD.plusSeconds(5));
+
+        LedgerReport report = audit();
+
+        assertThat(report.inFlight()).isEqualTo(1);
+        LedgerMismatch mismatch = singleMismatch();
+        assertThat(mismatch.reason()).isEqualTo(MismatchReason.REFUND_MISMATCH);
+        assertThat(mismatch.paymentId()).isEqualTo(lateBooking.payment.paymentId());
+        assertThat(mismatch.detail()).contains("gave back 2500").contains("refunds 0");
+        assertThat(report.money().inFlight()).isEqualTo(11_000);
+        assertThat(report.money().unmatched()).isEqualTo(12_500);
+        assertThat(report.money().holds()).isFalse();
+    }
+
+    @Test
+    void aRefundWeRecordedThatThePgNeverBookedIsAMismatchInMoney() {
+        Sale sale = approvedAndPaid(OLD);
+        refunds.add(new RefundView(UUID.randomUUID(), sale.payment.paymentId(), sale.order, new Money(3_000, "KRW"),
+                RefundView.Status.SUCCEEDED, "tx-nowhere", OLD));
+
+        assertThat(singleMismatch().reason()).isEqualTo(MismatchReason.REFUND_MISMATCH);
     }
 
     @Test
@@ -445,8 +504,19 @@ class LedgerAuditTest {
                 PgTransaction.Type.CANCEL, approval.amount(), "KRW", at));
     }
 
+    /** A partial cancel at the PG of {@code amount}, and our refund of it in {@code status} (null: none of ours). */
+    private void refunded(Sale sale, long amount, RefundView.Status status, Instant at) {
+        String txKey = "tx_" + (++sequence);
+        pg.add(new PgTransaction(txKey, sale.payment.paymentKey(), sale.order.toString(), PgTransaction.Type.CANCEL,
+                amount, "KRW", at));
+        if (status != null) {
+            refunds.add(new RefundView(UUID.randomUUID(), sale.payment.paymentId(), sale.order, new Money(amount, "KRW"),
+                    status, status == RefundView.Status.SUCCEEDED ? txKey : null, at));
+        }
+    }
+
     private LedgerBooks books() {
-        return new LedgerBooks(payments, orders, incidents);
+        return new LedgerBooks(payments, orders, incidents, refunds);
     }
 
     private LedgerReport audit() {

@@ -29,6 +29,8 @@ class LoggingNotificationSender implements NotificationSender {
                         + " did not go through. No money was taken; you can try again.";
             case PAYMENT_CANCELED:
                 return "Your payment of " + n.money() + " for order " + n.orderId() + " was cancelled and refunded.";
+            case PAYMENT_REFUNDED:
+                return n.money() + " of your payment for order " + n.orderId() + " was refunded.";
             default:
                 throw new IllegalArgumentException("No text for " + n.kind());
         }

@@ -6,6 +6,7 @@ import dev.payments.payment.application.ConfirmPayment;
 import dev.payments.payment.application.ConfirmResult;
 import dev.payments.payment.application.PaymentReceipt;
 import dev.payments.payment.application.Payments;
+import dev.payments.payment.application.Refunds;
 import dev.payments.payment.domain.MemberId;
 import dev.payments.payment.domain.OrderId;
 import dev.payments.payment.domain.PaymentId;
@@ -42,11 +43,13 @@ class PaymentController {
     private final ConfirmPayment confirmPayment;
     private final CancelPayment cancelPayment;
     private final Payments payments;
+    private final Refunds refunds;
 
-    PaymentController(ConfirmPayment confirmPayment, CancelPayment cancelPayment, Payments payments) {
+    PaymentController(ConfirmPayment confirmPayment, CancelPayment cancelPayment, Payments payments, Refunds refunds) {
         this.confirmPayment = confirmPayment;
         this.cancelPayment = cancelPayment;
         this.payments = payments;
+        this.refunds = refunds;
     }
 
     @ApiResponse(responseCode = "200", description = "APPROVED: the customer is charged",
@@ -84,7 +87,8 @@ class PaymentController {
     ResponseEntity<?> get(@PathVariable UUID paymentId, Caller member) {
         return payments.findById(new PaymentId(paymentId))
                 .filter(payment -> payment.memberId().equals(new MemberId(member.subject())))
-                .<ResponseEntity<?>>map(payment -> ResponseEntity.ok(PaymentView.of(payment)))
+                .<ResponseEntity<?>>map(payment -> ResponseEntity.ok(PaymentView.of(payment,
+                        refunds.amounts(payment.id()))))
                 .orElseGet(() -> Problems.response(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND",
                         "No payment " + paymentId));
     }

@@ -6,6 +6,7 @@ import dev.payments.payment.application.IdempotencyKeys;
 import dev.payments.payment.application.PaymentReceipt;
 import dev.payments.payment.domain.MemberId;
 import dev.payments.payment.domain.PaymentId;
+import dev.payments.payment.domain.RefundId;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 
@@ -44,6 +45,27 @@ class JdbcIdempotencyKeys implements IdempotencyKeys {
                 .param("hash", requestHash)
                 .param("paymentId", paymentId.value())
                 .update() == 1;
+    }
+
+    @Override
+    public boolean claimRefund(MemberId member, String key, String requestHash, PaymentId paymentId, RefundId refundId) {
+        return jdbc.sql("INSERT INTO idempotency_keys (member_id, idem_key, request_hash, payment_id, refund_id) VALUES (:member, :key, :hash, :paymentId, :refundId) ON CONFLICT (member_id, idem_key) DO NOTHING")
+                .param("member", member.value())
+                .param("key", key)
+                .param("hash", requestHash)
+                .param("paymentId", paymentId.value())
+                .param("refundId", refundId.value())
+                .update() == 1;
+    }
+
+    @Override
+    public Optional<RefundKey> findRefund(MemberId member, String key) {
+        return jdbc.sql("SELECT request_hash, refund_id FROM idempotency_keys WHERE member_id = :member AND idem_key = :key AND refund_id IS NOT NULL")
+                .param("member", member.value())
+                .param("key", key)
+                .query((rs, i) -> new RefundKey(rs.getString("request_hash"),
+                        new RefundId(rs.getObject("refund_id", UUID.class))))
+                .optional();
     }
 
     @Override

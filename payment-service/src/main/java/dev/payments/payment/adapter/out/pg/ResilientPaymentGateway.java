@@ -6,8 +6,11 @@ import dev.payments.payment.application.PaymentGateway;
 import dev.payments.payment.application.RecoveryCallsBusyException;
 import dev.payments.payment.domain.PgOutcome;
 import dev.payments.payment.domain.PgRefusal;
+import dev.payments.payment.domain.PgCancel;
 import dev.payments.payment.domain.PgState;
 import dev.payments.payment.domain.PgStatus;
+import dev.payments.payment.domain.RefundId;
+import dev.payments.payment.domain.RefundOutcome;
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
@@ -308,6 +311,68 @@ public class ResilientPaymentGateway implements PaymentGateway {
         return toStatus(payment);
     }
 
+    /**
+     * A partial cancel in one recovery slot. Only an attempt that never reached the PG is tried again (the cancel
+     * retry's connect-failure rule); a timeout, a reset or a 5xx may have been booked, so the PG is asked once for its
+     * cancels instead and the outcome is decided from them (docs/refunds.md).
+     */
+    @Override
+    public RefundOutcome refund(String paymentKey, RefundId refundId, long amount, String cancelReason) {
+        TossPgClient.RefundAnswer answer;
+        try {
+            answer = recovery("refund", () -> refundAttempts(() -> cancelLatency.record(() -> client.refund(paymentKey,
+                    amount, cancelReason, refundId.toString(), properties.cancelTimeout()))));
+        } catch (RecoveryCallsBusyException e) {
+            return new RefundOutcome.NotSent("PG_RECOVERY_BUSY");
+        } catch (PgConnectException e) {
+            log.warn("Refund {} never reached the PG: {}", refundId, e.getMessage());
+            return new RefundOutcome.NotSent(PgOutcome.CONNECT_FAILED);
+        } catch (RuntimeException e) {
+            String reason = e instanceof PgCallException failure ? refundDoubt(failure) : PgOutcome.ANSWER_LOST;
+            log.warn("Refund {} gave no usable answer ({}); asking the PG for its cancels", refundId, e.toString());
+            PgStatus asked;
+            try {
+                asked = status(paymentKey);
+            } catch (RuntimeException queryFailed) {
+                log.warn("Refund {}: the status query failed too ({})", refundId, queryFailed.toString());
+                asked = null;
+            }
+            return new RefundOutcome.Lost(reason, asked);
+        }
+        if (answer instanceof TossPgClient.RefundAnswer.Accepted accepted) {
+            return new RefundOutcome.Answered(toStatus(accepted.payment()));
+        }
+        TossPgClient.RefundAnswer.Refused refused = (TossPgClient.RefundAnswer.Refused) answer;
+        return new RefundOutcome.Refused(refused.error().code() == null ? "HTTP_" + refused.status()
+                : refused.error().code(), refused.error().message());
+    }
+
+    /** Up to two more attempts, only after a failure to connect: nothing reached the PG, so nothing can be doubled. */
+    private static <T> T refundAttempts(java.util.function.Supplier<T> call) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return call.get();
+            } catch (PgConnectException e) {
+                if (attempt == 3) {
+                    throw e;
+                }
+                try {
+                    Thread.sleep(500L * attempt);
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static String refundDoubt(PgCallException failure) {
+        if (failure instanceof PgServerErrorException) {
+            return "PG_SERVER_ERROR";
+        }
+        return doubt(failure);
+    }
+
     /** One slot of the recovery bulkhead for the whole call, retries included; none free: not sent at all. */
     private <T> T recovery(String operation, java.util.function.Supplier<T> call) {
         if (!recoveryBulkhead.tryAcquirePermission()) {
@@ -329,7 +394,10 @@ public class ResilientPaymentGateway implements PaymentGateway {
     private static PgStatus toStatus(PgPayment payment) {
         return new PgStatus(PgState.parse(payment.status()), payment.paymentKey(), payment.orderId(),
                 payment.totalAmount(), payment.lastTransactionKey(),
-                payment.approvedAt() == null ? null : payment.approvedAt().toInstant());
+                payment.approvedAt() == null ? null : payment.approvedAt().toInstant(),
+                payment.cancels().stream().map(c -> new PgCancel(c.transactionKey(),
+                        c.cancelAmount() == null ? 0 : c.cancelAmount(), c.cancelReason(),
+                        c.canceledAt() == null ? null : c.canceledAt().toInstant())).toList());
     }
 
     /** The per-call timeout, cut short so the whole request never outlives its deadline. */

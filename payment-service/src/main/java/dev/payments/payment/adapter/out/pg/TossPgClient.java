@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -49,7 +50,26 @@ public class TossPgClient {
     /** The PG's payment object (fields as in Toss v1; unknown fields ignored). */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record PgPayment(String paymentKey, String orderId, String status, Long totalAmount,
-                            OffsetDateTime approvedAt, String lastTransactionKey) {
+                            OffsetDateTime approvedAt, String lastTransactionKey, List<PgCancelBody> cancels) {
+
+        public PgPayment {
+            cancels = cancels == null ? List.of() : List.copyOf(cancels);
+        }
+    }
+
+    /** One element of Toss's {@code cancels[]}. */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record PgCancelBody(String transactionKey, Long cancelAmount, String cancelReason,
+                               OffsetDateTime canceledAt) {
+    }
+
+    /** What a partial cancel returned when the PG answered: the payment after it, or a 4xx. */
+    public sealed interface RefundAnswer {
+        record Accepted(PgPayment payment) implements RefundAnswer {
+        }
+
+        record Refused(int status, PgError error) implements RefundAnswer {
+        }
     }
 
     /** A 4xx: the PG is healthy and said no. */
@@ -131,6 +151,26 @@ public class TossPgClient {
         if (response.statusCode() / 100 == 4) {
             PgError error = readError(response);
             throw new IllegalStateException("PG refused to cancel " + paymentKey + ": " + error.code() + " " + error.message());
+        }
+        throw serverError(response);
+    }
+
+    /**
+     * A partial cancel of {@code amount} under the refund's own Idempotency-Key: the PG books it once however often
+     * it arrives. A 5xx is thrown like any failure after sending (the PG may have booked it).
+     */
+    public RefundAnswer refund(String paymentKey, long amount, String reason, String idempotencyKey, Duration timeout) {
+        String cancelReason = reason.length() <= MAX_CANCEL_REASON ? reason : reason.substring(0, MAX_CANCEL_REASON);
+        HttpRequest request = request("/v1/payments/" + URLEncoder.encode(paymentKey, StandardCharsets.UTF_8) + "/cancel", timeout)
+                .header("Idempotency-Key", idempotencyKey)
+                .POST(body(Map.of("cancelReason", cancelReason, "cancelAmount", amount)))
+                .build();
+        HttpResponse<String> response = send(request);
+        if (response.statusCode() / 100 == 2) {
+            return new RefundAnswer.Accepted(read(response.body(), PgPayment.class));
+        }
+        if (response.statusCode() / 100 == 4) {
+            return new RefundAnswer.Refused(response.statusCode(), readError(response));
         }
         throw serverError(response);
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.reconciliation.application.ledger.AuditLedger;
 import dev.payments.reconciliation.domain.ledger.LedgerAudit;
+import dev.payments.reconciliation.domain.ledger.LedgerMoney;
 import dev.payments.reconciliation.domain.ledger.LedgerReport;
 import dev.payments.reconciliation.domain.ledger.MismatchReason;
 import dev.payments.reconciliation.domain.ledger.PgTransaction;
@@ -88,17 +89,25 @@ class LedgerExportController {
         }
     }
 
-    /** The identity's terms over the period: {@code pgApprovals = paidOrders + renewals + cancellations + ...}. */
+    /**
+     * The identity's terms over the period: {@code pgApprovals = paidOrders + renewals + cancellations + ...}, then the
+     * same in money: {@code pgApprovedAmount - pgRefundedAmount = paidAmount - refundedAmount + incidentAmount +
+     * inFlightAmount + unmatchedAmount} (a partial refund is a CANCEL row of its amount, matched to its approval).
+     */
     record Totals(Instant from, Instant to, long pgApprovals, long pgCancels, long paidOrders, long renewals,
                   long cancellations,
-                  long incidents, long inFlight, long unmatched, long missingAtPg, boolean holds) {
+                  long incidents, long inFlight, long unmatched, long missingAtPg, boolean holds,
+                  long pgApprovedAmount, long pgRefundedAmount, long paidAmount, long refundedAmount,
+                  long incidentAmount, long inFlightAmount, long unmatchedAmount, boolean moneyHolds) {
 
         static Totals of(LedgerReport r) {
+            LedgerMoney m = r.money() == null ? LedgerMoney.NONE : r.money();
             return new Totals(r.from(), r.to(), r.pgApprovals(), r.pgCancels(), r.paidOrders(), r.renewals(),
                     r.cancellations(),
                     r.incidents(), r.inFlight(), r.unmatchedApprovals(),
-                    r.mismatches().stream().filter(m -> m.reason() == MismatchReason.NO_PG_APPROVAL).count(),
-                    r.holds());
+                    r.mismatches().stream().filter(x -> x.reason() == MismatchReason.NO_PG_APPROVAL).count(),
+                    r.holds(), m.pgApproved(), m.pgRefunded(), m.ourPaid(), m.ourRefunded(), m.incidents(),
+                    m.inFlight(), m.unmatched(), m.holds());
         }
     }
 
@@ -160,10 +169,13 @@ class LedgerExportController {
         }
         Totals totals = Totals.of(report);
         writer.write("\r\n# from,to,pgApprovals,pgCancels,paidOrders,renewals,cancellations,incidents,inFlight,unmatched,"
-                + "missingAtPg,holds\r\n");
+                + "missingAtPg,holds,pgApprovedAmount,pgRefundedAmount,paidAmount,refundedAmount,incidentAmount,"
+                + "inFlightAmount,unmatchedAmount,moneyHolds\r\n");
         writer.write("# " + csvLine(List.of(totals.from(), totals.to(), totals.pgApprovals(), totals.pgCancels(),
                 totals.paidOrders(), totals.renewals(), totals.cancellations(), totals.incidents(), totals.inFlight(), totals.unmatched(),
-                totals.missingAtPg(), totals.holds())));
+                totals.missingAtPg(), totals.holds(), totals.pgApprovedAmount(), totals.pgRefundedAmount(),
+                totals.paidAmount(), totals.refundedAmount(), totals.incidentAmount(), totals.inFlightAmount(),
+                totals.unmatchedAmount(), totals.moneyHolds())));
         writer.flush();
     }
 

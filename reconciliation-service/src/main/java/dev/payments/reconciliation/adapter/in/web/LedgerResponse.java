@@ -13,10 +13,16 @@ import java.util.UUID;
  *
  * @param stored   whether this is a stored (regular) audit; an explicit window is an investigation, not stored
  * @param identity the identity written out with this audit's numbers
+ * @param money    the identity in money (absent for an audit stored before it was kept)
  */
 record LedgerResponse(Instant auditedAt, Window window, boolean stored, long pgApprovals, long pgCancels,
                       long paidOrders, long renewals, long cancellations, long incidents, long inFlight, long unmatched,
-                      boolean holds, String identity, List<Mismatch> mismatches) {
+                      boolean holds, String identity, List<Mismatch> mismatches, Money money) {
+
+    /** The terms of {@link dev.payments.reconciliation.domain.ledger.LedgerMoney}, whether it holds, written out. */
+    record Money(long pgApproved, long pgRefunded, long paid, long refunded, long incidents, long inFlight,
+                 long unmatched, boolean holds, String identity) {
+    }
 
     record Window(Instant from, Instant to) {
     }
@@ -38,6 +44,9 @@ record LedgerResponse(Instant auditedAt, Window window, boolean stored, long pgA
                 + r.unmatchedApprovals() + " unmatched";
         return new LedgerResponse(r.auditedAt(), new Window(r.from(), r.to()), stored, r.pgApprovals(), r.pgCancels(),
                 r.paidOrders(), r.renewals(), r.cancellations(), r.incidents(), r.inFlight(), r.unmatchedApprovals(), r.holds(),
-                identity, r.mismatches().stream().map(Mismatch::of).toList());
+                identity, r.mismatches().stream().map(Mismatch::of).toList(), r.money() == null ? null
+                        : new Money(r.money().pgApproved(), r.money().pgRefunded(), r.money().ourPaid(),
+                        r.money().ourRefunded(), r.money().incidents(), r.money().inFlight(), r.money().unmatched(),
+                        r.money().holds(), r.money().identity()));
     }
 }

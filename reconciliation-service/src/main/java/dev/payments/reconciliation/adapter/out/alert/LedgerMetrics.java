@@ -28,6 +28,8 @@ public class LedgerMetrics implements LedgerAlerts {
     private final AtomicLong mismatches = new AtomicLong();
     private final AtomicLong holds = new AtomicLong(1);
     private final Map<String, AtomicLong> terms = new LinkedHashMap<>();
+    private final AtomicLong moneyHolds = new AtomicLong(1);
+    private final Map<String, AtomicLong> moneyTerms = new LinkedHashMap<>();
     private final Counter held;
     private final Counter broken;
     private final Counter failed;
@@ -48,6 +50,18 @@ public class LedgerMetrics implements LedgerAlerts {
                             + " + incidents + in flight + unmatched")
                     .tag("term", term).register(meters);
         }
+        Gauge.builder("ledger.money.identity.holds", moneyHolds, AtomicLong::get)
+                .description("1 when PG approved - PG refunded = our paid - our refunded + incidents + in flight, "
+                        + "with nothing unmatched, else 0")
+                .register(meters);
+        for (String term : List.of("pg_approved", "pg_refunded", "paid", "refunded", "incidents", "in_flight",
+                "unmatched")) {
+            AtomicLong value = new AtomicLong();
+            moneyTerms.put(term, value);
+            Gauge.builder("ledger.money.terms", value, AtomicLong::get)
+                    .description("The identity in money of the last ledger audit, in the currency's minor unit")
+                    .tag("term", term).register(meters);
+        }
         held = Counter.builder("ledger.audits").tag("outcome", "holds").register(meters);
         broken = Counter.builder("ledger.audits").tag("outcome", "mismatch").register(meters);
         failed = Counter.builder("ledger.audits").tag("outcome", "failed").register(meters);
@@ -64,6 +78,20 @@ public class LedgerMetrics implements LedgerAlerts {
         terms.get("in_flight").set(report.inFlight());
         terms.get("unmatched").set(report.unmatchedApprovals());
         holds.set(report.holds() ? 1 : 0);
+        if (report.money() != null) {
+            moneyTerms.get("pg_approved").set(report.money().pgApproved());
+            moneyTerms.get("pg_refunded").set(report.money().pgRefunded());
+            moneyTerms.get("paid").set(report.money().ourPaid());
+            moneyTerms.get("refunded").set(report.money().ourRefunded());
+            moneyTerms.get("incidents").set(report.money().incidents());
+            moneyTerms.get("in_flight").set(report.money().inFlight());
+            moneyTerms.get("unmatched").set(report.money().unmatched());
+            moneyHolds.set(report.money().holds() ? 1 : 0);
+            if (!report.money().holds()) {
+                log.error("LEDGER MONEY MISMATCH over {} .. {}: {}", report.from(), report.to(),
+                        report.money().identity());
+            }
+        }
         if (report.holds()) {
             held.increment();
             log.info("Ledger identity holds over {} .. {}: {} PG approvals = {} PAID + {} renewals + {} cancellations + "

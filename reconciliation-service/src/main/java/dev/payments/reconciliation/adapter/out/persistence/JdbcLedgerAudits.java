@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.reconciliation.application.ledger.LedgerAudits;
 import dev.payments.reconciliation.domain.ledger.LedgerMismatch;
+import dev.payments.reconciliation.domain.ledger.LedgerMoney;
 import dev.payments.reconciliation.domain.ledger.LedgerReport;
 import dev.payments.reconciliation.domain.ledger.MismatchReason;
 import dev.payments.reconciliation.domain.shared.PaymentId;
@@ -43,9 +44,9 @@ class JdbcLedgerAudits implements LedgerAudits {
     public void save(LedgerReport report) {
         jdbc.sql("""
                         INSERT INTO ledger_audit (audited_at, window_from, window_to, pg_approvals, pg_cancels,
-                            paid_orders, renewals, cancellations, incidents, in_flight, holds, mismatches)
+                            paid_orders, renewals, cancellations, incidents, in_flight, holds, mismatches, money)
                         VALUES (:at, :from, :to, :approvals, :cancels, :paid, :renewals, :cancellations, :incidents, :inFlight,
-                            :holds, CAST(:mismatches AS jsonb))""")
+                            :holds, CAST(:mismatches AS jsonb), CAST(:money AS jsonb))""")
                 .param("at", timestamp(report.auditedAt()))
                 .param("from", timestamp(report.from()))
                 .param("to", timestamp(report.to()))
@@ -58,6 +59,7 @@ class JdbcLedgerAudits implements LedgerAudits {
                 .param("inFlight", report.inFlight())
                 .param("holds", report.holds())
                 .param("mismatches", write(report.mismatches()))
+                .param("money", writeMoney(report.money()))
                 .update();
     }
 
@@ -65,18 +67,34 @@ class JdbcLedgerAudits implements LedgerAudits {
     public Optional<LedgerReport> latest() {
         return jdbc.sql("""
                         SELECT audited_at, window_from, window_to, pg_approvals, pg_cancels, paid_orders, renewals, cancellations,
-                               incidents, in_flight, mismatches::text AS mismatches
+                               incidents, in_flight, mismatches::text AS mismatches, money::text AS money
                         FROM ledger_audit ORDER BY audited_at DESC, id DESC LIMIT 1""")
                 .query((row, n) -> new LedgerReport(instant(row, "audited_at"), instant(row, "window_from"),
                         instant(row, "window_to"), row.getLong("pg_approvals"), row.getLong("pg_cancels"),
                         row.getLong("paid_orders"), row.getLong("renewals"), row.getLong("cancellations"), row.getLong("incidents"),
-                        row.getLong("in_flight"), read(row.getString("mismatches"))))
+                        row.getLong("in_flight"), read(row.getString("mismatches")), readMoney(row.getString("money"))))
                 .optional();
     }
 
     @Override
     public void pruneBefore(Instant before) {
         jdbc.sql("DELETE FROM ledger_audit WHERE audited_at < :before").param("before", timestamp(before)).update();
+    }
+
+    private String writeMoney(LedgerMoney money) {
+        try {
+            return money == null ? null : json.writeValueAsString(money);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("cannot store the ledger's money terms", e);
+        }
+    }
+
+    private LedgerMoney readMoney(String text) {
+        try {
+            return text == null ? null : json.readValue(text, LedgerMoney.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored ledger money terms are not readable", e);
+        }
     }
 
     private String write(List<LedgerMismatch> mismatches) {

@@ -26,10 +26,12 @@ class JdbcLedgerBooks implements LedgerBooksReader {
 
     private final JdbcPaymentViews payments;
     private final JdbcOrderViews orders;
+    private final JdbcRefundViews refunds;
 
-    JdbcLedgerBooks(JdbcPaymentViews payments, JdbcOrderViews orders) {
+    JdbcLedgerBooks(JdbcPaymentViews payments, JdbcOrderViews orders, JdbcRefundViews refunds) {
         this.payments = payments;
         this.orders = orders;
+        this.refunds = refunds;
     }
 
     @Override
@@ -47,7 +49,11 @@ class JdbcLedgerBooks implements LedgerBooksReader {
         for (List<UUID> chunk : chunks(new ArrayList<>(allOrders))) {
             orderViews.addAll(orders.byIds(chunk));
         }
-        return new Slice(new ArrayList<>(found.values()), orderViews);
+        List<dev.payments.reconciliation.domain.projection.RefundView> refundViews = new ArrayList<>();
+        for (List<UUID> chunk : chunks(new ArrayList<>(found.keySet()))) {
+            refundViews.addAll(refunds.byPayments(chunk));
+        }
+        return new Slice(new ArrayList<>(found.values()), orderViews, refundViews);
     }
 
     private static List<List<UUID>> chunks(List<UUID> ids) {

@@ -91,6 +91,22 @@ relay_active() {   # relay_active <payment-service replica>
         | awk '/^outbox_relay_active[{ ]/ {print ($NF + 0 == 1) ? 1 : 0; found = 1; exit} END {if (!found) print "?"}'
 }
 
+# Seconds the oldest outbox row the active relay has not yet published has waited ("-" if no relay is active or it
+# has not measured yet): outbox_unpublished_oldest_age_seconds, measured by the active relay every 5 s. Both replicas
+# in one docker exec, their two lines only: on a loaded machine each exec takes seconds.
+relay_backlog_age() {
+    /usr/bin/docker exec "$(container order-service)" sh -c 'for r in payment-service-1 payment-service-2; do
+            echo "replica $r"
+            curl -fsS --max-time 2 "http://$r:9082/actuator/prometheus" \
+                | grep -E "^outbox_(relay_active|unpublished_oldest_age_seconds)[{ ]"
+        done' 2> /dev/null \
+        | awk 'function seen() { if (active && age != "" && age != "NaN") { print age + 0; found = 1; exit } }
+               /^replica/ { seen(); active = 0; age = "" }
+               /^outbox_relay_active/ { active = ($NF + 0 == 1) }
+               /^outbox_unpublished_oldest_age_seconds/ { age = $NF }
+               END { if (!found) seen(); if (!found) print "-" }'
+}
+
 relay_holder() {   # the payment-service replica whose relay is active (none: nothing printed)
     local replica
     for replica in payment-service-1 payment-service-2; do

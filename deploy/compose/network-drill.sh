@@ -12,7 +12,8 @@
 #    takes the lease, and after the thaw exactly one relay is active
 # 5. the PG simulator unreachable from payment-service for 30 s      (the pg network: a cut, not a refusal)
 # 6. a broker (the leader of payment.events' partition 0) killed (SIGKILL) and started again 15 s later
-# After each fault: the time until the topology is whole again (replicas ready, the ISR complete, one relay) and
+# After each fault: the time until the topology is whole again (replicas ready, the ISR complete, one relay), the
+# active relay has caught up (its oldest unpublished outbox row younger than 5 s) and
 # every order approved so far is PAID (its events delivered). At the end: every client's payment has a final answer,
 # every APPROVED order is PAID, the PG approved exactly as many payments as we did (0 lost, 0 charged twice),
 # reconciliation's ledger audit holds with nothing in flight, and no consumer group has a dead letter. Torn down at

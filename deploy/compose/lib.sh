@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The network-fault drill's client (deploy/compose/network-drill.sh): a member's client that orders and pays through the load
-# balancer, retrying a confirm with its own Idempotency-Key until the answer is final, and the books. Sourced, after
-# `member` and `operator` (tokens from local-stack/token.sh) are set.
+# What the compose smoke (deploy/compose/smoke.sh) and the network-fault drill (deploy/compose/network-drill.sh) do
+# with the topology: a member's client that orders and pays through the load balancer, retrying a confirm with its own
+# Idempotency-Key until the answer is final; the books; and looks inside (a replica's readiness and relay as a
+# neighbour container sees them, the brokers' partitions). Sourced, after `compose` (deploy/compose/compose.sh),
+# `member` and `operator` (tokens from local-stack/token.sh) are set and DOCKER_HOST points at the project's engine.
 
 json() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1], {}, {"d": d}))' "$1"; }
 
@@ -33,18 +35,26 @@ pay() {   # pay <orderId> <key> [patience in seconds, default 120]
 
 order_status() { curl -sf --max-time 10 "localhost:8081/api/orders/$1" -H "Authorization: Bearer $member" | json 'd["status"]'; }
 
-# Waits until every order given is PAID; prints the first that is not within the patience and fails.
+# Waits until every order given is PAID; prints the first that is not within the patience and fails. Each pass asks
+# only for the orders not yet seen PAID, with no JSON parser per order (on a loaded machine a python start per order
+# would be most of the time measured).
 await_paid() {   # await_paid <patience in seconds> <orderId>...
-    local deadline=$(( $(date +%s) + $1 )) order
+    local deadline=$(( $(date +%s) + $1 )) order waiting=()
     shift
-    for order in "$@"; do
-        until [[ "$(order_status "$order" 2> /dev/null)" == PAID ]]; do
-            if (( $(date +%s) > deadline )); then
-                echo "order $order is $(order_status "$order" 2> /dev/null) and not PAID" >&2
-                return 1
-            fi
-            sleep 1
+    waiting=("$@")
+    while (( ${#waiting[@]} > 0 )); do
+        local still=()
+        for order in "${waiting[@]}"; do
+            curl -sf --max-time 10 "localhost:8081/api/orders/$order" -H "Authorization: Bearer $member" \
+                | grep -q '"status":"PAID"' || still+=("$order")
         done
+        waiting=("${still[@]+"${still[@]}"}")
+        (( ${#waiting[@]} == 0 )) && return 0
+        if (( $(date +%s) > deadline )); then
+            echo "order ${waiting[0]} is $(order_status "${waiting[0]}" 2> /dev/null) and not PAID (${#waiting[@]} not PAID)" >&2
+            return 1
+        fi
+        sleep 1
     done
 }
 
@@ -65,4 +75,66 @@ audit_holds() {   # audit_holds <patience in seconds>
         fi
         sleep 3
     done
+}
+
+container() { "$compose" ps -q "$1"; }   # container <service>: its id
+
+# GET from inside the topology (order-service's container: on the default, db and kafka networks), for what is not
+# published on the host: the replicas' management ports.
+inside() {   # inside <url>
+    /usr/bin/docker exec "$(container order-service)" curl -fsS --max-time 2 "$1"
+}
+
+# 1 if that replica's outbox relay holds the lease and publishes, 0 if it stands by, ? if it does not answer.
+relay_active() {   # relay_active <payment-service replica>
+    inside "http://$1:9082/actuator/prometheus" 2> /dev/null \
+        | awk '/^outbox_relay_active[{ ]/ {print ($NF + 0 == 1) ? 1 : 0; found = 1; exit} END {if (!found) print "?"}'
+}
+
+# Seconds the oldest outbox row the active relay has not yet published has waited ("-" if no relay is active or it
+# has not measured yet): outbox_unpublished_oldest_age_seconds, measured by the active relay every 5 s. Both replicas
+# in one docker exec, their two lines only: on a loaded machine each exec takes seconds.
+relay_backlog_age() {
+    /usr/bin/docker exec "$(container order-service)" sh -c 'for r in payment-service-1 payment-service-2; do
+            echo "replica $r"
+            curl -fsS --max-time 2 "http://$r:9082/actuator/prometheus" \
+                | grep -E "^outbox_(relay_active|unpublished_oldest_age_seconds)[{ ]"
+        done' 2> /dev/null \
+        | awk 'function seen() { if (active && age != "" && age != "NaN") { print age + 0; found = 1; exit } }
+               /^replica/ { seen(); active = 0; age = "" }
+               /^outbox_relay_active/ { active = ($NF + 0 == 1) }
+               /^outbox_unpublished_oldest_age_seconds/ { age = $NF }
+               END { if (!found) seen(); if (!found) print "-" }'
+}
+
+relay_holder() {   # the payment-service replica whose relay is active (none: nothing printed)
+    local replica
+    for replica in payment-service-1 payment-service-2; do
+        [[ "$(relay_active "$replica")" == 1 ]] && echo "$replica" && return 0
+    done
+    return 0
+}
+
+# A Kafka tool as the cluster's admin (sasl-broker.sh's /tmp/admin.properties), in a broker's container, against that
+# broker's own listener.
+kafka_tool() {   # kafka_tool <broker> <tool> [<argument>...]
+    local broker=$1 tool=$2
+    shift 2
+    /usr/bin/docker exec "$(container "$broker")" "/opt/kafka/bin/$tool" --bootstrap-server "$broker:19092" \
+        --command-config /tmp/admin.properties "$@"
+}
+
+# payment.events' partitions as that broker knows them: one line each, "<partition> <leader> <isr, comma-separated>".
+partitions() {   # partitions <broker>
+    kafka_tool "$1" kafka-topics.sh --describe --topic payment.events 2> /dev/null | awk -F '\t' '/Partition:/ {
+        delete m
+        for (i = 1; i <= NF; i++) { split($i, kv, ": "); gsub(/ /, "", kv[1]); m[kv[1]] = kv[2] }
+        print m["Partition"], m["Leader"], m["Isr"] }'
+}
+
+# True when that broker answers and no partition of any topic has fewer in-sync replicas than replicas.
+fully_replicated() {   # fully_replicated <broker>
+    local under
+    under="$(kafka_tool "$1" kafka-topics.sh --describe --under-replicated-partitions 2> /dev/null)" || return 1
+    [[ -z "$under" ]]
 }

@@ -33,53 +33,20 @@ trap teardown EXIT
 "$repo/deploy/compose/up.sh"
 eval "$("$repo/deploy/engine/engine.sh" env)"
 project="${PAYMENTS_COMPOSE_PROJECT:-payments}"
-json() { python3 -c 'import json,sys; d=json.load(sys.stdin); print(eval(sys.argv[1], {}, {"d": d}))' "$1"; }
-
 member=$(local-stack/token.sh member member-smoke)
 operator=$(local-stack/token.sh operator operator-1)
-
-new_order() {
-    curl -sf -XPOST localhost:8081/api/orders -H "Authorization: Bearer $member" -H 'Content-Type: application/json' \
-        -d '{"amount":15000,"currency":"KRW","orderName":"Smoke plan"}' | json 'd["orderId"]'
-}
-# Pays an order through the load balancer, retrying with the same key until the answer is final (a client's way:
-# an unanswered confirm is sent again with its key, never as a new payment). Prints the payment's status.
-pay() {   # pay <orderId> <key>
-    local answer status i
-    for i in $(seq 1 30); do
-        answer="$(curl -s --max-time 30 -XPOST localhost:8082/api/payments/confirm -H "Authorization: Bearer $member" \
-            -H 'Content-Type: application/json' -H "Idempotency-Key: $2" \
-            -d "{\"orderId\":\"$1\",\"paymentKey\":\"pk-$2\",\"amount\":15000}" || true)"
-        status="$(echo "$answer" | json 'd.get("status","")' 2> /dev/null || true)"
-        case "$status" in
-            APPROVED|DECLINED|FAILED) echo "$status"; return 0 ;;
-        esac
-        sleep 1
-    done
-    echo "no final answer for $1: $answer" >&2
-    return 1
-}
-order_status() { curl -sf "localhost:8081/api/orders/$1" -H "Authorization: Bearer $member" | json 'd["status"]'; }
-await_paid() {   # await_paid <orderId>...
-    local order i
-    for order in "$@"; do
-        for i in $(seq 1 60); do
-            [[ "$(order_status "$order")" == PAID ]] && continue 2
-            sleep 1
-        done
-        fail "order $order is $(order_status "$order") 60 s after its approval"
-    done
-}
+source "$repo/deploy/compose/lib.sh"
+paid() { await_paid 60 "$@" || fail "an approved order is not PAID 60 s after its approval"; }
 
 say "one approval through the load balancer"
 order=$(new_order)
 [[ "$(pay "$order" "smoke-0")" == APPROVED ]] || fail "the first approval was not APPROVED"
-await_paid "$order"
+paid "$order"
 notifications=$(curl -sf "localhost:8083/api/notifications?orderId=$order" -H "Authorization: Bearer $member" | json 'len(d)')
 [[ "$notifications" == 2 ]] || fail "$notifications notifications for $order, expected 2"
 orders=("$order")
 
-victim="$("$compose" ps -q payment-service-1)"
+victim="$(container payment-service-1)"
 say "partition: payment-service-1 off PostgreSQL (${project}_db) for $partition s, approvals go on"
 cut_at=$(date +%s)
 /usr/bin/docker network disconnect "${project}_db" "$victim"
@@ -96,11 +63,10 @@ while (( $(date +%s) < cut_at + partition )); do
 done
 wait "$healer" || fail "could not reconnect payment-service-1 to ${project}_db"
 say "reconnected after $partition s; $((n - 1)) approvals begun during the partition, all APPROVED"
-# Healed when it reaches PostgreSQL again (its readiness needs the database) and the other replica reaches it.
+# Healed when it reaches PostgreSQL again (its readiness needs the database), as a neighbour container sees it.
 healed=0
 for i in $(seq 1 60); do
-    if /usr/bin/docker exec "$("$compose" ps -q payment-service-2)" \
-            curl -fsS --max-time 2 http://payment-service-1:9082/actuator/health/readiness > /dev/null 2>&1; then
+    if inside http://payment-service-1:9082/actuator/health/readiness > /dev/null 2>&1; then
         healed=1
         break
     fi
@@ -114,20 +80,12 @@ for k in 1 2 3 4; do
     [[ "$(pay "$order" "smoke-after-$k")" == APPROVED ]] || fail "approval $k after the partition was not APPROVED"
     orders+=("$order")
 done
-await_paid "${orders[@]}"
+paid "${orders[@]}"
 say "${#orders[@]} orders PAID"
 
 # The books, per transaction: the PG's listing against our payments (reconciliation's ledger audit).
-for i in $(seq 1 30); do
-    audit="$(curl -sf 'localhost:8084/api/reconciliation/ledger?refresh=true' -H "Authorization: Bearer $operator" || true)"
-    if [[ -n "$audit" && "$(echo "$audit" | json 'd["holds"] and d["inFlight"] == 0 and not d["mismatches"]')" == True ]]; then
-        break
-    fi
-    sleep 3
-done
+audit="$(audit_holds 90)" || fail "the ledger audit does not hold"
 echo "$audit"
-[[ "$(echo "$audit" | json 'd["holds"] and d["inFlight"] == 0 and not d["mismatches"]')" == True ]] \
-    || fail "the ledger audit does not hold"
 approvals="$(echo "$audit" | json 'd["pgApprovals"]')"
 [[ "$approvals" == "${#orders[@]}" ]] || fail "the PG approved $approvals payments, we approved ${#orders[@]}"
 say "PASSED: ${#orders[@]} approvals, the PG's books and ours agree ($(echo "$audit" | json 'd["identity"]'))"

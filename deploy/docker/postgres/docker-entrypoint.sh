@@ -16,7 +16,9 @@ if [[ ! -s "$PGDATA/PG_VERSION" ]]; then
     initdb --username="$POSTGRES_USER" --pwfile=<(printf '%s\n' "$POSTGRES_PASSWORD") --auth-local=trust \
         --auth-host=scram-sha-256 --encoding=UTF8 --locale=C -D "$PGDATA" > /dev/null
     printf 'host all all all scram-sha-256\nhost replication all all scram-sha-256\n' >> "$PGDATA/pg_hba.conf"
-    pg_ctl -D "$PGDATA" -o "-c listen_addresses='' -c unix_socket_directories=/var/run/postgresql" -w start > /dev/null
+    # The temporary server logs to stdout like the public image's: "ready to accept connections" twice in all, which
+    # is what Testcontainers' PostgreSQLContainer waits for.
+    pg_ctl -D "$PGDATA" -o "-c listen_addresses='' -c unix_socket_directories=/var/run/postgresql" -w start
     export PGHOST=/var/run/postgresql PGUSER="$POSTGRES_USER"
     if [[ "$POSTGRES_DB" != postgres ]]; then
         psql -v ON_ERROR_STOP=1 --dbname postgres --set=db="$POSTGRES_DB" <<< 'CREATE DATABASE :"db";'

@@ -15,6 +15,10 @@ bin=/opt/kafka/bin
 data=/var/lib/kafka/data
 config=/tmp/server.properties
 client=/tmp/admin.properties
+# The health check's file (below). A container started again keeps its /tmp: a file from the last run would call a
+# broker healthy before it serves.
+ready=/tmp/kafka-ready
+rm -f "$ready"
 replication=${KAFKA_REPLICATION_FACTOR:-1}
 min_isr=${KAFKA_MIN_INSYNC_REPLICAS:-1}
 admin_jaas="org.apache.kafka.common.security.scram.ScramLoginModule required username=\"admin\" password=\"${KAFKA_ADMIN_PASSWORD:?}\";"
@@ -79,7 +83,6 @@ until "$bin/kafka-topics.sh" --bootstrap-server "$bootstrap" --command-config "$
     sleep 1
 done
 # The container's health check: this node serves, and (below) the ACLs are in place. A file, so the check costs no JVM.
-ready=/tmp/kafka-ready
 if [[ "${KAFKA_CREATE_ACLS:-true}" != true ]]; then
     touch "$ready"
     wait "$broker"

@@ -92,11 +92,19 @@ public final class SharedTestInfrastructure {
     public static Map<String, String> kafkaSpringProperties() {
         Map<String, String> properties = new LinkedHashMap<>();
         properties.put("spring.kafka.bootstrap-servers", kafkaBootstrapServers());
-        if (!usesTestcontainers()) {
+        if (usesTestcontainers()) {
+            properties.putAll(CONTAINER_KAFKA_LOGIN);
+        } else {
             properties.putAll(EmbeddedKafkaBroker.ADMIN.springProperties());
         }
         return properties;
     }
+
+    /**
+     * The container broker has no SASL listener and no ACLs (those are the embedded broker's and the compose
+     * topology's, docs/security.md): a service in container mode speaks plain Kafka, whatever its SASL default.
+     */
+    private static final Map<String, String> CONTAINER_KAFKA_LOGIN = Map.of("spring.kafka.security.protocol", "PLAINTEXT");
 
     /**
      * {@link #springProperties(String)} with the Kafka login of a principal that has exactly {@code service}'s ACLs
@@ -151,7 +159,9 @@ public final class SharedTestInfrastructure {
         // Contexts of different test classes live side by side in one JVM: separate consumer groups, so one
         // context's listener never takes the partitions another context waits on.
         properties.put("spring.kafka.consumer.group-id", access != null ? access.group() : database);
-        if (!usesTestcontainers()) {
+        if (usesTestcontainers()) {
+            properties.putAll(CONTAINER_KAFKA_LOGIN);
+        } else {
             KafkaCredentials login = EmbeddedKafkaBroker.ADMIN;
             if (access != null) {
                 kafka().grant(access);
@@ -222,8 +232,11 @@ public final class SharedTestInfrastructure {
 
         static synchronized String kafkaBootstrapServers() {
             if (kafka == null) {
+                // Another image (payments/kafka:4.3.0, built where no registry is reachable) stands in for
+                // apache/kafka only if it keeps that image's launcher, which KafkaContainer drives: deploy/docker/kafka.
                 KafkaContainer container = new KafkaContainer(DockerImageName.parse(
-                        System.getProperty(MODE_PROPERTY + ".kafka-image", "apache/kafka:4.3.0")))
+                        System.getProperty(MODE_PROPERTY + ".kafka-image", "apache/kafka:4.3.0"))
+                        .asCompatibleSubstituteFor("apache/kafka"))
                         // as the embedded broker: 4 partitions per auto-created topic, no rebalance delay
                         .withEnv("KAFKA_NUM_PARTITIONS", "4")
                         .withEnv("KAFKA_GROUP_INITIAL_REBALANCE_DELAY_MS", "0")

@@ -37,6 +37,12 @@ record DebeziumSettings(PostgresTarget target, String engineName, String slotNam
         p.setProperty("offset.flush.interval.ms", String.valueOf(relay.offsetFlushInterval().toMillis()));
         // Top level: Kafka Connect's offset store builds its producer, consumer and admin from the worker's originals.
         kafka.properties().forEach((name, value) -> p.setProperty(name, String.valueOf(value)));
+        // The engine waits on those clients, and with Kafka's default timeouts a request in flight when the brokers
+        // became reachable again is given up only after request.timeout.ms (30 s), a read of the offset topic after
+        // default.api.timeout.ms (60 s): the relay stood still that long after a network cut had healed
+        // (docs/results.md, network fault 2). The relay's own producer waits 10 s (OutboxRelay): the same bound here.
+        p.setProperty("request.timeout.ms", "10000");
+        p.setProperty("default.api.timeout.ms", "15000");
         p.setProperty("database.hostname", target.host());
         p.setProperty("database.port", String.valueOf(target.port()));
         p.setProperty("database.user", target.username());

@@ -71,6 +71,12 @@ class DebeziumSettingsTest {
     }
 
     @Test
+    void theOffsetStoreGivesUpARequestToAnUnreachableBrokerAsSoonAsTheRelaysProducerDoes() {
+        assertThat(settings(Map.of())).containsEntry("request.timeout.ms", "10000")
+                .containsEntry("default.api.timeout.ms", "15000");
+    }
+
+    @Test
     void theOffsetStoreLogsInAsTheService() {
         // Kafka Connect builds the offset store's producer, consumer and admin from the worker's top-level settings.
         assertThat(settings(Map.of())).containsEntry("security.protocol", "SASL_PLAINTEXT")

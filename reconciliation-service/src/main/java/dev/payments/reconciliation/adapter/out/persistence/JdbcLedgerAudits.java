@@ -74,11 +74,6 @@ class JdbcLedgerAudits implements LedgerAudits {
                 .optional();
     }
 
-    @Override
-    public void pruneBefore(Instant before) {
-        jdbc.sql("DELETE FROM ledger_audit WHERE audited_at < :before").param("before", timestamp(before)).update();
-    }
-
     private String write(List<LedgerMismatch> mismatches) {
         try {
             return json.writeValueAsString(mismatches.stream()

@@ -25,7 +25,8 @@ public final class Scenarios {
             SlotLost::new,
             LeaseHolderFrozen::new,
             Renewals::new,
-            ScaleOut::new);
+            ScaleOut::new,
+            Soak::new);
 
     private Scenarios() {
     }

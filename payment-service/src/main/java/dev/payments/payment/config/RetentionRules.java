@@ -1,5 +1,6 @@
 package dev.payments.payment.config;
 
+import dev.payments.outbox.OutboxRetention;
 import dev.payments.support.retention.RetentionRule;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -8,8 +9,8 @@ import java.time.Duration;
 
 /**
  * What payment-service forgets, and when (docs/operations.md, "Retention"). Payments, renewals and the payable-order
- * view are never deleted: they are the money's record. The outbox keeps its own cleanup on the active relay (only rows
- * Kafka holds may go), the rate-limit buckets Bucket4j's expiry.
+ * view are never deleted: they are the money's record. The rate-limit buckets keep Bucket4j's own expiry (a bucket
+ * row is deleted once it is full again, within a minute).
  */
 @Configuration(proxyBeanMethods = false)
 class RetentionRules {
@@ -17,6 +18,12 @@ class RetentionRules {
     @Bean
     RetentionRule inboxRetention() {
         return RetentionRule.inbox();
+    }
+
+    /** Published rows after 72 hours; an unpublished row never goes (the outbox library's condition). */
+    @Bean
+    RetentionRule outboxRetention() {
+        return new RetentionRule("outbox", "outbox", "created_at", OutboxRetention.PUBLISHED, OutboxRetention.KEEP);
     }
 
     /**

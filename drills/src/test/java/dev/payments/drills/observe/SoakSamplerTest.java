@@ -1,11 +1,22 @@
 package dev.payments.drills.observe;
 
+import org.apache.kafka.clients.admin.Admin;
 import org.junit.jupiter.api.Test;
+
+import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 class SoakSamplerTest {
+
+    @Test
+    void theAdminClientAcceptsItsTimeouts() {
+        // Nothing listens there: creating the client must still succeed (it only connects when asked).
+        try (Admin admin = Admin.create(SoakSampler.adminProperties(Map.of("bootstrap.servers", "127.0.0.1:1")))) {
+            assertThat(admin).isNotNull();
+        }
+    }
 
     @Test
     void heapInUseIsTheSurvivorsEdenAndOldGenerationOfJstat() {

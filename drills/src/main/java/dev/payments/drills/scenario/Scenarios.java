@@ -27,7 +27,8 @@ public final class Scenarios {
             LeaseHolderFrozen::new,
             Renewals::new,
             ScaleOut::new,
-            WarmStart::new);
+            WarmStart::new,
+            Soak::new);
 
     private Scenarios() {
     }

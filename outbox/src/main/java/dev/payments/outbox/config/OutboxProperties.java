@@ -7,17 +7,16 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * The outbox relay and cleanup. Slot and offset-topic names default to the application name, so each service (one
+ * The outbox relay. Published rows are removed by the service's retention job (service-support's
+ * {@code RetentionRule.outbox()}, {@code retention.keep.outbox}). Slot and offset-topic names default to the application name, so each service (one
  * database each) has its own replication slot, publication and offsets.
  *
  * @param enabled whether this service publishes through the outbox at all
  * @param relay   the relay
- * @param cleanup removal of rows that were published long ago
  */
 @ConfigurationProperties("outbox")
 public record OutboxProperties(@DefaultValue("true") boolean enabled,
-                               @DefaultValue Relay relay,
-                               @DefaultValue Cleanup cleanup) {
+                               @DefaultValue Relay relay) {
 
     /** Which relay publishes while the replication slot is healthy. */
     public enum Mode {
@@ -83,14 +82,5 @@ public record OutboxProperties(@DefaultValue("true") boolean enabled,
      */
     public record Polling(@DefaultValue("50ms") Duration interval,
                           @DefaultValue("500") int batchSize) {
-    }
-
-    /**
-     * @param interval  how often the cleanup runs on the active relay
-     * @param retention how long published rows are kept for inspection and manual replay; an unpublished row is never
-     *                  deleted
-     */
-    public record Cleanup(@DefaultValue("1h") Duration interval,
-                          @DefaultValue("72h") Duration retention) {
     }
 }

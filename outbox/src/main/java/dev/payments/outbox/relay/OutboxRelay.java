@@ -69,7 +69,6 @@ public final class OutboxRelay implements SmartLifecycle {
     private final RelayMetrics metrics;
     private final ReplicationSlot slot;
     private final RelayProgress progress;
-    private final OutboxCleanup cleanup;
     private final PollingRelay polling;
     private final DebeziumRelay debezium;
     private final CountDownLatch stopSignal = new CountDownLatch(1);
@@ -99,8 +98,6 @@ public final class OutboxRelay implements SmartLifecycle {
         this.metrics = new RelayMetrics(meters, slotName);
         this.slot = new ReplicationSlot(slotName);
         this.progress = new RelayProgress(slotName);
-        this.cleanup = new OutboxCleanup(target, slotName, properties.cleanup().interval(),
-                properties.cleanup().retention(), clock);
         this.polling = new PollingRelay(settings.polling(), metrics, clock, tracing);
         // Engines of two relays in one JVM (tests, a drill) must not share JMX names.
         String instance = Long.toString(INSTANCES.incrementAndGet(), 36) + Long.toString(System.nanoTime() % 46_656, 36);
@@ -139,11 +136,6 @@ public final class OutboxRelay implements SmartLifecycle {
 
     public String slotName() {
         return slotName;
-    }
-
-    /** Removal of published rows past their retention; the active relay runs it. */
-    public OutboxCleanup cleanup() {
-        return cleanup;
     }
 
     @Override
@@ -234,7 +226,6 @@ public final class OutboxRelay implements SmartLifecycle {
         if (fenced > 0) {
             log.warn("Outbox relay {}: ended {} stream(s) of the slot left by a holder that lost its lease", slotName, fenced);
         }
-        cleanup.reset();
         int engineFailures = 0;
         while (running && session.lease().renewIfDue()) {
             if (settings.mode() == OutboxProperties.Mode.POLLING) {
@@ -305,7 +296,6 @@ public final class OutboxRelay implements SmartLifecycle {
                             slotName, slotName, status.retainedWalBytes());
                 }
             }
-            cleanup.runIfDue();
             return null;
         });
     }
@@ -395,7 +385,6 @@ public final class OutboxRelay implements SmartLifecycle {
                     metrics.slot(slot.status(session.work()));
                 }
             }
-            cleanup.runIfDue();
             if (published == 0) {
                 awaitStop(polling.interval());
             }

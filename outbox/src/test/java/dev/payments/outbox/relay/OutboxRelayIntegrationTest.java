@@ -221,14 +221,14 @@ class OutboxRelayIntegrationTest {
     }
 
     @Test
-    void cleanupRemovesOldRowsWithoutPublishingAnything() throws Exception {
+    void retentionRemovesOldPublishedRowsWithoutPublishingAnything() throws Exception {
         OutboxRelay relay = fixture.startRelay();
         fixture.awaitStreaming(relay);
         List<OrderCreated> published = fixture.appendOrders(3);
         consume(Topics.ORDER_EVENTS, ids(published), Duration.ofSeconds(30));
         await().atMost(Duration.ofSeconds(15)).until(() -> fixture.unpublished() == 0);
 
-        int deleted = relay.cleanup().deletePublishedBefore(Instant.now().plusSeconds(1));
+        int deleted = fixture.retainOutbox(Duration.ofHours(1));
 
         assertThat(deleted).isEqualTo(3);
         assertThat(fixture.jdbc.sql("SELECT count(*) FROM outbox").query(Long.class).single()).isZero();

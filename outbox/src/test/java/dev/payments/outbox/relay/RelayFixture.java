@@ -4,6 +4,7 @@ import dev.payments.contracts.OrderCreated;
 import dev.payments.localstack.infra.EmbeddedPostgresServer;
 import dev.payments.localstack.infra.SharedTestInfrastructure;
 import dev.payments.localstack.infra.TestTopic;
+import dev.payments.outbox.OutboxRetention;
 import dev.payments.outbox.OutboxWriter;
 import dev.payments.outbox.TraceContext;
 import dev.payments.outbox.config.OutboxProperties;
@@ -230,5 +231,17 @@ final class RelayFixture implements AutoCloseable {
     @Override
     public void close() {
         relays.forEach(OutboxRelay::stop);
+    }
+
+    /**
+     * Ages every outbox row by {@code by}, then deletes what a service's retention rule on the outbox would delete
+     * with a keep of one minute ({@link OutboxRetention#PUBLISHED}; the batching job is service-support's, tested
+     * there); returns how many rows went.
+     */
+    int retainOutbox(Duration by) {
+        jdbc.sql("UPDATE outbox SET created_at = created_at - make_interval(secs => :s)")
+                .param("s", by.toSeconds()).update();
+        return jdbc.sql("DELETE FROM outbox WHERE created_at < clock_timestamp() - interval '1 minute' AND ("
+                + OutboxRetention.PUBLISHED + ")").update();
     }
 }

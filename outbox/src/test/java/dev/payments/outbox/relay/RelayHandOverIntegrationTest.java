@@ -9,7 +9,6 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,7 +23,7 @@ import static org.awaitility.Awaitility.await;
 /**
  * The Debezium relay and the polling relay over the same outbox table: a hand-over in either direction under a
  * steady stream of writes leaves no event behind, and a consumer cannot tell which relay sent an event. Also the
- * cleanup, which deletes only what the relays have published. Real PostgreSQL, Debezium and Kafka.
+ * retention rule, which deletes only what the relays have published. Real PostgreSQL, Debezium and Kafka.
  */
 class RelayHandOverIntegrationTest {
 
@@ -95,7 +94,7 @@ class RelayHandOverIntegrationTest {
     }
 
     @Test
-    void cleanupNeverDeletesAnUnpublishedRowHoweverOld() throws Exception {
+    void retentionNeverDeletesAnUnpublishedRowHoweverOld() throws Exception {
         OutboxRelay relay = fixture.startRelay();
         fixture.awaitStreaming(relay);
         List<OrderCreated> published = fixture.appendOrders(3);
@@ -104,7 +103,7 @@ class RelayHandOverIntegrationTest {
         relay.stop();
         List<OrderCreated> notYetPublished = fixture.appendOrders(2);
 
-        int deleted = relay.cleanup().deletePublishedBefore(Instant.now().plusSeconds(60));
+        int deleted = fixture.retainOutbox(Duration.ofDays(30));
 
         assertThat(deleted).isEqualTo(3);
         assertThat(fixture.outboxRows()).isEqualTo(2);
@@ -112,7 +111,7 @@ class RelayHandOverIntegrationTest {
         assertThat(keysOf(consume(Topics.ORDER_EVENTS, ids(notYetPublished), Duration.ofSeconds(30))))
                 .isEqualTo(ids(notYetPublished));
         await().atMost(Duration.ofSeconds(15)).until(() -> fixture.unpublished() == 0);
-        assertThat(next.cleanup().deletePublishedBefore(Instant.now().plusSeconds(60))).isEqualTo(2);
+        assertThat(fixture.retainOutbox(Duration.ofHours(1))).isEqualTo(2);
     }
 
     /** Header names and values of a record, in order. */

@@ -47,7 +47,6 @@ import java.util.function.Consumer;
 public final class AuditLedger {
 
     private static final Logger log = LoggerFactory.getLogger(AuditLedger.class);
-    private static final Duration KEEP_AUDITS = Duration.ofDays(7);
     /** Bounds one run's sync calls (each may take up to the sync timeout); the rest wait for the next run. */
     static final int MAX_REPAIRS_PER_RUN = 20;
 
@@ -100,7 +99,6 @@ public final class AuditLedger {
             throw e;
         }
         audits.save(report);
-        audits.pruneBefore(now.minus(KEEP_AUDITS));
         alerts.audited(report);
         Set<PaymentId> repaired = repairCanceledAtPg(report);
         repaired.addAll(cancelLateApprovals(report));

@@ -76,11 +76,6 @@ class JdbcLedgerAudits implements LedgerAudits {
                 .optional();
     }
 
-    @Override
-    public void pruneBefore(Instant before) {
-        jdbc.sql("DELETE FROM ledger_audit WHERE audited_at < :before").param("before", timestamp(before)).update();
-    }
-
     private String writeMoney(LedgerMoney money) {
         try {
             return money == null ? null : json.writeValueAsString(money);

@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Collectors;
 
 /**
- * Issue 30: many concurrent partial refunds of the same payments, together asking for more than was approved, while
+ * Many concurrent partial refunds of the same payments, together asking for more than was approved, while
  * the PG is slow, answers 5xx and loses booked answers, and clients retry with the same Idempotency-Key. Then the PG
  * recovers and the shipped settle (payment-service's refund settle, reconciliation's audit) finishes every refund.
  * Checks: 0 over-refunds, 0 refunds booked twice, the PG's refunds equal ours per payment, and reconciliation's

@@ -24,7 +24,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Issue 31's soak: a steady arrival-rate load for {@code --minutes} with the PG's usual faults now and then, the
+ * A steady arrival-rate load for {@code --minutes} with the PG's usual faults now and then, the
  * shipped retention job with shortened keeps (the same properties, other numbers), sampled once a minute by
  * {@link SoakSampler}; the slopes over the last {@code --slope-minutes} say whether memory, latency and the pruned
  * tables stay flat. Business records (payments, orders, the projection) grow by design and are reported per approval.

@@ -31,7 +31,7 @@ import java.util.regex.Pattern;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * A member's token verified once, not on every request (issue 16): over real HTTP, with tokens signed by the test
+ * A member's token verified once, not on every request: over real HTTP, with tokens signed by the test
  * issuer and verified against its JWKS, the cache seen through the service's own metrics on the management port.
  * Its own context, because it moves the service's clock past a token's expiry.
  */

@@ -125,7 +125,7 @@ class CancelPaymentIntegrationTest extends PaymentServiceTestBase {
 
         Response requested = cancel(port, order.memberId(), paymentId, null);
 
-        // Issue 11, 7: the refund is a fact from now on, not a request the member has to repeat.
+        // The refund is a fact from now on, not a request the member has to repeat.
         assertThat(requested.status()).as(requested.body().toString()).isEqualTo(202);
         assertThat(requested.text("status")).isEqualTo("CANCEL_OWED");
         assertThat(paymentStatus(paymentId)).isEqualTo("CANCEL_OWED");

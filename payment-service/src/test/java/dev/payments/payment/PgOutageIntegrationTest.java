@@ -121,7 +121,7 @@ class PgOutageIntegrationTest extends PaymentServiceTestBase {
 
         // 15 attempts in a row answered 5xx: the PG is down. These are refused at admission, before the database:
         // nothing sent, no payment written, the order still payable; each counts as a failure for the approval
-        // breaker at once, so it opens without waiting for requests to reach the PG through TX-1 (issue 16, pg-down).
+        // breaker at once, so it opens without waiting for requests to reach the PG through TX-1.
         long paymentsBefore = countPayments();
         for (int i = 5; i < 10; i++) {
             Response response = confirm(port, orders.get(i), "5xx-" + i);
@@ -163,9 +163,9 @@ class PgOutageIntegrationTest extends PaymentServiceTestBase {
         }
         clients.shutdown();
 
-        // Before issue 16 every request made its three attempts (60) with the retry's backoff between them, and the
-        // breaker saw a failure only after that. Now the 15th refused attempt in a row marks the PG down and the
-        // requests waiting out a backoff end at once: 15 attempts plus at most one in flight for each other request.
+        // Without the reachability breaker every request would make its three attempts (60) with the retry's backoff
+        // between them before the approval breaker saw a failure. The 15th refused attempt in a row marks the PG down
+        // and the requests waiting out a backoff end at once: 15 attempts plus at most one in flight for each other.
         assertThat(confirmAttempts() - attemptsBefore).isLessThanOrEqualTo(15 + 19);
         assertThat(breaker().getState()).isEqualTo(CircuitBreaker.State.OPEN);
         Response refused = confirm(port, orders.get(20), "down-20");

@@ -40,7 +40,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The renewal run (issue 18) against real PostgreSQL, Kafka and the simulator's billing-key API: overlapping runs charge
+ * The renewal run against real PostgreSQL, Kafka and the simulator's billing-key API: overlapping runs charge
  * a period once, a crash between the PG and TX-2 charges nothing twice, and an open breaker stops a run that the next
  * run resumes. Timeouts and the breaker's open wait are scaled down to test time.
  */

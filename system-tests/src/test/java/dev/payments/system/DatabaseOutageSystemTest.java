@@ -35,7 +35,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Issue 5, third "done when": TX-2 fails after the PG approved. PostgreSQL is stopped while payment-service waits for
+ * TX-2 fails after the PG approved. PostgreSQL is stopped while payment-service waits for
  * the PG's answer, so the approval cannot be written down: the customer hears PENDING (never FAILED), the payment
  * stays REQUESTED, and once the database is back every service recovers by itself (Hikari reconnects, the outbox
  * relay restarts, the Kafka consumers carry on) and reconciliation settles the payment from the PG's books: APPROVED,

@@ -34,7 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Issue 5 end to end, every service in its own JVM: a payment whose answer was lost while the PG could not even be
+ * Settling end to end, every service in its own JVM: a payment whose answer was lost while the PG could not even be
  * asked is settled by reconciliation once the PG is back; the PG's CANCELED becomes a FAILED order (field report
  * 000's missing branch); a customer who gave up on such a payment (told "you will not be charged") is not charged: the
  * PG's approval is cancelled; a cancel that fails every time becomes an incident an operator resolves; a refund
@@ -215,7 +215,7 @@ class ReconciliationSystemTest {
 
         SystemStack.Response requested = cancelPayment(paymentId, memberId);
 
-        // Issue 11, 7: the refund is a durable fact (CANCEL_OWED), not a request the member has to repeat.
+        // The refund is a durable fact (CANCEL_OWED), not a request the member has to repeat.
         assertThat(requested.status()).as(requested.body().toString()).isEqualTo(202);
         assertThat(requested.text("status")).isEqualTo("CANCEL_OWED");
         assertThat(pgStatus(orderId)).isEqualTo("DONE");
@@ -335,7 +335,7 @@ class ReconciliationSystemTest {
     }
 
     /**
-     * Issue 11 §6: order-service never saw the payment's events (here its group was moved past them while it was
+     * Outcome repair: order-service never saw the payment's events (here its group was moved past them while it was
      * stopped; a dead letter or a restored database lose them the same way). The payment is APPROVED, the order is
      * not. Reconciliation notices once the order has lagged its payment for the outcome grace (10 s) and has
      * payment-service publish the payment's events again; order-service applies them, every other consumer skips them.

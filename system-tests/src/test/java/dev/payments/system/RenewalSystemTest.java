@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Issue 18 end to end: renewal charges are payments like any other downstream. A run charges one subscription
+ * Renewals end to end: renewal charges are payments like any other downstream. A run charges one subscription
  * (approved), one whose card is declined, and one whose answer is lost while the PG cannot be asked (UNKNOWN, settled
  * by reconciliation once the PG is back). order-service leaves their events alone by rule — none is dead-lettered —
  * and the ledger audit matches each PG approval of a renewal as a renewal, so the identity holds

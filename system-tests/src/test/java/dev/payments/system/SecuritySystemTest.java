@@ -39,7 +39,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * The trust boundaries as an attacker meets them (issue 12's done-when suite), black box over real HTTP against the
+ * The trust boundaries as an attacker meets them, black box over real HTTP against the
  * running stack and its real issuer: tokens that are missing, expired, from another issuer, for another audience or
  * signed with another key; member B reading, listing, paying and refunding member A's things; member tokens on
  * operator actions; forged, stale and replayed PG callbacks (a replay within the signature's tolerance is the PG's

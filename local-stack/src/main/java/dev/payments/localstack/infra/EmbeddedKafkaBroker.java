@@ -275,7 +275,7 @@ public final class EmbeddedKafkaBroker implements EmbeddedServer {
         if (Files.exists(logDirectory.resolve("meta.properties"))) {
             if (!Files.exists(logDirectory.resolve(SASL_MARKER))) {
                 throw new IllegalStateException("the Kafka log directory " + logDirectory + " was formatted without"
-                        + " SASL credentials (before issue 12): delete it, or start the local stack with --clean");
+                        + " SASL credentials: delete it, or start the local stack with --clean");
             }
             return;
         }

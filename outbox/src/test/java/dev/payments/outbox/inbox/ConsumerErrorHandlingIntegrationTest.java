@@ -49,7 +49,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /**
- * Issue 11 §5 on a real PostgreSQL and a real broker: a consumer whose database refuses it at once waits for the
+ * Consumer errors on a real PostgreSQL and a real broker: a consumer whose database refuses it at once waits for the
  * database instead of parking healthy events on its dead-letter topic, and an event that can never be applied is
  * parked at once. The database is this test's own server, so it can be taken away; the consumer connects as a role
  * of its own, so "too many connections" (SQLSTATE 53300) can be produced exactly.
@@ -158,9 +158,9 @@ class ConsumerErrorHandlingIntegrationTest {
     }
 
     /**
-     * Issue 16: the consumers committed one transaction per event and fell ten thousand events behind at capacity.
+     * One transaction per event fell ten thousand events behind at capacity (the capacity drill).
      * Events that wait while the listener is paused arrive in one poll per partition and are applied in one
-     * transaction each: their inbox rows share the inserting transaction id ({@code xmin}). One per event before.
+     * transaction each: their inbox rows share the inserting transaction id ({@code xmin}).
      */
     @Test
     void aPollOfEventsIsAppliedInOneTransaction() throws Exception {

@@ -110,8 +110,8 @@ class ConsumerFailuresTest {
 
     /**
      * What {@code TransactionTemplate} throws when the rollback after a failure fails too: Hikari's closed connection,
-     * with no SQLSTATE, as the cause, and the failure that made it roll back only as the application exception (seen
-     * in a CI run, 2026-12-02: the event was dead-lettered during an outage).
+     * with no SQLSTATE, as the cause, and the failure that made it roll back only as the application exception (a
+     * database outage: such an event must wait for the database, not be dead-lettered).
      */
     private static TransactionSystemException rollbackFailedAfter(SQLException failure) {
         TransactionSystemException rollbackFailed =

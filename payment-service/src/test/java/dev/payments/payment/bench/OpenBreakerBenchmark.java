@@ -44,7 +44,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import javax.sql.DataSource;
 
 /**
- * Issue 4's first latency target: with the approval breaker OPEN, {@code POST /api/payments/confirm} answers
+ * The open breaker's latency target: with the approval breaker OPEN, {@code POST /api/payments/confirm} answers
  * {@code 503 PG_UNAVAILABLE} in p99 <= 10 ms (field report 000: 0.5 s).
  *
  * <p>The real payment-service runs in this JVM against the shared embedded PostgreSQL and Kafka and an in-process PG

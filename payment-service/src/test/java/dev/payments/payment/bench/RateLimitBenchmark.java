@@ -25,7 +25,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Predicate;
 
 /**
- * Issue 15: what the cluster-wide per-member limit costs per request. Each check of {@link PostgresMemberRateLimit} is
+ * What the cluster-wide per-member limit costs per request. Each check of {@link PostgresMemberRateLimit} is
  * one transaction against the service's database (insert-if-new, {@code SELECT ... FOR UPDATE}, update, commit); the
  * floor beside it is the per-replica in-memory Bucket4j bucket it replaced. Closed-loop threads call the limit
  * directly (no HTTP), against the shared embedded PostgreSQL 17 through a Hikari pool like the service's, with members

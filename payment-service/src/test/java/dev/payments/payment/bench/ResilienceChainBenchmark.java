@@ -27,7 +27,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * Issue 4's second latency target: the resilience chain (bulkhead -> breaker -> retry -> timeouts, i.e.
+ * The resilience chain's latency target: the resilience chain (bulkhead -> breaker -> retry -> timeouts, i.e.
  * {@code ResilientPaymentGateway.admit()} + {@code approve(...)} + closing the permit) adds at most 1 ms p99 over a
  * direct {@code TossPgClient.confirm(...)}.
  *

@@ -128,8 +128,8 @@ class FaultInjectionIntegrationTest extends SimulatorIntegrationTest {
     @Test
     void refuseAlsoClosesAConnectionThatHasNotSentItsRequestYet() throws Exception {
         // A client opened a connection just before the PG went down and writes its request after: a PG process that is
-        // down answers nothing on it. Such a connection used to survive the fault and serve confirms for as long as the
-        // client kept it alive, so a "down" PG went on approving (issue 16's pg-down drill).
+        // down answers nothing on it. A connection that survived the fault would serve
+        // confirms for as long as the client kept it alive: a "down" PG would go on approving.
         URI gateway = URI.create(simulator.baseUrl());
         try (Socket early = new Socket(gateway.getHost(), gateway.getPort())) {
             early.setSoTimeout(2_000);

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The PG answers a client rarely sees but must not misread (issue 11): refusals that are not declines, a key still in
+ * The PG answers a client rarely sees but must not misread: refusals that are not declines, a key still in
  * progress, a booking made after the client gave up, an approval of another amount.
  */
 class RareAnswerFaultsIntegrationTest extends SimulatorIntegrationTest {

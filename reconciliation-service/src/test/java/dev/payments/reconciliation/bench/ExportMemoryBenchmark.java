@@ -34,7 +34,7 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
- * Issue 17: what the finance export holds in memory. For a window of N synthetic PG transactions (approvals of PAID
+ * What the finance export holds in memory. For a window of N synthetic PG transactions (approvals of PAID
  * orders, every {@code cancelEvery}-th one cancelled at the PG and in our books, with its CANCEL) it runs the real
  * matching ({@link LedgerAudit#audit} with the per-line consumer, as {@link AuditLedger#export} does) into the real CSV
  * writer, onto a stream that counts the bytes and drops them; then the same onto a {@link ByteArrayOutputStream}, which

@@ -15,8 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * Hostile requests against a service built on service-support, written on a raw socket so the test controls what
  * goes on the wire: a declared 200 MB body, a chunked body that never ends, JSON too deep, a NUL in the path. Each is
  * answered with a 4xx problem+json with a stable code, and an oversized body is refused without being read: the
- * answer arrives while the client is still sending, after far less than the body (issue 12: the 200 MB callback was
- * read whole, 200 OK, and a streamed one was read until the client stopped).
+ * answer arrives while the client is still sending, after far less than the body (a 200 MB callback would
+ * otherwise be read whole, and a streamed one read until the client stopped).
  */
 @SpringBootTest(classes = TestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"spring.application.name=test-service", "server.port=0", "management.server.port=0", "settings.required.database=",

@@ -167,7 +167,7 @@ class LedgerAuditTest {
 
     @Test
     void aLateApprovalCancelledWhileTheOrderIsPaidByAnotherAttemptIsACancellation() {
-        // Issue 11: we said FAILED, the customer paid again (PAID by the second payment), then the PG booked the first
+        // We said FAILED, the customer paid again (PAID by the second payment), then the PG booked the first
         // one late and its cancel was sent: two PG approvals, one PAID, one cancellation, nothing unaccounted.
         OrderId order = newOrder(OrderStatus.FAILED);
         PaymentView late = payment(order, PaymentStatus.CANCELED, 15_000, null, null);

@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 16's first suspect for the ~21 s pg-down took to open the breaker: a client holding keep-alive connections to
+ * A suspect for a slow-opening breaker when the PG goes down: a client holding keep-alive connections to
  * a PG that goes down. The simulator's REFUSE unbinds the port and closes the open connections (docs/pg-simulator.md),
  * as a dead PG process does, and the JDK client then fails every confirm as a refused connection, pooled or new, at
  * once: nothing waits for the 15 s read timeout.

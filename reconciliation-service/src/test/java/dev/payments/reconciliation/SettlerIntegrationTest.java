@@ -43,6 +43,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static dev.payments.reconciliation.support.AnOrder.anOrder;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -481,6 +483,31 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         JsonNode incident = api.operator(HttpMethod.GET, "/api/incidents", null).getBody().path("incidents").get(0);
         assertThat(incident.path("reason").asText()).isEqualTo("UNRESOLVED");
         assertThat(incident.path("detail").asText()).contains("UNKNOWN").contains("PG_FAILED");
+    }
+
+    @Test
+    void cyclesRunningAtOnceSyncEveryDuePaymentExactlyOnce() throws Exception {
+        // The schedule and an operator's settle-now overlap whenever a sync is slow; nothing but the claims keeps
+        // them apart.
+        List<AnOrder> orders = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            AnOrder order = anOrder();
+            publish(order.created(), order.requested(), order.pending(), order.unknown());
+            paymentService.script(order.paymentId,
+                    new FakePaymentService.Slow(Duration.ofMillis(300), FakePaymentService.approved()));
+            orders.add(order);
+        }
+        orders.forEach(order -> api.awaitPayment(order, "UNKNOWN"));
+        clock.advance(Duration.ofMinutes(1));
+
+        CompletableFuture<CycleReport> first = CompletableFuture.supplyAsync(settler::runCycle);
+        CompletableFuture<CycleReport> second = CompletableFuture.supplyAsync(settler::runCycle);
+        CycleReport a = first.get(30, TimeUnit.SECONDS);
+        CycleReport b = second.get(30, TimeUnit.SECONDS);
+
+        assertThat(a.settled() + b.settled()).isEqualTo(6);
+        assertThat(a.attempted() + b.attempted()).isEqualTo(6);
+        assertThat(orders).allSatisfy(order -> assertThat(paymentService.callsOf(order.paymentId)).hasSize(1));
     }
 
     @Test

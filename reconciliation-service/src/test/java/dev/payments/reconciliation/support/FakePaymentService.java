@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -45,6 +46,10 @@ public final class FakePaymentService implements AutoCloseable {
 
     /** The connection is closed without an answer (payment-service crashed mid-call). */
     public record Drop() implements Answer {
+    }
+
+    /** {@code answer}, after {@code delay}: a sync that takes as long as a slow PG makes it. */
+    public record Slow(Duration delay, Answer answer) implements Answer {
     }
 
     /** @param token the bearer token sent, or null */
@@ -172,6 +177,14 @@ public final class FakePaymentService implements AutoCloseable {
             return;
         }
         Answer answer = next(paymentId);
+        if (answer instanceof Slow slow) {
+            try {
+                Thread.sleep(slow.delay().toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            answer = slow.answer();
+        }
         if (answer instanceof Drop) {
             exchange.close();
             return;

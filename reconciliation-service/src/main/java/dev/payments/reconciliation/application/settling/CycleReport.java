@@ -14,9 +14,5 @@ import java.time.Instant;
  * @param incidentsOpened incidents opened by this cycle (compensation failures and overdue payments or orders)
  */
 public record CycleReport(Instant startedAt, Duration took, int due, int attempted, int settled, int failures,
-                          boolean stoppedEarly, String stopReason, int incidentsOpened, boolean skipped) {
-
-    static CycleReport skipped(Instant at) {
-        return new CycleReport(at, Duration.ZERO, 0, 0, 0, 0, false, "another cycle is running", 0, true);
-    }
+                          boolean stoppedEarly, String stopReason, int incidentsOpened) {
 }

@@ -21,7 +21,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One settle cycle: every payment whose outcome we do not know (UNKNOWN, stale REQUESTED, the payment of an order
@@ -49,7 +48,6 @@ public final class SettlePayments {
     private final Clock clock;
     private final SettlePolicy policy;
     private final String claimant;
-    private final ReentrantLock running = new ReentrantLock();
 
     public SettlePayments(Settlements settlements, PaymentSync paymentSync, PgStatusQuery pg, Incidents incidents,
                           OpenIncident openIncident, IncidentAlerts alerts, EscalateOverdue escalateOverdue,
@@ -67,19 +65,15 @@ public final class SettlePayments {
         this.claimant = claimant;
     }
 
-    /** Runs one cycle now; returns at once (skipped) if one is already running in this process. */
+    /**
+     * Runs one cycle now. Cycles may overlap — the schedule on one replica, an operator's settle-now on this one or
+     * another — and need no lock for it: a payment is synced only by the cycle that claimed it
+     * ({@link Settlements#claim}), and an incident is opened once per payment (unique by subject).
+     */
     public CycleReport runCycle() {
-        Instant started = clock.instant();
-        if (!running.tryLock()) {
-            return CycleReport.skipped(started);
-        }
-        try {
-            CycleReport report = cycle(started);
-            observer.cycleEnded(report);
-            return report;
-        } finally {
-            running.unlock();
-        }
+        CycleReport report = cycle(clock.instant());
+        observer.cycleEnded(report);
+        return report;
     }
 
     private CycleReport cycle(Instant started) {
@@ -147,7 +141,7 @@ public final class SettlePayments {
         }
         incidentsOpened += escalateOverdue.run();
         return new CycleReport(started, Duration.between(started, clock.instant()), due.size(), attempted, settled,
-                failures, stopReason != null, stopReason, incidentsOpened, false);
+                failures, stopReason != null, stopReason, incidentsOpened);
     }
 
     /**

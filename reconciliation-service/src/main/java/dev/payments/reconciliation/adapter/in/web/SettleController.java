@@ -30,11 +30,11 @@ class SettleController {
         this.showSettlement = showSettlement;
     }
 
-    record CycleResponse(Instant startedAt, long tookMs, boolean skipped, int due, int attempted, int settled,
+    record CycleResponse(Instant startedAt, long tookMs, int due, int attempted, int settled,
                          int failures, boolean stoppedEarly, String stopReason, int incidentsOpened) {
 
         static CycleResponse of(CycleReport r) {
-            return new CycleResponse(r.startedAt(), r.took().toMillis(), r.skipped(), r.due(), r.attempted(),
+            return new CycleResponse(r.startedAt(), r.took().toMillis(), r.due(), r.attempted(),
                     r.settled(), r.failures(), r.stoppedEarly(), r.stopReason(), r.incidentsOpened());
         }
     }

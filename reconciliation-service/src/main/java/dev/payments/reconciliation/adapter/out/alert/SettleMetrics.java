@@ -54,9 +54,6 @@ public class SettleMetrics implements SettleObserver {
 
     @Override
     public void cycleEnded(CycleReport report) {
-        if (report.skipped()) {
-            return;
-        }
         (report.stoppedEarly() ? stopped : completed).increment();
     }
 }

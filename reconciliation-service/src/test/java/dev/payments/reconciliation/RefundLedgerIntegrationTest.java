@@ -65,6 +65,13 @@ class RefundLedgerIntegrationTest extends ReconciliationServiceTestBase {
         api.awaitOrder(sale, "PARTIALLY_REFUNDED");
         await().atMost(Duration.ofSeconds(30)).until(() -> api.get("/api/reconciliation/orders/" + sale.orderId)
                 .path("refundedAmount").asLong() == 5_000);
+        JsonNode payment = await().atMost(Duration.ofSeconds(30)).until(
+                () -> api.get("/api/reconciliation/payments/" + sale.paymentId),
+                p -> p.path("refundedAmount").asLong() == 5_000);
+        assertThat(payment.path("status").asText()).isEqualTo("APPROVED");
+        assertThat(payment.path("refunds").findValuesAsText("refundId"))
+                .containsExactlyInAnyOrder(first.toString(), second.toString());
+        assertThat(payment.path("refunds").findValuesAsText("status")).containsOnly("SUCCEEDED");
         Instant to = Instant.now().plusSeconds(1);
 
         JsonNode ledger = await().atMost(Duration.ofSeconds(30)).until(

@@ -90,6 +90,22 @@ class ProjectEventTest {
     }
 
     @Test
+    void aPaymentIsShownWithItsRefundsAndWhatTheSucceededOnesGaveBack() {
+        project(EventType.PAYMENT_APPROVED, T0);
+        project(EventType.REFUND_REQUESTED, T0.plusSeconds(1));
+        project(EventType.REFUND_SUCCEEDED, T0.plusSeconds(2));
+
+        PaymentReport report = projection.showPayment.show(new PaymentId(PAYMENT_ID)).orElseThrow();
+
+        assertThat(report.refunds()).singleElement().satisfies(refund -> {
+            assertThat(refund.refundId()).isEqualTo(GoldenEvents.REFUND_ID);
+            assertThat(refund.status()).isEqualTo(RefundView.Status.SUCCEEDED);
+        });
+        assertThat(report.refunded()).isEqualTo(4_000);
+        assertThat(report.payment().status()).isEqualTo(PaymentStatus.APPROVED);
+    }
+
+    @Test
     void goldenSamplesMapToTheStatusesAndFactsTheyDescribe() {
         project(EventType.PAYMENT_APPROVED, T0);
         PaymentView approved = projection.payments.find(new PaymentId(PAYMENT_ID)).orElseThrow();

@@ -13,6 +13,8 @@ public enum EventType {
     ORDER_PAID("OrderPaid", OrderPaid.class, AggregateType.ORDER),
     ORDER_FAILED("OrderFailed", OrderFailed.class, AggregateType.ORDER),
     ORDER_CANCELED("OrderCanceled", OrderCanceled.class, AggregateType.ORDER),
+    ORDER_PARTIALLY_REFUNDED("OrderPartiallyRefunded", OrderPartiallyRefunded.class, AggregateType.ORDER),
+    ORDER_REFUNDED("OrderRefunded", OrderRefunded.class, AggregateType.ORDER),
     PAYMENT_REQUESTED("PaymentRequested", PaymentRequested.class, AggregateType.PAYMENT),
     PAYMENT_APPROVED("PaymentApproved", PaymentApproved.class, AggregateType.PAYMENT),
     PAYMENT_DECLINED("PaymentDeclined", PaymentDeclined.class, AggregateType.PAYMENT),

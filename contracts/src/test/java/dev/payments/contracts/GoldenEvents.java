@@ -43,6 +43,8 @@ public final class GoldenEvents {
             case ORDER_PAID -> new OrderPaid(ORDER_ID, PAYMENT_ID);
             case ORDER_FAILED -> new OrderFailed(ORDER_ID, PAYMENT_ID, "PAYMENT_DECLINED");
             case ORDER_CANCELED -> new OrderCanceled(ORDER_ID, PAYMENT_ID, "CUSTOMER_REQUEST");
+            case ORDER_PARTIALLY_REFUNDED -> new OrderPartiallyRefunded(ORDER_ID, PAYMENT_ID, 4_000, AMOUNT, CURRENCY);
+            case ORDER_REFUNDED -> new OrderRefunded(ORDER_ID, PAYMENT_ID, AMOUNT, CURRENCY);
             case PAYMENT_REQUESTED -> new PaymentRequested(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY, "pk_0001", PaymentPurpose.ORDER);
             case PAYMENT_APPROVED -> new PaymentApproved(PAYMENT_ID, ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY,
                     "txn_0001", AT, PaymentPurpose.ORDER);

@@ -11,6 +11,7 @@ import dev.payments.contracts.PaymentEvent;
 import dev.payments.contracts.PaymentPurpose;
 import dev.payments.contracts.PaymentRequested;
 import dev.payments.contracts.PaymentUnknown;
+import dev.payments.contracts.RefundSucceeded;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.infra.CommittedApiDocument;
 import dev.payments.order.support.Infrastructure;
@@ -138,6 +139,45 @@ class OrderServiceIntegrationTest {
         assertPublishedAsContract(published.get(2), orderId.toString(), EventType.ORDER_PAID);
         assertPublishedAsContract(published.get(3), orderId.toString(), EventType.ORDER_CANCELED);
         assertThat(jdbc.sql("SELECT count(*) FROM inbox WHERE event_id = :id").param("id", approval)
+                .query(Integer.class).single()).isEqualTo(1);
+    }
+
+    @Test
+    void refundsMoveThePaidOrderToPartiallyRefundedThenRefundedAndARedeliveredRefundChangesNothing() throws Exception {
+        UUID orderId = placeOrder();
+        UUID paymentId = UUID.randomUUID();
+        publish(EventType.PAYMENT_REQUESTED, orderId, paymentId);
+        publish(EventType.PAYMENT_APPROVED, orderId, paymentId);
+        awaitStatus(orderId, "PAID");
+        assertThat(order(orderId).path("refundedAmount").asLong()).isZero();
+
+        // The golden refund: 4,000 of the 15,000 paid, the payment's refunds now 4,000 in all.
+        UUID firstRefund = publish(EventType.REFUND_SUCCEEDED, orderId, paymentId);
+        awaitStatus(orderId, "PARTIALLY_REFUNDED");
+        assertThat(order(orderId).get("refundedAmount").asLong()).isEqualTo(4_000);
+        publish(EventType.REFUND_SUCCEEDED, orderId, paymentId, firstRefund);      // redelivery: inbox drops it
+        publish(EventType.REFUND_SUCCEEDED, orderId, paymentId);                   // same refund, new id: domain no-op
+        publish(new RefundSucceeded(UUID.randomUUID(), paymentId, orderId, GoldenEvents.MEMBER_ID, 11_000, "KRW",
+                15_000, 15_000, "txn-rest", Instant.now(), PaymentPurpose.ORDER));  // the rest, same partition, after
+        awaitStatus(orderId, "REFUNDED");
+        JsonNode refunded = order(orderId);
+        assertThat(refunded.get("refundedAmount").asLong()).isEqualTo(15_000);
+        assertThat(refunded.get("amount").asLong()).isEqualTo(15_000);
+        assertThat(refunded.get("paymentId").asText()).isEqualTo(paymentId.toString());
+
+        List<ConsumerRecord<String, String>> published = awaitOrderEvents(orderId.toString(), 5);
+        assertThat(ORDER_EVENTS.readAll(r -> r.key().equals(orderId.toString())))
+                .extracting(r -> TestTopic.header(r, Topics.HEADER_EVENT_TYPE))
+                .containsExactly("OrderCreated", "OrderPaymentPending", "OrderPaid", "OrderPartiallyRefunded",
+                        "OrderRefunded");
+        assertPublishedAsContract(published.get(3), orderId.toString(), EventType.ORDER_PARTIALLY_REFUNDED);
+        assertPublishedAsContract(published.get(4), orderId.toString(), EventType.ORDER_REFUNDED);
+        JsonNode partly = json.readTree(published.get(3).value()).get("payload");
+        assertThat(partly.get("refundedAmount").asLong()).isEqualTo(4_000);
+        assertThat(partly.get("orderAmount").asLong()).isEqualTo(15_000);
+        assertThat(json.readTree(published.get(4).value()).get("payload").get("refundedAmount").asLong())
+                .isEqualTo(15_000);
+        assertThat(jdbc.sql("SELECT count(*) FROM inbox WHERE event_id = :id").param("id", firstRefund)
                 .query(Integer.class).single()).isEqualTo(1);
     }
 

@@ -44,7 +44,7 @@ class RefundLedgerIntegrationTest extends ReconciliationServiceTestBase {
     }
 
     @Test
-    void partialRefundsTheRefundEventsAccountForHoldInMoney() {
+    void partialRefundsTheRefundEventsAccountForHoldInMoneyAndThePartiallyRefundedOrderIsPaid() {
         PgTestClient pg = new PgTestClient(simulator.baseUrl(), PgSimulatorConfig.DEFAULT_SECRET_KEY);
         Instant start = Instant.now().minusSeconds(1);
         AnOrder sale = anOrder(12_000);
@@ -60,7 +60,18 @@ class RefundLedgerIntegrationTest extends ReconciliationServiceTestBase {
         }
         sale.refunded(first, 3_000, 3_000, afterFirst.path("lastTransactionKey").asText()).forEach(RefundLedgerIntegrationTest::publish);
         sale.refunded(second, 2_000, 5_000, afterSecond.path("lastTransactionKey").asText()).forEach(RefundLedgerIntegrationTest::publish);
-        api.awaitOrder(sale, "PAID");
+        publish(sale.partiallyRefunded(3_000));
+        publish(sale.partiallyRefunded(5_000));
+        api.awaitOrder(sale, "PARTIALLY_REFUNDED");
+        await().atMost(Duration.ofSeconds(30)).until(() -> api.get("/api/reconciliation/orders/" + sale.orderId)
+                .path("refundedAmount").asLong() == 5_000);
+        JsonNode payment = await().atMost(Duration.ofSeconds(30)).until(
+                () -> api.get("/api/reconciliation/payments/" + sale.paymentId),
+                p -> p.path("refundedAmount").asLong() == 5_000);
+        assertThat(payment.path("status").asText()).isEqualTo("APPROVED");
+        assertThat(payment.path("refunds").findValuesAsText("refundId"))
+                .containsExactlyInAnyOrder(first.toString(), second.toString());
+        assertThat(payment.path("refunds").findValuesAsText("status")).containsOnly("SUCCEEDED");
         Instant to = Instant.now().plusSeconds(1);
 
         JsonNode ledger = await().atMost(Duration.ofSeconds(30)).until(

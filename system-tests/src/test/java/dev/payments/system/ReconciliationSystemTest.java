@@ -38,7 +38,8 @@ import static org.awaitility.Awaitility.await;
  * asked is settled by reconciliation once the PG is back; the PG's CANCELED becomes a FAILED order (field report
  * 000's missing branch); a customer who gave up on such a payment (told "you will not be charged") is not charged: the
  * PG's approval is cancelled; a cancel that fails every time becomes an incident an operator resolves; a refund
- * cancels a paid order, also one made in the PG's console (the ledger audit finds it); the ledger identity holds per transaction afterwards; replaying both topics from the
+ * cancels a paid order, also one made in the PG's console (the ledger audit finds it); partial refunds move the order to
+ * PARTIALLY_REFUNDED, then REFUNDED; the ledger identity holds per transaction afterwards; replaying both topics from the
  * beginning for every consumer group changes no state and sends no notification twice. Faults go through the PG
  * simulator's admin API, as in the drills.
  */
@@ -202,6 +203,34 @@ class ReconciliationSystemTest {
         assertThat(pgStatus(orderId)).isEqualTo("CANCELED");
         await().atMost(Duration.ofSeconds(10)).until(() -> "CANCELED".equals(orderStatus(orderId)));
         assertExactlyOneNotice(orderId, "PAYMENT_CANCELED");
+        assertNoMismatchFor(orderId);
+    }
+
+    @Test
+    @Order(5)
+    void partialRefundsMoveTheOrderToPartiallyRefundedThenRefundedInOrderServiceAndReconciliation() {
+        String memberId = member();
+        String orderId = order(memberId, 10_000);
+        String paymentId = paid(orderId, memberId, 10_000, "partial-" + orderId);
+
+        SystemStack.Response first = refund(paymentId, memberId, 3_000, "partial-refund-1-" + orderId);
+        assertThat(first.status()).as(first.body().toString()).isEqualTo(200);
+        assertThat(first.text("status")).isEqualTo("SUCCEEDED");
+        await().atMost(Duration.ofSeconds(10)).until(() -> "PARTIALLY_REFUNDED".equals(orderStatus(orderId)));
+        assertThat(SystemStack.get(Component.ORDER_SERVICE, "/api/orders/" + orderId).body().path("refundedAmount")
+                .asLong()).isEqualTo(3_000);
+        await().atMost(Duration.ofSeconds(10)).until(() -> "PARTIALLY_REFUNDED".equals(reconciledOrder(orderId)
+                .path("status").asText()) && reconciledOrder(orderId).path("refundedAmount").asLong() == 3_000);
+
+        SystemStack.Response rest = refund(paymentId, memberId, 7_000, "partial-refund-2-" + orderId);
+        assertThat(rest.status()).as(rest.body().toString()).isEqualTo(200);
+        await().atMost(Duration.ofSeconds(10)).until(() -> "REFUNDED".equals(orderStatus(orderId)));
+        assertThat(SystemStack.get(Component.ORDER_SERVICE, "/api/orders/" + orderId).body().path("refundedAmount")
+                .asLong()).isEqualTo(10_000);
+        await().atMost(Duration.ofSeconds(10)).until(() -> "REFUNDED".equals(reconciledOrder(orderId)
+                .path("status").asText()) && reconciledOrder(orderId).path("refundedAmount").asLong() == 10_000);
+        assertThat(paymentStatus(paymentId)).as("refunded in parts, the payment stays approved").isEqualTo("APPROVED");
+        assertThat(pgStatus(orderId)).isEqualTo("CANCELED");
         assertNoMismatchFor(orderId);
     }
 
@@ -474,6 +503,17 @@ class ReconciliationSystemTest {
     private static SystemStack.Response cancelPayment(String paymentId, String memberId) {
         return SystemStack.post(Component.PAYMENT_SERVICE, "/api/payments/" + paymentId + "/cancel",
                 SystemStack.asMember(memberId), "{\"reason\":\"stopped waiting\"}");
+    }
+
+    /** A member's partial refund of their payment (docs/refunds.md). */
+    private static SystemStack.Response refund(String paymentId, String memberId, long amount, String idempotencyKey) {
+        return SystemStack.post(Component.PAYMENT_SERVICE, "/api/payments/" + paymentId + "/refunds",
+                SystemStack.asMember(memberId, Map.of("Idempotency-Key", idempotencyKey)),
+                "{\"amount\":" + amount + ",\"reason\":\"one item returned\"}");
+    }
+
+    private static JsonNode reconciledOrder(String orderId) {
+        return SystemStack.get(Component.RECONCILIATION_SERVICE, "/api/reconciliation/orders/" + orderId).body();
     }
 
     /** The incident about a payment, in any state, or null. */

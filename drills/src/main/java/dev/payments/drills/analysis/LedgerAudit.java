@@ -53,7 +53,7 @@ public record LedgerAudit(int orders, long pgApprovals, long pgCancels, long pai
             approvals += s.pgApprovals();
             if ("APPROVED".equals(s.paymentStatus())) {
                 approvedPayments++;
-                if (!"PAID".equals(s.orderStatus())) {
+                if (s.orderBehind()) {
                     orderBehind++;
                 }
             }

@@ -29,6 +29,8 @@ public final class Books {
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
     /** CANCEL_OWED too: a cancel payment-service owes the PG and is still sending. */
     private static final Set<String> UNSETTLED = Set.of("REQUESTED", "UNKNOWN", "CANCEL_OWED");
+    /** Order states reached through an approved payment that stays APPROVED. */
+    private static final Set<String> PAID_ORDER = Set.of("PAID", "PARTIALLY_REFUNDED", "REFUNDED");
 
     private final Http http;
     private final Target target;
@@ -46,9 +48,12 @@ public final class Books {
             return (paymentStatus != null && UNSETTLED.contains(paymentStatus)) || "PAYMENT_PENDING".equals(orderStatus);
         }
 
-        /** The payment is APPROVED but order-service has not made the order PAID yet: its events are still coming. */
+        /**
+         * The payment is APPROVED but order-service has not made the order PAID yet: its events are still coming. An
+         * order refunded in part or in full stays paid by its APPROVED payment (docs/decisions/order-states.md).
+         */
         public boolean orderBehind() {
-            return "APPROVED".equals(paymentStatus) && !"PAID".equals(orderStatus);
+            return "APPROVED".equals(paymentStatus) && !PAID_ORDER.contains(orderStatus);
         }
     }
 

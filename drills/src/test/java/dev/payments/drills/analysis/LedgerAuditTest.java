@@ -67,10 +67,13 @@ class LedgerAuditTest {
     void countsApprovedPaymentsWhoseOrderIsNotPaidYet() {
         var audit = LedgerAudit.of(states(
                         order("behind", "PAYMENT_PENDING", "APPROVED", 1, 0),
-                        order("paid", "PAID", "APPROVED", 1, 0)),
+                        order("paid", "PAID", "APPROVED", 1, 0),
+                        // Refunded in parts: the payment stays APPROVED, the order is not behind it.
+                        order("partly-refunded", "PARTIALLY_REFUNDED", "APPROVED", 1, 1),
+                        order("refunded", "REFUNDED", "APPROVED", 1, 2)),
                 List.of(), null, "");
 
-        assertThat(audit.approvedPayments()).isEqualTo(2);
+        assertThat(audit.approvedPayments()).isEqualTo(4);
         assertThat(audit.approvedButOrderNotPaid()).isEqualTo(1);
         assertThat(audit.orderStatuses()).containsEntry("PAYMENT_PENDING", 1L).containsEntry("PAID", 1L);
         assertThat(audit.holds()).as("behind is accounted for as PAID by its payment").isTrue();

@@ -23,7 +23,7 @@ import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Optional;
+import java.util.List;
 
 /**
  * Moves an order along what happened to its payment. Runs inside the inbox's transaction, so the event id, the
@@ -73,15 +73,16 @@ public class ApplyPaymentOutcome {
             Order order = orders.lockById(new OrderId(event.orderId()))
                     .orElseThrow(() -> new OrderNotFoundException(new OrderId(event.orderId())));
             Instant now = clock.instant();
-            Optional<OrderEvent> change = decide(order, event, now);
-            if (change.isPresent()) {
+            List<OrderEvent> changes = decide(order, event, now);
+            // A refund seen ahead of its payment's approval changes the order without a transition: stored, no event.
+            if (!changes.isEmpty() || event instanceof RefundSucceeded) {
                 orders.update(order);
-                events.publish(change.get());
             }
+            changes.forEach(events::publish);
         });
     }
 
-    private static Optional<OrderEvent> decide(Order order, DomainEvent event, Instant now) {
+    private static List<OrderEvent> decide(Order order, DomainEvent event, Instant now) {
         if (event instanceof PaymentRequested requested) {
             return order.startPayment(new PaymentId(requested.paymentId()), now);
         }
@@ -98,21 +99,25 @@ public class ApplyPaymentOutcome {
         if (event instanceof PaymentUnknown unknown) {
             // Money may have moved: never finalise on UNKNOWN; reconciliation settles it (docs/field-reports.md, 002).
             order.paymentOutcomeUnknown(new PaymentId(unknown.paymentId()));
-            return Optional.empty();
+            return List.of();
         }
         if (event instanceof PaymentCancelOwed) {
             // payment-service owes the PG a cancel and retries it until the PG confirms; the order moves with that
             // confirmation (PaymentCanceled), never before: until then the money is still charged.
-            return Optional.empty();
+            return List.of();
         }
         if (event instanceof PaymentCanceled canceled) {
             return order.paymentCanceled(new PaymentId(canceled.paymentId()), canceled.reason(), now);
         }
-        if (event instanceof RefundRequested || event instanceof RefundSucceeded || event instanceof RefundFailed
-                || event instanceof RefundUnknown) {
-            // A partial refund gives part of the price back and the order stays PAID (docs/refunds.md, "Orders"); the
-            // payment and reconciliation hold what was refunded.
-            return Optional.empty();
+        if (event instanceof RefundSucceeded refund) {
+            return order.refundSucceeded(new PaymentId(refund.paymentId()),
+                    new Money(refund.refundedTotal(), refund.currency()),
+                    new Money(refund.paymentAmount(), refund.currency()), now);
+        }
+        if (event instanceof RefundRequested || event instanceof RefundFailed || event instanceof RefundUnknown) {
+            // Nothing is given back until the PG books the refund (RefundSucceeded); a requested or unknown refund's
+            // amount is only reserved on the payment, a failed one released (docs/refunds.md).
+            return List.of();
         }
         throw new IllegalStateException("Unhandled payment event " + event.getClass().getSimpleName());
     }

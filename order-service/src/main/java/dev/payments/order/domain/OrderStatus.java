@@ -10,6 +10,15 @@ public enum OrderStatus {
     PAID,
     /** The last payment attempt ended without money kept; a new attempt may start. */
     FAILED,
-    /** The order was paid and the money was returned (refund or compensation). Final. */
-    CANCELED
+    /** Paid, and part of the price was given back by refunds; the rest is still held and may be refunded. */
+    PARTIALLY_REFUNDED,
+    /** Paid, and refunds gave the whole price back; the payment stays approved with nothing left to refund. Final. */
+    REFUNDED,
+    /** Paid, and a cancel of the whole payment returned whatever was still held (after any partial refunds). Final. */
+    CANCELED;
+
+    /** Whether an approved payment was applied to the order (whatever was given back since). */
+    public boolean wasPaid() {
+        return this == PAID || this == PARTIALLY_REFUNDED || this == REFUNDED || this == CANCELED;
+    }
 }

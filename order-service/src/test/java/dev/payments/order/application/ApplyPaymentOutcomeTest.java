@@ -8,6 +8,7 @@ import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.OrderEvent;
 import dev.payments.contracts.OrderFailed;
 import dev.payments.contracts.OrderPaid;
+import dev.payments.contracts.OrderPartiallyRefunded;
 import dev.payments.contracts.OrderPaymentPending;
 import dev.payments.contracts.OrderCanceled;
 import dev.payments.order.domain.Order;
@@ -58,14 +59,43 @@ class ApplyPaymentOutcomeTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = EventType.class, names = {"REFUND_REQUESTED", "REFUND_SUCCEEDED", "REFUND_FAILED", "REFUND_UNKNOWN"})
-    void aPartialRefundLeavesThePaidOrderPaidAndPublishesNothing(EventType type) {
+    @EnumSource(value = EventType.class, names = {"REFUND_REQUESTED", "REFUND_FAILED", "REFUND_UNKNOWN"})
+    void aRefundNotBookedByThePgLeavesThePaidOrderPaidAndPublishesNothing(EventType type) {
         given(OrderStatus.PAID);
 
         apply(type);
 
         assertThat(status()).isEqualTo(OrderStatus.PAID);
         assertThat(published).isEmpty();
+        assertThat(orders.updates).isZero();
+    }
+
+    @Test
+    void aSucceededPartialRefundPartiallyRefundsThePaidOrderOnce() {
+        given(OrderStatus.PAID);
+
+        apply(EventType.REFUND_SUCCEEDED);
+        apply(EventType.REFUND_SUCCEEDED);
+
+        assertThat(status()).isEqualTo(OrderStatus.PARTIALLY_REFUNDED);
+        assertThat(orders.findById(ORDER).orElseThrow().refunded()).hasValueSatisfying(
+                refunded -> assertThat(refunded.amount()).isEqualTo(4_000));
+        assertThat(published).containsExactly(
+                new OrderPartiallyRefunded(ORDER.value(), PAYMENT.value(), 4_000, GoldenEvents.AMOUNT, "KRW"));
+    }
+
+    @Test
+    void aRefundAheadOfItsApprovalIsStoredAndPublishedWithTheApproval() {
+        given(OrderStatus.PAYMENT_PENDING);
+
+        apply(EventType.REFUND_SUCCEEDED);
+        assertThat(published).isEmpty();
+        assertThat(orders.updates).as("the total is stored, without an event").isEqualTo(1);
+        apply(EventType.PAYMENT_APPROVED);
+
+        assertThat(status()).isEqualTo(OrderStatus.PARTIALLY_REFUNDED);
+        assertThat(published).containsExactly(new OrderPaid(ORDER.value(), PAYMENT.value()),
+                new OrderPartiallyRefunded(ORDER.value(), PAYMENT.value(), 4_000, GoldenEvents.AMOUNT, "KRW"));
     }
 
     @Test
@@ -132,9 +162,10 @@ class ApplyPaymentOutcomeTest {
         given(OrderStatus.CREATED);
         apply(EventType.PAYMENT_REQUESTED);
         apply(EventType.PAYMENT_APPROVED);
+        apply(EventType.REFUND_SUCCEEDED);
         apply(EventType.PAYMENT_CANCELED);
 
-        assertThat(published).hasSize(3);
+        assertThat(published).hasSize(4);
         for (OrderEvent event : published) {
             String json = EventJson.write(EventEnvelope.wrap(event, Instant.now(), null));
             assertThat(GoldenEvents.shapeDifferences(json)).as(json).isEmpty();

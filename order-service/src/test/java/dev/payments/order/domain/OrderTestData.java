@@ -7,6 +7,8 @@ import java.util.UUID;
 public final class OrderTestData {
 
     public static final Instant T0 = Instant.parse("2026-11-29T07:50:00Z");
+    /** What a PARTIALLY_REFUNDED order built here had given back (of the default price of 15,000). */
+    public static final long PARTLY_REFUNDED = 4_000;
 
     private OrderId id = OrderId.newId();
     private MemberId memberId = new MemberId("member-1");
@@ -58,6 +60,16 @@ public final class OrderTestData {
             case FAILED:
                 order.startPayment(payment, at);
                 order.markFailed(payment, Order.PAYMENT_DECLINED, at);
+                break;
+            case PARTIALLY_REFUNDED:
+                order.startPayment(payment, at);
+                order.markPaid(payment, price, at);
+                order.refundSucceeded(payment, new Money(PARTLY_REFUNDED, price.currency()), price, at);
+                break;
+            case REFUNDED:
+                order.startPayment(payment, at);
+                order.markPaid(payment, price, at);
+                order.refundSucceeded(payment, price, price, at);
                 break;
             case CANCELED:
                 order.startPayment(payment, at);

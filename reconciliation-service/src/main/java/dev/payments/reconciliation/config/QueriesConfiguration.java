@@ -3,6 +3,7 @@ package dev.payments.reconciliation.config;
 import dev.payments.reconciliation.application.projection.EventHistory;
 import dev.payments.reconciliation.application.projection.OrderViews;
 import dev.payments.reconciliation.application.projection.PaymentViews;
+import dev.payments.reconciliation.application.projection.RefundViews;
 import dev.payments.reconciliation.application.queries.ShowOrder;
 import dev.payments.reconciliation.application.queries.ShowPayment;
 import dev.payments.reconciliation.application.queries.SummarizeBooks;
@@ -14,8 +15,8 @@ import org.springframework.context.annotation.Configuration;
 public class QueriesConfiguration {
 
     @Bean
-    ShowPayment showPayment(PaymentViews payments, EventHistory history) {
-        return new ShowPayment(payments, history);
+    ShowPayment showPayment(PaymentViews payments, RefundViews refunds, EventHistory history) {
+        return new ShowPayment(payments, refunds, history);
     }
 
     @Bean

@@ -151,7 +151,7 @@ public final class ExportMemoryBenchmark {
                         bookkeeping(cancelled ? "PaymentCanceled" : "PaymentApproved", at)));
                 orders.add(new OrderView(order, new OrderDetails(new MemberId(copy(member.value())),
                         new Money(15_000, copy("KRW")), copy("plan")),
-                        cancelled ? OrderStatus.CANCELED : OrderStatus.PAID, null, payment,
+                        cancelled ? OrderStatus.CANCELED : OrderStatus.PAID, null, payment, null,
                         bookkeeping(cancelled ? "OrderCanceled" : "OrderPaid", at)));
                 if (cancelled) {
                     transactions.add(new PgTransaction(key + "_c", copy(paymentKey), order.value().toString(),

@@ -8,6 +8,7 @@ import java.util.List;
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.OrderFailed;
 import dev.payments.contracts.OrderPaid;
+import dev.payments.contracts.OrderPartiallyRefunded;
 import dev.payments.contracts.OrderPaymentPending;
 import dev.payments.contracts.PaymentApproved;
 import dev.payments.contracts.PaymentCanceled;
@@ -95,6 +96,11 @@ public final class AnOrder {
     }
 
     /** A refund of part of the payment that the PG confirmed: its request and its success. */
+    /** What order-service publishes once the payment's refunds add up to {@code refundedTotal}, less than the amount. */
+    public OrderPartiallyRefunded partiallyRefunded(long refundedTotal) {
+        return new OrderPartiallyRefunded(orderId, paymentId, refundedTotal, amount, CURRENCY);
+    }
+
     public List<DomainEvent> refunded(UUID refundId, long refund, long refundedTotal, String pgTransactionKey) {
         return List.of(new RefundRequested(refundId, paymentId, orderId, MEMBER, refund, CURRENCY, amount, MEMBER, purpose),
                 new RefundSucceeded(refundId, paymentId, orderId, MEMBER, refund, CURRENCY, refundedTotal, amount,

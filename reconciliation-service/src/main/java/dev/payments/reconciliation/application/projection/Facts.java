@@ -6,7 +6,9 @@ import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.OrderEvent;
 import dev.payments.contracts.OrderFailed;
 import dev.payments.contracts.OrderPaid;
+import dev.payments.contracts.OrderPartiallyRefunded;
 import dev.payments.contracts.OrderPaymentPending;
+import dev.payments.contracts.OrderRefunded;
 import dev.payments.contracts.PaymentApproved;
 import dev.payments.contracts.PaymentCancelOwed;
 import dev.payments.contracts.PaymentCanceled;
@@ -129,20 +131,31 @@ final class Facts {
                 OrderCreated created = (OrderCreated) event;
                 yield new OrderFact(ref, orderId, OrderStatus.CREATED, null, null, new OrderDetails(
                         new MemberId(created.memberId()), new Money(created.amount(), created.currency()),
-                        created.orderName()));
+                        created.orderName()), null);
             }
             case ORDER_PAYMENT_PENDING -> new OrderFact(ref, orderId, OrderStatus.PAYMENT_PENDING,
-                    paymentId(((OrderPaymentPending) event).paymentId()), null, null);
+                    paymentId(((OrderPaymentPending) event).paymentId()), null, null, null);
             case ORDER_PAID -> new OrderFact(ref, orderId, OrderStatus.PAID,
-                    paymentId(((OrderPaid) event).paymentId()), null, null);
+                    paymentId(((OrderPaid) event).paymentId()), null, null, null);
             case ORDER_FAILED -> {
                 OrderFailed failed = (OrderFailed) event;
-                yield new OrderFact(ref, orderId, OrderStatus.FAILED, paymentId(failed.paymentId()), failed.reason(), null);
+                yield new OrderFact(ref, orderId, OrderStatus.FAILED, paymentId(failed.paymentId()), failed.reason(), null,
+                        null);
             }
             case ORDER_CANCELED -> {
                 OrderCanceled canceled = (OrderCanceled) event;
                 yield new OrderFact(ref, orderId, OrderStatus.CANCELED, paymentId(canceled.paymentId()),
-                        canceled.reason(), null);
+                        canceled.reason(), null, null);
+            }
+            case ORDER_PARTIALLY_REFUNDED -> {
+                OrderPartiallyRefunded partly = (OrderPartiallyRefunded) event;
+                yield new OrderFact(ref, orderId, OrderStatus.PARTIALLY_REFUNDED, paymentId(partly.paymentId()), null,
+                        null, new Money(partly.refundedAmount(), partly.currency()));
+            }
+            case ORDER_REFUNDED -> {
+                OrderRefunded refunded = (OrderRefunded) event;
+                yield new OrderFact(ref, orderId, OrderStatus.REFUNDED, paymentId(refunded.paymentId()), null, null,
+                        new Money(refunded.refundedAmount(), refunded.currency()));
             }
             default -> throw new IllegalArgumentException("not an order event: " + ref.type());
         };

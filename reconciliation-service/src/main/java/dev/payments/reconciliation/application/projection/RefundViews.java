@@ -1,7 +1,9 @@
 package dev.payments.reconciliation.application.projection;
 
 import dev.payments.reconciliation.domain.projection.RefundView;
+import dev.payments.reconciliation.domain.shared.PaymentId;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -16,4 +18,7 @@ public interface RefundViews {
     void insert(RefundView view);
 
     void update(RefundView view);
+
+    /** The refunds of one payment, oldest change first. */
+    List<RefundView> ofPayment(PaymentId paymentId);
 }

@@ -1,7 +1,6 @@
 package dev.payments.reconciliation.domain.ledger;
 
 import dev.payments.reconciliation.domain.incidents.Incident;
-import dev.payments.reconciliation.domain.projection.OrderStatus;
 import dev.payments.reconciliation.domain.projection.OrderView;
 import dev.payments.reconciliation.domain.projection.PaymentPurpose;
 import dev.payments.reconciliation.domain.projection.PaymentStatus;
@@ -143,7 +142,7 @@ public final class LedgerAudit {
                 // A whole cancel none of our refunds explains is the rule below (cancelled at the PG, not here).
                 if (pgBack == ourBack && ourBack >= approval.amount()) {
                     match = Match.CANCELLATION;
-                } else if (pgBack == ourBack && order != null && order.status() == OrderStatus.PAID
+                } else if (pgBack == ourBack && order != null && order.status().holdsPayment()
                         && payment.paymentId().equals(order.paymentId())) {
                     match = Match.PAID;
                 } else if (pgBack == ourBack && payment.purpose() == PaymentPurpose.RENEWAL) {
@@ -157,7 +156,7 @@ public final class LedgerAudit {
                 // approved the first one late): this payment's cancel still returned its money.
                 if (payment != null && (payment.status() == PaymentStatus.CANCELED
                         || payment.status() == PaymentStatus.FAILED)
-                        && (order == null || order.status() != OrderStatus.PAID
+                        && (order == null || !order.status().holdsPayment()
                             || !payment.paymentId().equals(order.paymentId()))
                         && pgBack >= approval.amount()) {
                     match = Match.CANCELLATION;
@@ -173,7 +172,7 @@ public final class LedgerAudit {
                             : MismatchReason.CANCELED_AT_PG_NOT_HERE;
                 }
             } else if (payment != null && payment.status() == PaymentStatus.APPROVED && order != null
-                    && order.status() == OrderStatus.PAID && payment.paymentId().equals(order.paymentId())) {
+                    && order.status().holdsPayment() && payment.paymentId().equals(order.paymentId())) {
                 match = Match.PAID;
             } else if (payment != null && payment.status() == PaymentStatus.APPROVED
                     && payment.purpose() == PaymentPurpose.RENEWAL) {

@@ -1,5 +1,6 @@
 package dev.payments.reconciliation.domain.projection;
 
+import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 
@@ -12,9 +13,10 @@ import java.util.Objects;
  * @param paymentId the payment the event is about, or null ({@code OrderCreated})
  * @param reason    why the order is in {@code status} (failure or cancel reason), or null
  * @param details   member, amount and name, or null when the event does not carry them
+ * @param refunded  what the order's payment's refunds add up to, for the refund events; null otherwise
  */
 public record OrderFact(EventRef event, OrderId orderId, OrderStatus status, PaymentId paymentId, String reason,
-                        OrderDetails details) {
+                        OrderDetails details, Money refunded) {
 
     public OrderFact {
         Objects.requireNonNull(event, "event");

@@ -1,5 +1,6 @@
 package dev.payments.reconciliation.domain.projection;
 
+import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 
@@ -16,10 +17,12 @@ import java.util.Objects;
  *
  * @param details     member, amount and name from {@code OrderCreated}, or null if not seen yet
  * @param paymentId   the payment named by the deciding event (or by any event, if the deciding one names none)
+ * @param refunded    the highest refunded total an {@code OrderPartiallyRefunded} or {@code OrderRefunded} told, or
+ *                    null: totals only grow, so the highest is the latest whatever order the events came in
  * @param bookkeeping the deciding event and what was received, as for payments
  */
 public record OrderView(OrderId orderId, OrderDetails details, OrderStatus status, String statusReason,
-                        PaymentId paymentId, Bookkeeping bookkeeping) {
+                        PaymentId paymentId, Money refunded, Bookkeeping bookkeeping) {
 
     public OrderView {
         Objects.requireNonNull(orderId, "order id");
@@ -30,7 +33,7 @@ public record OrderView(OrderId orderId, OrderDetails details, OrderStatus statu
     /** The view created by the first event of an order to arrive, whichever it is. */
     public static OrderView firstSeen(OrderFact fact, Instant receivedAt) {
         return new OrderView(fact.orderId(), fact.details(), fact.status(), fact.reason(), fact.paymentId(),
-                Bookkeeping.firstSeen(fact.event(), receivedAt));
+                fact.refunded(), Bookkeeping.firstSeen(fact.event(), receivedAt));
     }
 
     /** This view after one more event of the same order. */
@@ -39,8 +42,13 @@ public record OrderView(OrderId orderId, OrderDetails details, OrderStatus statu
             throw new IllegalArgumentException("event of order " + fact.orderId() + " applied to " + orderId);
         }
         EventRef event = fact.event();
-        Precedence.Decision decision = Precedence.decide(status, bookkeeping.lastEventAt(), fact.status(),
-                event.occurredAt());
+        boolean refundedMore = fact.refunded() != null
+                && (refunded == null || fact.refunded().amount() > refunded.amount());
+        // A further partial refund keeps the state but raises the total: it is the latest word on the order.
+        Precedence.Decision decision = status == OrderStatus.PARTIALLY_REFUNDED
+                && fact.status() == OrderStatus.PARTIALLY_REFUNDED && refundedMore
+                ? new Precedence.Decision(ProjectionEffect.ADVANCED, true)
+                : Precedence.decide(status, bookkeeping.lastEventAt(), fact.status(), event.occurredAt());
         boolean takesOver = decision.takesOver();
         PaymentId payment = takesOver && fact.paymentId() != null ? fact.paymentId()
                 : paymentId != null ? paymentId : fact.paymentId();
@@ -49,7 +57,19 @@ public record OrderView(OrderId orderId, OrderDetails details, OrderStatus statu
                 takesOver ? fact.status() : status,
                 takesOver ? fact.reason() : statusReason,
                 payment,
+                refundedMore ? fact.refunded() : refunded,
                 bookkeeping.after(event, decision, receivedAt));
         return new Projected<>(next, decision.effect());
+    }
+
+    /**
+     * What was given back of the order's payment, as far as the order's events tell: the refunds' total, or the whole
+     * price once CANCELED (when {@code OrderCreated} was seen; the refunds' total until then); 0 for nothing.
+     */
+    public long refundedAmount() {
+        if (status == OrderStatus.CANCELED && details != null) {
+            return details.amount().amount();
+        }
+        return refunded == null ? 0 : refunded.amount();
     }
 }

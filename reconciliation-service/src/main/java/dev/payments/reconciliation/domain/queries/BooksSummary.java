@@ -28,8 +28,9 @@ public record BooksSummary(Map<PaymentStatus, Long> payments, Map<OrderStatus, L
         return payments.entrySet().stream().filter(e -> e.getKey().pgApproved()).mapToLong(Map.Entry::getValue).sum();
     }
 
+    /** Orders that hold an approved payment: PAID, and PARTIALLY_REFUNDED (paid, part of it given back). */
     public long paidOrders() {
-        return orders.get(OrderStatus.PAID);
+        return orders.entrySet().stream().filter(e -> e.getKey().holdsPayment()).mapToLong(Map.Entry::getValue).sum();
     }
 
     /** Approved charges the PG returned (compensations and refunds). */

@@ -29,7 +29,7 @@ final class InMemoryProjection {
     final History history = new History();
     final Refunds refunds = new Refunds();
     final ProjectEvent projectEvent;
-    final ShowPayment showPayment = new ShowPayment(payments, history);
+    final ShowPayment showPayment = new ShowPayment(payments, refunds, history);
     final ShowOrder showOrder = new ShowOrder(orders, payments, history);
     final SummarizeBooks summarizeBooks = new SummarizeBooks(payments, orders);
 
@@ -61,6 +61,11 @@ final class InMemoryProjection {
         @Override
         public void update(RefundView view) {
             views.put(view.refundId(), view);
+        }
+
+        @Override
+        public java.util.List<RefundView> ofPayment(PaymentId paymentId) {
+            return views.values().stream().filter(v -> v.paymentId().equals(paymentId)).toList();
         }
     }
 

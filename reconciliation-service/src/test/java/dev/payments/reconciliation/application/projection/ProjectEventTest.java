@@ -7,7 +7,9 @@ import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.OrderCanceled;
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.OrderPaid;
+import dev.payments.contracts.OrderPartiallyRefunded;
 import dev.payments.contracts.OrderPaymentPending;
+import dev.payments.contracts.OrderRefunded;
 import dev.payments.contracts.PaymentApproved;
 import dev.payments.contracts.PaymentCanceled;
 import dev.payments.contracts.PaymentPurpose;
@@ -88,6 +90,22 @@ class ProjectEventTest {
     }
 
     @Test
+    void aPaymentIsShownWithItsRefundsAndWhatTheSucceededOnesGaveBack() {
+        project(EventType.PAYMENT_APPROVED, T0);
+        project(EventType.REFUND_REQUESTED, T0.plusSeconds(1));
+        project(EventType.REFUND_SUCCEEDED, T0.plusSeconds(2));
+
+        PaymentReport report = projection.showPayment.show(new PaymentId(PAYMENT_ID)).orElseThrow();
+
+        assertThat(report.refunds()).singleElement().satisfies(refund -> {
+            assertThat(refund.refundId()).isEqualTo(GoldenEvents.REFUND_ID);
+            assertThat(refund.status()).isEqualTo(RefundView.Status.SUCCEEDED);
+        });
+        assertThat(report.refunded()).isEqualTo(4_000);
+        assertThat(report.payment().status()).isEqualTo(PaymentStatus.APPROVED);
+    }
+
+    @Test
     void goldenSamplesMapToTheStatusesAndFactsTheyDescribe() {
         project(EventType.PAYMENT_APPROVED, T0);
         PaymentView approved = projection.payments.find(new PaymentId(PAYMENT_ID)).orElseThrow();
@@ -156,6 +174,31 @@ class ProjectEventTest {
             assertThat(view.statusReason()).isEqualTo("CUSTOMER_REQUEST");
             assertThat(view.details()).extracting(OrderDetails::orderName).isEqualTo("Annual plan");
             assertThat(view.paymentId()).isEqualTo(new PaymentId(PAYMENT_ID));
+        });
+    }
+
+    @Test
+    void anOrderRefundedInPartsEndsRefundedWithItsTotalWhateverOrderItsEventsArriveIn() {
+        List<Timed> lifecycle = List.of(
+                timed(new OrderCreated(ORDER_ID, MEMBER_ID, AMOUNT, CURRENCY, "Annual plan"), T0),
+                timed(new OrderPaymentPending(ORDER_ID, PAYMENT_ID), T0.plusSeconds(1)),
+                timed(new OrderPaid(ORDER_ID, PAYMENT_ID), T0.plusSeconds(2)),
+                timed(new OrderPartiallyRefunded(ORDER_ID, PAYMENT_ID, 4_000, AMOUNT, CURRENCY), T0.plusSeconds(3)),
+                timed(new OrderPartiallyRefunded(ORDER_ID, PAYMENT_ID, 9_000, AMOUNT, CURRENCY), T0.plusSeconds(4)),
+                timed(new OrderRefunded(ORDER_ID, PAYMENT_ID, AMOUNT, CURRENCY), T0.plusSeconds(5)));
+
+        Set<OrderView> outcomes = new HashSet<>();
+        for (List<Timed> arrival : permutations(lifecycle)) {
+            InMemoryProjection fresh = new InMemoryProjection(Clock.fixed(NOW, ZoneOffset.UTC));
+            arrival.forEach(e -> fresh.projectEvent.project(e.id(), e.at(), e.event()));
+            outcomes.add(fresh.orders.find(new OrderId(ORDER_ID)).orElseThrow());
+        }
+
+        assertThat(outcomes).singleElement().satisfies(view -> {
+            assertThat(view.status()).isEqualTo(OrderStatus.REFUNDED);
+            assertThat(view.refundedAmount()).isEqualTo(AMOUNT);
+            assertThat(view.bookkeeping().lastEventType()).isEqualTo("OrderRefunded");
+            assertThat(view.bookkeeping().conflicts()).isZero();
         });
     }
 

@@ -70,19 +70,66 @@ class OrderViewTest {
         assertThat(failed.view().bookkeeping().conflicts()).isEqualTo(1);
     }
 
-    /** DESIGN.md "States": every legal order transition goes to a higher rank. */
+    /** DESIGN.md "States" and docs/decisions/order-states.md: every legal order transition goes to a higher rank. */
     @ParameterizedTest(name = "{0} -> {1}")
-    @CsvSource({"CREATED, PAYMENT_PENDING", "PAYMENT_PENDING, PAID", "PAYMENT_PENDING, FAILED", "PAID, CANCELED"})
+    @CsvSource({"CREATED, PAYMENT_PENDING", "PAYMENT_PENDING, PAID", "PAYMENT_PENDING, FAILED", "PAID, CANCELED",
+            "PAID, PARTIALLY_REFUNDED", "PAID, REFUNDED", "PARTIALLY_REFUNDED, REFUNDED",
+            "PARTIALLY_REFUNDED, CANCELED"})
     void everyLegalTransitionRanksHigher(OrderStatus from, OrderStatus to) {
         assertThat(to.rank()).isGreaterThan(from.rank());
     }
 
+    @Test
+    void refundsRaiseTheRefundedTotalWhateverOrderTheirEventsArriveIn() {
+        OrderView paid = OrderView.firstSeen(created(T0), T0)
+                .apply(event(OrderStatus.PAID, "OrderPaid", T0.plusSeconds(2)), T0).view();
+        OrderFact first = refunded(OrderStatus.PARTIALLY_REFUNDED, 4_000, T0.plusSeconds(3));
+        OrderFact second = refunded(OrderStatus.PARTIALLY_REFUNDED, 9_000, T0.plusSeconds(4));
+        OrderFact rest = refunded(OrderStatus.REFUNDED, 15_000, T0.plusSeconds(5));
+
+        Projected<OrderView> afterFirst = paid.apply(first, T0);
+        Projected<OrderView> afterSecond = afterFirst.view().apply(second, T0);
+        assertThat(afterSecond.effect()).as("a higher total of the same state").isEqualTo(ProjectionEffect.ADVANCED);
+        assertThat(afterSecond.view().refundedAmount()).isEqualTo(9_000);
+        assertThat(afterSecond.view().bookkeeping().lastEventAt()).isEqualTo(T0.plusSeconds(4));
+        Projected<OrderView> again = afterSecond.view().apply(first, T0);
+        assertThat(again.effect()).isEqualTo(ProjectionEffect.STALE);
+        assertThat(again.view().refundedAmount()).isEqualTo(9_000);
+
+        OrderView inOrder = again.view().apply(rest, T0).view();
+        OrderView backwards = paid.apply(rest, T0).view().apply(second, T0).view().apply(first, T0).view();
+        for (OrderView end : new OrderView[] {inOrder, backwards}) {
+            assertThat(end.status()).isEqualTo(OrderStatus.REFUNDED);
+            assertThat(end.refundedAmount()).isEqualTo(15_000);
+            assertThat(end.bookkeeping().lastEventType()).isEqualTo("OrderRefunded");
+        }
+    }
+
+    @Test
+    void aCancelAfterPartialRefundsGivesTheWholeAmountBack() {
+        OrderView partly = OrderView.firstSeen(created(T0), T0)
+                .apply(refunded(OrderStatus.PARTIALLY_REFUNDED, 4_000, T0.plusSeconds(3)), T0).view();
+
+        OrderView canceled = partly.apply(event(OrderStatus.CANCELED, "OrderCanceled", T0.plusSeconds(4)), T0).view();
+
+        assertThat(canceled.status()).isEqualTo(OrderStatus.CANCELED);
+        assertThat(canceled.refundedAmount()).isEqualTo(15_000);
+        assertThat(canceled.status().holdsPayment()).isFalse();
+        assertThat(partly.status().holdsPayment()).isTrue();
+    }
+
     private static OrderFact created(Instant at) {
         return new OrderFact(new EventRef(UUID.randomUUID(), "OrderCreated", at), ORDER, OrderStatus.CREATED, null,
-                null, DETAILS);
+                null, DETAILS, null);
     }
 
     private static OrderFact event(OrderStatus status, String type, Instant at) {
-        return new OrderFact(new EventRef(UUID.randomUUID(), type, at), ORDER, status, PAYMENT, null, null);
+        return new OrderFact(new EventRef(UUID.randomUUID(), type, at), ORDER, status, PAYMENT, null, null, null);
+    }
+
+    private static OrderFact refunded(OrderStatus status, long total, Instant at) {
+        String type = status == OrderStatus.REFUNDED ? "OrderRefunded" : "OrderPartiallyRefunded";
+        return new OrderFact(new EventRef(UUID.randomUUID(), type, at), ORDER, status, PAYMENT, null, null,
+                new Money(total, "KRW"));
     }
 }

@@ -15,15 +15,16 @@ class BooksSummaryTest {
         BooksSummary summary = new BooksSummary(
                 Map.of(PaymentStatus.APPROVED, 5L, PaymentStatus.CANCELED, 2L, PaymentStatus.UNKNOWN, 1L,
                         PaymentStatus.REQUESTED, 3L, PaymentStatus.DECLINED, 4L),
-                Map.of(OrderStatus.PAID, 5L, OrderStatus.CANCELED, 1L), 0);
+                Map.of(OrderStatus.PAID, 4L, OrderStatus.PARTIALLY_REFUNDED, 1L, OrderStatus.REFUNDED, 1L,
+                        OrderStatus.CANCELED, 1L), 0);
 
         assertThat(summary.approvals()).isEqualTo(7);
         assertThat(summary.cancellations()).isEqualTo(2);
-        assertThat(summary.paidOrders()).isEqualTo(5);
+        assertThat(summary.paidOrders()).as("PAID and PARTIALLY_REFUNDED hold a payment").isEqualTo(5);
         assertThat(summary.unknown()).isEqualTo(1);
         assertThat(summary.unresolved()).isEqualTo(4);
         assertThat(summary.totalPayments()).isEqualTo(15);
-        assertThat(summary.totalOrders()).isEqualTo(6);
+        assertThat(summary.totalOrders()).isEqualTo(7);
     }
 
     @Test

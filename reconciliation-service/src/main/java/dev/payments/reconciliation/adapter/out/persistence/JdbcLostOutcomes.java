@@ -49,7 +49,7 @@ class JdbcLostOutcomes implements LostOutcomes {
                           AND (o.payment_id IS NULL OR o.payment_id = p.payment_id OR o.status = 'FAILED')
                           AND (o.status IN ('CREATED', 'PAYMENT_PENDING')
                                OR (p.status = 'APPROVED' AND o.status = 'FAILED')
-                               OR (p.status = 'CANCELED' AND o.status = 'PAID'))
+                               OR (p.status = 'CANCELED' AND o.status IN ('PAID', 'PARTIALLY_REFUNDED')))
                           AND (r.payment_id IS NULL OR r.next_attempt_at <= :now)
                         ORDER BY p.last_event_at, p.payment_id
                         LIMIT :limit""")

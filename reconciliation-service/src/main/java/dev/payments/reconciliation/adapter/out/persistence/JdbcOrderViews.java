@@ -25,17 +25,20 @@ import static dev.payments.reconciliation.adapter.out.persistence.Rows.uuid;
 class JdbcOrderViews implements OrderViews {
 
     private static final String COLUMNS = """
-            order_id, member_id, amount, currency, order_name, status, status_reason, payment_id,
-            last_event_id, last_event_type, last_event_at, first_seen_at, updated_at, events_applied, conflicts""";
+            order_id, member_id, amount, currency, order_name, status, status_reason, payment_id, refunded_amount,
+            refunded_currency, last_event_id, last_event_type, last_event_at, first_seen_at, updated_at, events_applied,
+            conflicts""";
 
     private static final RowMapper<OrderView> MAPPER = (row, n) -> {
         String memberId = row.getString("member_id");
         OrderDetails details = memberId == null ? null : new OrderDetails(new MemberId(memberId),
                 new Money(row.getLong("amount"), row.getString("currency")), row.getString("order_name"));
         UUID paymentId = uuid(row, "payment_id");
+        long refunded = row.getLong("refunded_amount");
         return new OrderView(new OrderId(uuid(row, "order_id")), details,
                 OrderStatus.valueOf(row.getString("status")), row.getString("status_reason"),
-                paymentId == null ? null : new PaymentId(paymentId), Rows.bookkeeping(row));
+                paymentId == null ? null : new PaymentId(paymentId),
+                refunded == 0 ? null : new Money(refunded, row.getString("refunded_currency")), Rows.bookkeeping(row));
     };
 
     private final JdbcClient jdbc;
@@ -60,7 +63,7 @@ class JdbcOrderViews implements OrderViews {
     public void insert(OrderView view) {
         jdbc.sql("INSERT INTO order_view (" + COLUMNS + """
                         ) VALUES (:orderId, :memberId, :amount, :currency, :orderName, :status, :statusReason,
-                        :paymentId, :lastEventId, :lastEventType, :lastEventAt, :firstSeenAt, :updatedAt,
+                        :paymentId, :refundedAmount, :refundedCurrency, :lastEventId, :lastEventType, :lastEventAt, :firstSeenAt, :updatedAt,
                         :eventsApplied, :conflicts)""")
                 .params(params(view)).update();
     }
@@ -70,7 +73,8 @@ class JdbcOrderViews implements OrderViews {
         int updated = jdbc.sql("""
                         UPDATE order_view SET member_id = :memberId, amount = :amount, currency = :currency,
                             order_name = :orderName, status = :status, status_reason = :statusReason,
-                            payment_id = :paymentId, last_event_id = :lastEventId, last_event_type = :lastEventType,
+                            payment_id = :paymentId, refunded_amount = :refundedAmount,
+                            refunded_currency = :refundedCurrency, last_event_id = :lastEventId, last_event_type = :lastEventType,
                             last_event_at = :lastEventAt, updated_at = :updatedAt, events_applied = :eventsApplied,
                             conflicts = :conflicts
                         WHERE order_id = :orderId""")
@@ -114,6 +118,8 @@ class JdbcOrderViews implements OrderViews {
         params.put("status", view.status().name());
         params.put("statusReason", view.statusReason());
         params.put("paymentId", view.paymentId() == null ? null : view.paymentId().value());
+        params.put("refundedAmount", view.refunded() == null ? 0L : view.refunded().amount());
+        params.put("refundedCurrency", view.refunded() == null ? null : view.refunded().currency());
         Rows.putBookkeeping(params, view.bookkeeping());
         return params;
     }

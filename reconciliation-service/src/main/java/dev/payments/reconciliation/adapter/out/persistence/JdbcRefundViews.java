@@ -59,6 +59,13 @@ class JdbcRefundViews implements RefundViews {
                 .params(params(view)).update();
     }
 
+    @Override
+    public List<RefundView> ofPayment(PaymentId paymentId) {
+        return jdbc.sql("SELECT " + COLUMNS
+                        + " FROM refund_view WHERE payment_id = :id ORDER BY last_event_at, refund_id")
+                .param("id", paymentId.value()).query(MAPPER).list();
+    }
+
     /** The refunds of these payments (for the ledger audit; not a port method: only this package needs it). */
     List<RefundView> byPayments(List<UUID> paymentIds) {
         if (paymentIds.isEmpty()) {

@@ -75,6 +75,8 @@ final class ChildArguments {
             arguments.add(provider + "user-name-attribute=sub");
             arguments.add("--console.reconciliation-service-url=" + httpUrl(portOf.apply(Component.RECONCILIATION_SERVICE)));
             arguments.add("--console.payment-service-url=" + httpUrl(portOf.apply(Component.PAYMENT_SERVICE)));
+            arguments.add("--console.notification-service-url=" + httpUrl(portOf.apply(Component.NOTIFICATION_SERVICE)));
+            arguments.add("--console.order-service-url=" + httpUrl(portOf.apply(Component.ORDER_SERVICE)));
         } else {
             String database = component.database().orElseThrow();
             arguments.add("--server.port=" + ownPort);

@@ -61,7 +61,9 @@ class ChildArgumentsTest {
                 "--spring.security.oauth2.client.provider.payments.jwk-set-uri=http://127.0.0.1:9000/oauth2/jwks",
                 "--spring.security.oauth2.client.provider.payments.user-name-attribute=sub",
                 "--console.reconciliation-service-url=http://127.0.0.1:8084",
-                "--console.payment-service-url=http://127.0.0.1:8082");
+                "--console.payment-service-url=http://127.0.0.1:8082",
+                "--console.notification-service-url=http://127.0.0.1:8083",
+                "--console.order-service-url=http://127.0.0.1:8081");
     }
 
     @Test

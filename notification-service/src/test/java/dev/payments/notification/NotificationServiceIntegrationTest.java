@@ -222,6 +222,39 @@ class NotificationServiceIntegrationTest {
     }
 
     @Test
+    void anOperatorWithTheScopeSeesAnyMembersNotificationsOfAnOrderAndNobodyElseDoes() throws Exception {
+        UUID orderId = UUID.randomUUID();
+        UUID failedPayment = UUID.randomUUID();
+        UUID paidPayment = UUID.randomUUID();
+        publish(EventType.PAYMENT_FAILED, orderId, failedPayment);
+        publish(EventType.PAYMENT_APPROVED, orderId, paidPayment);
+        await().atMost(EVENTUALLY).untilAsserted(() -> assertThat(notifications(orderId))
+                .extracting(n -> n.get("status").asText()).containsExactly("SENT", "SENT", "SENT"));
+
+        String operator = TestIssuer.shared().withScopes("operator-1", "notifications:read");
+        ResponseEntity<String> all = getAs("/api/operator-notifications?orderId=" + orderId, operator);
+        assertThat(all.getStatusCode()).isEqualTo(HttpStatus.OK);
+        assertThat(json.readTree(all.getBody())).extracting(n -> n.get("kind").asText() + "/" + n.get("memberId").asText())
+                .as("every notification of the order, oldest first, with the member it went to")
+                .containsExactly("PAYMENT_FAILED/member-1", "PAYMENT_COMPLETED/member-1", "RECEIPT/member-1");
+        ResponseEntity<String> onePayment = getAs("/api/operator-notifications?orderId=" + orderId
+                + "&paymentId=" + paidPayment, operator);
+        assertThat(json.readTree(onePayment.getBody())).extracting(n -> n.get("paymentId").asText())
+                .containsOnly(paidPayment.toString()).hasSize(2);
+
+        ResponseEntity<String> member = get("/api/operator-notifications?orderId=" + orderId, "member-1");
+        assertThat(member.getStatusCode()).as("a member's token, even the order's own member").isEqualTo(HttpStatus.FORBIDDEN);
+        assertThat(member.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
+        assertThat(json.readTree(member.getBody()).get("code").asText()).isEqualTo("INSUFFICIENT_SCOPE");
+        assertThat(getAs("/api/operator-notifications?orderId=" + orderId,
+                TestIssuer.shared().withScopes("operator-1", "payments:read")).getStatusCode())
+                .as("another service's read scope").isEqualTo(HttpStatus.FORBIDDEN);
+        assertProblem(getAs("/api/operator-notifications", operator), "VALIDATION_FAILED");
+        assertProblem(getAs("/api/operator-notifications?orderId=" + orderId + "&paymentId=42", operator),
+                "VALIDATION_FAILED");
+    }
+
+    @Test
     void operatorsSeeFourConsumerThreadsNoOutboxAndHealth() {
         assertThat(listeners.getListenerContainers()).singleElement().satisfies(container ->
                 assertThat(((ConcurrentMessageListenerContainer<?, ?>) container).getConcurrency()).isEqualTo(4));
@@ -251,9 +284,14 @@ class NotificationServiceIntegrationTest {
 
     /** @param memberId whose token to send, or null for none */
     private ResponseEntity<String> get(String path, String memberId) {
+        return getAs(path, memberId == null ? null : TestIssuer.shared().member(memberId));
+    }
+
+    /** @param bearer the access token to send, or null for none */
+    private ResponseEntity<String> getAs(String path, String bearer) {
         org.springframework.http.HttpHeaders headers = new org.springframework.http.HttpHeaders();
-        if (memberId != null) {
-            headers.setBearerAuth(TestIssuer.shared().member(memberId));
+        if (bearer != null) {
+            headers.setBearerAuth(bearer);
         }
         return http.exchange(path, org.springframework.http.HttpMethod.GET,
                 new org.springframework.http.HttpEntity<>(headers), String.class);

@@ -446,6 +446,25 @@ class OrderServiceIntegrationTest {
 
 
     @Test
+    void anOperatorReadsTheRelayLagFromAnyReplicaAndAMemberIsRefused() throws Exception {
+        UUID orderId = placeOrder();
+        awaitOrderEvents(orderId.toString(), 1);
+        String operator = TestIssuer.shared().withScopes("operator-1", "orders:read");
+
+        await().atMost(EVENTUALLY).untilAsserted(() -> {
+            ResponseEntity<String> read = get("/api/outbox/backlog", operator);
+            assertThat(read.getStatusCode()).isEqualTo(HttpStatus.OK);
+            JsonNode relay = json.readTree(read.getBody());
+            assertThat(relay.path("topic").asText()).isEqualTo(Topics.ORDER_EVENTS);
+            assertThat(relay.path("unpublished").isNumber()).as("measured from the database: " + relay).isTrue();
+            assertThat(relay.path("unpublished").asLong()).as("the order's event is in Kafka").isZero();
+            assertThat(relay.path("oldest").asText(null)).as("no unpublished row, no oldest").isNull();
+        });
+        assertProblem(get("/api/outbox/backlog", memberToken()), 403, "INSUFFICIENT_SCOPE");
+        assertProblem(get("/api/outbox/backlog", null), 401, "UNAUTHENTICATED");
+    }
+
+    @Test
     void theServedOpenApiDocumentIsTheCommittedOne() {
         CommittedApiDocument.assertServedIsCommitted("order-service", port);
     }

@@ -218,6 +218,19 @@ class RefundPaymentIntegrationTest extends PaymentServiceTestBase {
         assertThat(done.status()).as(done.body().toString()).isEqualTo(200);
         assertThat(done.text("requester")).isEqualTo("OPERATOR");
         assertThat(pgCancels(order)).containsExactly(1_000L);
+
+        Response listed = PaymentTestSupport.get(port, path, operatorToken("payments:read"));
+        assertThat(listed.status()).as(listed.body().toString()).isEqualTo(200);
+        assertThat(listed.body().path("refunded").asLong()).isEqualTo(1_000);
+        assertThat(listed.body().path("refundable").asLong()).isEqualTo(9_000);
+        assertThat(listed.body().path("refunds")).singleElement().satisfies(refund -> {
+            assertThat(refund.path("status").asText()).isEqualTo("SUCCEEDED");
+            assertThat(refund.path("reason").asText()).isEqualTo("goodwill for a late delivery");
+        });
+        assertThat(PaymentTestSupport.get(port, path, memberToken(order.memberId())).status())
+                .as("the member reads their own refunds at /refunds, not any payment's").isEqualTo(403);
+        assertThat(PaymentTestSupport.get(port, "/api/payments/" + UUID.randomUUID() + "/operator-refunds",
+                operatorToken("payments:read")).text("code")).isEqualTo("PAYMENT_NOT_FOUND");
         assertThat(jdbc.sql("""
                         SELECT count(*) FROM operator_action WHERE subject = 'operator-1' AND object_id LIKE :id
                           AND reason = 'goodwill for a late delivery' AND result = 'DONE'

@@ -76,9 +76,18 @@ class OperatorConsoleSystemTest {
         assertThat(text("incidents")).contains("open").contains("waiting under 1 h");
         assertThat(text("approval-breaker")).as("payment-service's approval breaker").isEqualTo("CLOSED");
         assertThat(text("not-final-UNKNOWN")).startsWith("UNKNOWN");
-        assertThat(text("relay-lag")).isNotBlank();
+        // Every service with an outbox, each measured in its own database; a number, not "unknown" or a refusal.
+        assertThat(text("relay-payment-service")).contains("payment.events").matches("(?s).*payment\\.events \\d+ .*");
+        assertThat(text("relay-order-service")).contains("order.events").matches("(?s).*order\\.events \\d+ .*");
         assertThat(text("renewal-runs")).matches("\\d+");
         screenshot("overview");
+
+        // The identity over a window the operator names: reconciliation audits it against the PG's listing now.
+        java.time.Instant now = java.time.Instant.now();
+        open("/ledger?from=" + now.minus(Duration.ofHours(1)) + "&to=" + now.plus(Duration.ofMinutes(1)));
+        assertThat(text("ledger-identity")).matches("[1-9]\\d* PG approvals = \\d+ PAID .*");
+        assertThat(text("ledger-money")).isNotBlank();
+        screenshot("ledger");
 
         // payment-service's own search: the payment is there as soon as the confirm answered.
         open("/payments");
@@ -99,6 +108,17 @@ class OperatorConsoleSystemTest {
         assertThat(text("payment-status")).isEqualTo("APPROVED");
         assertThat(text("canceled-at")).as("an empty time is a dash, not 'null'").isEqualTo("-");
         assertThat(text("timeline")).contains("PaymentApproved");
+        // notification-service's operator read: what the customer was sent, as its delivery went.
+        waitFor(() -> {
+            if (browser.findElements(By.id("notification-list")).isEmpty()
+                    || !browser.findElement(By.id("notification-list")).getText().contains("RECEIPT SENT")) {
+                open("/payments/" + paymentId);
+                return false;
+            }
+            return true;
+        });
+        assertThat(text("notification-list")).contains("PAYMENT_COMPLETED SENT").contains("RECEIPT SENT")
+                .contains("12000 KRW").contains(paid.memberId());
         browser.findElement(By.cssSelector("#sync button")).click();
         assertThat(text("sync-answer")).as("the PG's answer, as payment-service reported it").contains("DONE")
                 .contains("operator-1");
@@ -157,7 +177,68 @@ class OperatorConsoleSystemTest {
                 .contains("customer called: ordered twice").contains("DONE");
         assertThat(browser.findElements(By.id("refund"))).as("nothing left to refund").isEmpty();
         screenshot("payment-refunded");
+
+        // A partial refund of another: what is left is shown and offered; too much is refused with the service's code.
+        open("/payments/" + third.paymentId());
+        waitFor(() -> {
+            if (browser.findElements(By.id("partial-refund")).isEmpty()) {
+                open("/payments/" + third.paymentId());
+                return false;
+            }
+            return true;
+        });
+        assertThat(text("refundable")).isEqualTo("14200");
+        assertThat(browser.findElement(By.id("partial-refund-amount")).getAttribute("value")).isEqualTo("14200");
+        refundPart("20000", "more than was paid");
+        assertThat(text("problem")).contains("REFUND_EXCEEDS_REFUNDABLE").contains("409");
+        assertThat(text("refundable")).as("a refusal changed nothing").isEqualTo("14200");
+
+        String key = browser.findElement(By.cssSelector("#partial-refund input[name=idempotencyKey]")).getAttribute("value");
+        refundPart("4000", "one item returned");
+        assertThat(text("partial-refund-answer")).contains("SUCCEEDED").contains("4000 KRW").contains("left to refund: 10200");
+        String refundId = browser.findElement(By.cssSelector("#partial-refund-answer code")).getText();
+        assertThat(text("refund-list")).contains("4000 SUCCEEDED OPERATOR one item returned");
+        assertThat(text("refunded")).isEqualTo("4000");
+        assertThat(text("refundable")).isEqualTo("10200");
+        screenshot("payment-partial-refund");
+
+        // The same form sent again (a double click, the browser's resubmit): the same key, so the same refund.
+        WebElement previousAnswer = browser.findElement(By.id("partial-refund-answer"));
+        ((org.openqa.selenium.JavascriptExecutor) browser).executeScript("""
+                const form = document.getElementById('partial-refund');
+                form.querySelector('input[name=idempotencyKey]').value = arguments[0];
+                form.querySelector('input[name=amount]').value = '4000';
+                form.querySelector('input[name=reason]').value = 'one item returned';
+                form.submit();""", key);
+        waitForNextPage(previousAnswer);
+        assertThat(browser.findElement(By.cssSelector("#partial-refund-answer code")).getText()).isEqualTo(refundId);
+        assertThat(text("refundable")).as("nothing refunded twice").isEqualTo("10200");
+        assertThat(browser.findElements(By.cssSelector("#refund-list tr[id^=refund-]"))).hasSize(1);
+        assertThat(text("payment-audit")).contains("POST /api/payments/{paymentId}/operator-refunds")
+                .contains("one item returned");
         signOut();
+    }
+
+    private static void refundPart(String amount, String reason) {
+        WebElement amountField = browser.findElement(By.id("partial-refund-amount"));
+        amountField.clear();
+        amountField.sendKeys(amount);
+        browser.findElement(By.id("partial-refund-reason")).sendKeys(reason);
+        WebElement form = browser.findElement(By.id("partial-refund"));
+        form.findElement(By.tagName("button")).click();
+        waitForNextPage(form);
+    }
+
+    /** An action's answer is on the page after the redirect: wait until the one holding {@code element} is gone. */
+    private static void waitForNextPage(WebElement element) {
+        waitFor(() -> {
+            try {
+                element.isDisplayed();
+                return false;
+            } catch (org.openqa.selenium.StaleElementReferenceException replaced) {
+                return true;
+            }
+        });
     }
 
     @Test
@@ -296,6 +377,8 @@ class OperatorConsoleSystemTest {
         });
         assertThat(browser.findElements(By.id("sync"))).as("no Sync button without payments:sync").isEmpty();
         assertThat(browser.findElements(By.id("refund"))).as("no refund without payments:refund").isEmpty();
+        assertThat(browser.findElements(By.id("partial-refund"))).as("no partial refund without payments:refund").isEmpty();
+        assertThat(text("refundable")).as("what is left to refund is still shown").isEqualTo("11000");
 
         // The same form the operator would have had, posted with this session's CSRF token: payment-service refuses.
         ((org.openqa.selenium.JavascriptExecutor) browser).executeScript("""

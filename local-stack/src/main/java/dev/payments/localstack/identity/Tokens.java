@@ -49,7 +49,7 @@ public final class Tokens {
                 "ledger:audit", "ledger:export",
                 "settlements:run",
                 "incidents:write", "events:replay", "dead-letters:read", "dead-letters:write", "renewals:run",
-                "renewals:read", "audit:read"),
+                "renewals:read", "audit:read", "notifications:read", "orders:read"),
                 "local-operator-password");
 
         private final List<String> scopes;

@@ -27,7 +27,8 @@ class NotificationServiceConfiguration {
     /** Who may call what (docs/security.md); the shared resource-server chain of service-support enforces it. */
     @Bean
     ApiAccess apiAccess() {
-        return ApiAccess.builder().members(HttpMethod.GET, "/api/notifications").build();
+        return ApiAccess.builder().members(HttpMethod.GET, "/api/notifications")
+                .scope("notifications:read", HttpMethod.GET, "/api/operator-notifications").build();
     }
 
     @Bean

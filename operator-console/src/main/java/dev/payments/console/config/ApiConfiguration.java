@@ -28,7 +28,9 @@ class ApiConfiguration {
                 .withConnectTimeout(Duration.ofSeconds(2)).withReadTimeout(properties.callTimeout());
         return new OperatorApi(Map.of(
                 Service.RECONCILIATION, client(builder, properties.reconciliationServiceUrl(), operatorToken, timeouts),
-                Service.PAYMENT, client(builder, properties.paymentServiceUrl(), operatorToken, timeouts)), json);
+                Service.PAYMENT, client(builder, properties.paymentServiceUrl(), operatorToken, timeouts),
+                Service.NOTIFICATION, client(builder, properties.notificationServiceUrl(), operatorToken, timeouts),
+                Service.ORDER, client(builder, properties.orderServiceUrl(), operatorToken, timeouts)), json);
     }
 
     private static RestClient client(RestClient.Builder builder, URI baseUrl, OAuth2ClientHttpRequestInterceptor token,

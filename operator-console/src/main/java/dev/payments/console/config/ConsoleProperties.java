@@ -15,7 +15,9 @@ import java.util.List;
  * start-up instead of showing empty pages.
  *
  * @param reconciliationServiceUrl incidents, the ledger audit, the payment projection, dead letters
- * @param paymentServiceUrl        Sync now
+ * @param paymentServiceUrl        search, Sync now, refunds, the approval path's figures
+ * @param notificationServiceUrl   the notifications sent for a payment
+ * @param orderServiceUrl          order-service's relay lag
  * @param deadLetterGroups         the consumer groups whose dead letters the overview counts
  * @param overviewRefresh          how often the overview reloads itself
  * @param callTimeout              one API call; a slow service shows as a problem on the page, not a hung page
@@ -24,6 +26,8 @@ import java.util.List;
 @ConfigurationProperties("console")
 public record ConsoleProperties(@NotNull URI reconciliationServiceUrl,
                                 @NotNull URI paymentServiceUrl,
+                                @NotNull URI notificationServiceUrl,
+                                @NotNull URI orderServiceUrl,
                                 @NotEmpty @DefaultValue({"order-service", "payment-service", "notification-service",
                                         "reconciliation-service"}) List<String> deadLetterGroups,
                                 @DefaultValue("15s") Duration overviewRefresh,

@@ -26,6 +26,7 @@ class OrderServiceConfiguration {
         return ApiAccess.builder()
                 .members(HttpMethod.POST, "/api/orders")
                 .members(HttpMethod.GET, "/api/orders/{orderId}")
+                .scope("orders:read", HttpMethod.GET, "/api/outbox/backlog")
                 .build();
     }
 

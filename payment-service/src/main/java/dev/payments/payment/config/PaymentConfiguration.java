@@ -165,7 +165,8 @@ class PaymentConfiguration {
     ApiAccess apiAccess() {
         return ApiAccess.builder()
                 // Before the member's GET /api/payments/{paymentId}, which would match "export" too (first rule wins).
-                .scope("payments:read", HttpMethod.GET, "/api/payments", "/api/payments/export", "/api/payments/overview")
+                .scope("payments:read", HttpMethod.GET, "/api/payments", "/api/payments/export", "/api/payments/overview",
+                        "/api/payments/{paymentId}/operator-refunds")
                 .scope("payments:refund", HttpMethod.POST, "/api/payments/{paymentId}/refund")
                 .members(HttpMethod.POST, "/api/payments/confirm", "/api/payments/{paymentId}/cancel")
                 .members(HttpMethod.GET, "/api/payments/{paymentId}", "/api/payments/{paymentId}/refunds")

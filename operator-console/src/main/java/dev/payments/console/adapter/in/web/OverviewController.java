@@ -18,9 +18,10 @@ import java.util.Optional;
 
 /**
  * The first page: does the ledger identity hold (PG approvals = paid + cancellations + incidents, field report 000),
- * how many payments are not final and since when, the approval breaker, the relay lag, renewal runs in progress, which
- * incidents wait for a person (by age and by who holds them), and how many dead letters each consumer group holds. Each panel is one read of an operator API; a panel the operator may not read, or whose
- * service is down, shows its problem and the others still show.
+ * how many payments are not final and since when, the approval breaker, each outbox relay's lag, renewal runs in
+ * progress, which incidents wait for a person (by age and by who holds them), and how many dead letters each consumer
+ * group holds. Each panel is one read of an operator API; a panel the operator may not read, or whose service is down,
+ * shows its problem and the others still show.
  */
 @Controller
 class OverviewController {
@@ -44,7 +45,8 @@ class OverviewController {
         model.addAttribute("refreshSeconds", refresh.toSeconds());
         model.addAttribute("ledger", panel(() -> api.get(Service.RECONCILIATION, "/api/reconciliation/ledger")));
         model.addAttribute("summary", panel(() -> api.get(Service.RECONCILIATION, "/api/reconciliation/summary")));
-        model.addAttribute("payments", panel(this::payments));
+        Panel payments = panel(this::payments);
+        model.addAttribute("payments", payments);
         model.addAttribute("incidents", panel(this::incidents));
         Map<String, Panel> letters = new LinkedHashMap<>();
         for (String group : deadLetterGroups) {
@@ -52,12 +54,49 @@ class OverviewController {
                     "/api/dead-letters/{group}?status=WAITING&size=1", group)));
         }
         model.addAttribute("deadLetters", letters);
+        model.addAttribute("relays", relays(payments));
         return "overview";
     }
 
     /**
-     * payment-service's own figures: payments not final per state with the oldest's age, the approval breaker, the
-     * relay lag (oldest outbox row not yet in Kafka) and renewal runs in progress.
+     * The relay lag of every service that publishes through an outbox: payment-service's from its overview (already
+     * read above), order-service's from its own operator read. Each is measured in the service's database, so the
+     * replica that answers need not be the one running the relay.
+     */
+    private Map<String, Relay> relays(Panel payments) {
+        Map<String, Relay> relays = new LinkedHashMap<>();
+        relays.put("payment-service", payments.problem() != null ? Relay.refused("payment.events", payments.problem())
+                : Relay.of("payment.events", payments.data().get("relay"), clock.instant()));
+        try {
+            relays.put("order-service", Relay.of("order.events", api.get(Service.ORDER, "/api/outbox/backlog"),
+                    clock.instant()));
+        } catch (ApiProblem problem) {
+            relays.put("order-service", Relay.refused("order.events", problem));
+        }
+        return relays;
+    }
+
+    /**
+     * One relay's lag as shown: rows not yet known to be in Kafka and the oldest's age, "unknown" when the service
+     * could not measure it, or the problem that kept it from answering.
+     */
+    record Relay(String topic, String unpublished, String lag, ApiProblem problem) {
+
+        static Relay of(String topic, Object answer, Instant now) {
+            if (!(answer instanceof Map<?, ?> relay) || relay.get("unpublished") == null) {
+                return new Relay(topic, "unknown", "unknown", null);
+            }
+            return new Relay(topic, String.valueOf(relay.get("unpublished")), age(relay.get("oldest"), now), null);
+        }
+
+        static Relay refused(String topic, ApiProblem problem) {
+            return new Relay(topic, "-", "-", problem);
+        }
+    }
+
+    /**
+     * payment-service's own figures: payments not final per state with the oldest's age, the approval breaker, its
+     * relay's backlog (shown with the other relays) and renewal runs in progress.
      */
     private Map<String, Object> payments() {
         Instant now = clock.instant();
@@ -69,10 +108,6 @@ class OverviewController {
             notFinal.add(shown);
         }
         overview.put("notFinal", notFinal);
-        if (overview.get("relay") instanceof Map<?, ?> relay) {
-            overview.put("relayLag", relay.get("unpublished") == null ? "unknown" : age(relay.get("oldest"), now));
-            overview.put("unpublished", relay.get("unpublished") == null ? "unknown" : relay.get("unpublished"));
-        }
         return overview;
     }
 

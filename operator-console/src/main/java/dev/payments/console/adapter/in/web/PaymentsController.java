@@ -27,13 +27,17 @@ import java.util.regex.Pattern;
 /**
  * Find payments (payment-service's operator search: any id, member, status, a time range; newest first, a page at a
  * time, or all of it as CSV), see one's timeline (reconciliation-service's projection of both topics: our events in
- * order, the settler's questions to the PG and its answers, the incidents on it), ask the PG now (Sync now) and give
- * the whole payment back (full refund, with a required reason).
+ * order, the settler's questions to the PG and its answers, the incidents on it, its refunds, the notifications the
+ * customer was sent), ask the PG now (Sync now) and give money back: the whole payment (full refund) or a part of it,
+ * each with a required reason.
  */
 @Controller
 class PaymentsController {
 
     static final int PAGE_SIZE = 20;
+    /** payment-service's bounds for a refund (RefundRequest): an amount up to its MAX_AMOUNT, a reason of 150 characters. */
+    static final long MAX_AMOUNT = 1_000_000_000L;
+    static final int MAX_REFUND_REASON = 150;
     private static final List<String> STATUSES = List.of("REQUESTED", "APPROVED", "DECLINED", "FAILED", "UNKNOWN",
             "CANCEL_OWED", "CANCELED");
     /** A payment key or member id: printable, one line, as the services accept them. */
@@ -165,9 +169,34 @@ class PaymentsController {
         model.addAttribute("settlement", settlement(id));
         model.addAttribute("incidents", OperatorApi.items(api.get(Service.RECONCILIATION, "/api/incidents"), "incidents")
                 .stream().filter(incident -> id.toString().equals(incident.get("paymentId"))).toList());
+        model.addAttribute("refunds", refunds(id));
+        model.addAttribute("notifications", notifications(String.valueOf(payment.get("orderId")), id));
+        // One key per form as rendered: a double click or a resubmitted form sends the same key, and payment-service
+        // answers it with the refund it already made instead of making a second one.
+        model.addAttribute("refundKey", UUID.randomUUID());
         // What operators did to it (sync, refunds, its dead letters): the trail of every service, by the payment's id.
         model.addAttribute("audit", auditTrail.search(Map.of("objectId", id.toString()), 0));
         return "payment";
+    }
+
+    /** payment-service's refunds of the payment with what is refunded and what is left; the problem if it refused. */
+    private Map<String, Object> refunds(UUID paymentId) {
+        try {
+            Map<String, Object> refunds = api.get(Service.PAYMENT, "/api/payments/{paymentId}/operator-refunds", paymentId);
+            return Map.of("found", refunds, "list", OperatorApi.items(refunds, "refunds"));
+        } catch (ApiProblem problem) {
+            return Map.of("problem", problem);
+        }
+    }
+
+    /** What notification-service sent the customer about this payment (of its order), or the problem it answered. */
+    private Map<String, Object> notifications(String orderId, UUID paymentId) {
+        try {
+            return Map.of("list", api.list(Service.NOTIFICATION, "/api/operator-notifications",
+                    Map.of("orderId", orderId, "paymentId", paymentId.toString())));
+        } catch (ApiProblem problem) {
+            return Map.of("problem", problem);
+        }
     }
 
     /**
@@ -220,5 +249,43 @@ class PaymentsController {
             Pages.refused(next, problem);
         }
         return "redirect:/payments/" + id;
+    }
+
+    /**
+     * Part (or all) of the payment back to the customer: payment-service's operator refund (scope payments:refund),
+     * with the amount and the required reason the operator typed and the Idempotency-Key the form was rendered with.
+     */
+    @PostMapping("/payments/{paymentId}/refunds")
+    String refundPart(@PathVariable String paymentId, @RequestParam(required = false) String amount,
+                      @RequestParam(required = false) String reason, @RequestParam(required = false) String idempotencyKey,
+                      RedirectAttributes next) {
+        UUID id = Pages.id(paymentId, "Payment id");
+        long money = amount(amount);
+        String why = Pages.requiredText(reason, "A reason");
+        if (why.length() > MAX_REFUND_REASON) {
+            throw new Pages.BadInput("A refund's reason must be at most " + MAX_REFUND_REASON + " characters");
+        }
+        UUID key = Pages.id(idempotencyKey == null ? "" : idempotencyKey, "The form's idempotency key");
+        try {
+            next.addFlashAttribute("partialRefundAnswer", api.postOnce(Service.PAYMENT, "console-" + key,
+                    Map.of("amount", money, "reason", why),
+                    "/api/payments/{paymentId}/operator-refunds", id));
+        } catch (ApiProblem problem) {
+            Pages.refused(next, problem);
+        }
+        return "redirect:/payments/" + id;
+    }
+
+    /** A whole number of the payment's currency above 0; whether it fits what is left is payment-service's to say. */
+    static long amount(String value) {
+        try {
+            long amount = Long.parseLong(value == null ? "" : value.trim());
+            if (amount > 0 && amount <= MAX_AMOUNT) {
+                return amount;
+            }
+        } catch (NumberFormatException notANumber) {
+            // refused below, like an amount out of bounds
+        }
+        throw new Pages.BadInput("An amount must be a whole number from 1 to " + MAX_AMOUNT);
     }
 }

@@ -27,6 +27,8 @@ public final class OperatorApi {
     private static final Logger log = LoggerFactory.getLogger(OperatorApi.class);
     private static final TypeReference<Map<String, Object>> OBJECT = new TypeReference<>() {
     };
+    private static final TypeReference<List<Map<String, Object>>> LIST = new TypeReference<>() {
+    };
 
     private final Map<Service, RestClient> clients;
     private final ObjectMapper json;
@@ -51,10 +53,37 @@ public final class OperatorApi {
                 .accept(MediaType.APPLICATION_JSON).retrieve().body(String.class));
     }
 
+    /** A GET whose answer is a JSON array (notification-service's lists), with query parameters encoded as in {@link #get}. */
+    public List<Map<String, Object>> list(Service service, String path, Map<String, ?> query) {
+        return call(service, path, () -> clients.get(service).get().uri(builder -> {
+                    builder.path(path);
+                    query.keySet().forEach(name -> builder.queryParam(name, "{" + name + "}"));
+                    return builder.build(query);
+                })
+                .accept(MediaType.APPLICATION_JSON).retrieve().body(String.class), LIST, List.of());
+    }
+
     public Map<String, Object> post(Service service, Object body, String path, Object... variables) {
+        return post(service, null, body, path, variables);
+    }
+
+    /**
+     * A POST the service makes once per key: sent again with the same {@code idempotencyKey} (a double click, a
+     * resubmitted form) it answers with what it did the first time. The key is the console's own, never typed.
+     */
+    public Map<String, Object> postOnce(Service service, String idempotencyKey, Object body, String path,
+                                        Object... variables) {
+        return post(service, java.util.Objects.requireNonNull(idempotencyKey), body, path, variables);
+    }
+
+    private Map<String, Object> post(Service service, String idempotencyKey, Object body, String path,
+                                     Object[] variables) {
         return call(service, path, () -> {
             RestClient.RequestBodySpec request = clients.get(service).post().uri(path, variables)
                     .accept(MediaType.APPLICATION_JSON);
+            if (idempotencyKey != null) {
+                request.header("Idempotency-Key", idempotencyKey);
+            }
             if (body != null) {
                 request.contentType(MediaType.APPLICATION_JSON).body(body);
             }
@@ -102,9 +131,13 @@ public final class OperatorApi {
     }
 
     private Map<String, Object> call(Service service, String path, Call call) {
+        return call(service, path, call, OBJECT, Map.of());
+    }
+
+    private <T> T call(Service service, String path, Call call, TypeReference<T> answer, T none) {
         try {
             String body = call.send();
-            return body == null || body.isBlank() ? Map.of() : json.readValue(body, OBJECT);
+            return body == null || body.isBlank() ? none : json.readValue(body, answer);
         } catch (RestClientResponseException refused) {
             throw problem(refused);
         } catch (ResourceAccessException unreachable) {

@@ -6,6 +6,7 @@ import dev.payments.payment.application.Refunds;
 import dev.payments.payment.application.Payments;
 import dev.payments.payment.domain.MemberId;
 import dev.payments.payment.domain.PaymentId;
+import dev.payments.payment.domain.PaymentStatus;
 import dev.payments.payment.domain.Refund;
 
 import dev.payments.support.api.ProblemResponse;
@@ -110,6 +111,27 @@ class RefundController {
         List<RefundView> views = refunds.findByPayment(id).stream().map(r -> RefundView.of(r, amounts)).toList();
         return ResponseEntity.ok(Map.of("paymentId", paymentId, "amount", amounts.approved(),
                 "refunded", amounts.refunded(), "refundable", amounts.refundable(), "refunds", views));
+    }
+
+    /**
+     * Any payment's refunds for an operator (scope {@code payments:read}), oldest first, with what is refunded and what
+     * is left to refund: what a refund form must show before an operator types an amount.
+     */
+    @ApiResponse(responseCode = "200", description = "The payment's refunds and amounts",
+            content = @Content(mediaType = "application/json"))
+    @ProblemResponse(status = 404, codes = "PAYMENT_NOT_FOUND")
+    @GetMapping("/api/payments/{paymentId}/operator-refunds")
+    ResponseEntity<?> listForOperator(@PathVariable UUID paymentId) {
+        PaymentId id = new PaymentId(paymentId);
+        return payments.findById(id).<ResponseEntity<?>>map(payment -> {
+            Refunds.RefundAmounts amounts = refunds.amounts(id);
+            // Only an APPROVED payment can be refunded in part; a canceled one has nothing left, whatever its refunds.
+            long refundable = payment.status() == PaymentStatus.APPROVED ? amounts.refundable() : 0;
+            List<RefundView> views = refunds.findByPayment(id).stream().map(r -> RefundView.of(r, amounts)).toList();
+            return ResponseEntity.ok(Map.of("paymentId", paymentId, "status", payment.status().name(),
+                    "amount", amounts.approved(), "currency", payment.money().currency(),
+                    "refunded", amounts.refunded(), "refundable", refundable, "refunds", views));
+        }).orElseGet(() -> Problems.response(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND", "No payment " + paymentId));
     }
 
     private static ResponseEntity<?> answer(UUID paymentId, RefundPayment.Result result) {

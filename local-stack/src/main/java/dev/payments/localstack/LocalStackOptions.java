@@ -45,19 +45,25 @@ public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<C
     public static final int DEFAULT_CONTROL_PORT = 8099;
     public static final int DEFAULT_PG_SIMULATOR_ADMIN_PORT = 8091;
 
-    /** Small heaps, serial GC and C1 only keep the whole stack under ~3 GB resident on a laptop. */
+    /**
+     * Small heaps, serial GC and C1 only keep the whole stack under ~3 GB resident on a laptop. The C heap's free pages
+     * go back to the OS every 10 s, as in the images ({@link #PRODUCTION_JVM_OPTIONS}).
+     */
     public static final List<String> DEFAULT_JVM_OPTIONS = List.of(
             "-Xmx256m", "-Xss512k", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-            "-XX:ReservedCodeCacheSize=64m", "-XX:MaxMetaspaceSize=192m");
+            "-XX:ReservedCodeCacheSize=64m", "-XX:MaxMetaspaceSize=192m", "-XX:TrimNativeHeapInterval=10000");
 
     /**
      * What a pod of deploy/ runs: deploy/docker/Dockerfile's {@code JAVA_TOOL_OPTIONS} under the Deployments' 768Mi
      * memory limit, which {@code MaxRAM} stands in for (heap 70 % of it, ~540 MB), both JIT tiers (C2), and the
      * serial collector, which the JVM picks by itself in such a pod (G1 only from 1792 MB of memory up) but not on a
-     * machine with more memory, hence said here. The drills measure performance with these (docs/measurements.md).
+     * machine with more memory, hence said here, and the image's periodic trim of the C heap: glibc keeps the memory
+     * the JVM's threads free, which grew reconciliation-service's RSS ~90 MB/h with its Java heap flat (docs/results.md,
+     * "soak"). The drills measure performance with these (docs/measurements.md).
      */
     public static final List<String> PRODUCTION_JVM_OPTIONS = List.of(
-            "-XX:MaxRAM=768m", "-XX:MaxRAMPercentage=70", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError");
+            "-XX:MaxRAM=768m", "-XX:MaxRAMPercentage=70", "-XX:+UseSerialGC", "-XX:+ExitOnOutOfMemoryError",
+            "-XX:TrimNativeHeapInterval=10000");
 
     public LocalStackOptions {
         ports = Map.copyOf(ports);

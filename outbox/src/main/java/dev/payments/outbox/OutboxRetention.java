@@ -1,11 +1,13 @@
 package dev.payments.outbox;
 
+import dev.payments.support.retention.RetentionRule;
+
 import java.time.Duration;
 
 /**
- * Which outbox rows a service's retention job may remove (docs/operations.md, "Retention"): the service declares a
- * rule on {@code outbox.created_at} with this condition and keep. The condition is the library's, because only it
- * knows what "published" means here.
+ * Which outbox rows a service's retention job may remove (docs/operations.md, "Retention"): the rule {@code outbox}
+ * on {@code outbox.created_at} with this condition and keep, which the library declares for every service with an
+ * outbox. The condition is the library's, because only it knows what "published" means here.
  */
 public final class OutboxRetention {
 
@@ -21,5 +23,10 @@ public final class OutboxRetention {
     public static final Duration KEEP = Duration.ofHours(72);
 
     private OutboxRetention() {
+    }
+
+    /** The rule {@code outbox} ({@code retention.keep.outbox}) every publishing service's retention job applies. */
+    public static RetentionRule rule() {
+        return new RetentionRule("outbox", "outbox", "created_at", PUBLISHED, KEEP);
     }
 }

@@ -6,14 +6,12 @@ import org.springframework.context.annotation.Configuration;
 
 import java.time.Duration;
 
-/** What notification-service forgets, and when (docs/operations.md, "Retention"). */
+/**
+ * What notification-service forgets, and when (docs/operations.md, "Retention"); the inbox's rule comes with the
+ * outbox library.
+ */
 @Configuration(proxyBeanMethods = false)
 class RetentionRules {
-
-    @Bean
-    RetentionRule inboxRetention() {
-        return RetentionRule.inbox();
-    }
 
     /**
      * A notification once delivered or given up, after 180 days: what the customer was told stays answerable through

@@ -1,5 +1,6 @@
 package dev.payments.notification.config;
 
+import dev.payments.outbox.inbox.InboxRetention;
 import dev.payments.support.retention.RetentionRulesCheck;
 import org.junit.jupiter.api.Test;
 
@@ -7,14 +8,14 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** notification-service's retention rules with their shipped defaults, on its own migrated schema. */
+/** notification-service's retention rules and the inbox's, with their shipped defaults, on its own migrated schema. */
 class RetentionRulesIntegrationTest {
 
     @Test
     void aDeliveredNotificationGoesAfter180DaysAPendingOneNeverAndTheInboxAfter30Days() {
         RetentionRules rules = new RetentionRules();
         RetentionRulesCheck check = RetentionRulesCheck.on("notification_retention_it",
-                List.of(rules.inboxRetention(), rules.notificationRetention()),
+                List.of(InboxRetention.rule(), rules.notificationRetention()),
                 "classpath:db/migration", "classpath:db/inbox");
         notification(check, "SENT", "181 days");
         notification(check, "FAILED", "181 days");

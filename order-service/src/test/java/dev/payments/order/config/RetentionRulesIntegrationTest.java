@@ -1,5 +1,7 @@
 package dev.payments.order.config;
 
+import dev.payments.outbox.OutboxRetention;
+import dev.payments.outbox.inbox.InboxRetention;
 import dev.payments.support.retention.RetentionRulesCheck;
 import org.junit.jupiter.api.Test;
 
@@ -8,16 +10,15 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * order-service's retention rules with their shipped defaults, on its own migrated schema: an outbox row goes after
+ * The outbox library's retention rules as order-service gets them, on its own migrated schema: an outbox row goes after
  * 72 hours only if the relay's watermark covers it; an unpublished one stays however old.
  */
 class RetentionRulesIntegrationTest {
 
     @Test
     void aPublishedOutboxRowGoesAfter72HoursAnUnpublishedOneNever() {
-        RetentionRules rules = new RetentionRules();
         RetentionRulesCheck check = RetentionRulesCheck.on("order_retention_it",
-                List.of(rules.inboxRetention(), rules.outboxRetention()),
+                List.of(InboxRetention.rule(), OutboxRetention.rule()),
                 "classpath:db/migration", "classpath:db/outbox", "classpath:db/inbox");
         var jdbc = check.jdbc();
         outbox(check, "73 hours");

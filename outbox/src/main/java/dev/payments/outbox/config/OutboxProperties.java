@@ -7,8 +7,8 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * The outbox relay. Published rows are removed by the service's retention job (service-support's
- * {@code RetentionRule.outbox()}, {@code retention.keep.outbox}). Slot and offset-topic names default to the application name, so each service (one
+ * The outbox relay. Published rows are removed by the service's retention job (the library's rule
+ * {@link dev.payments.outbox.OutboxRetention#rule()}, {@code retention.keep.outbox}). Slot and offset-topic names default to the application name, so each service (one
  * database each) has its own replication slot, publication and offsets.
  *
  * @param enabled whether this service publishes through the outbox at all

@@ -1,6 +1,5 @@
 package dev.payments.payment.config;
 
-import dev.payments.outbox.OutboxRetention;
 import dev.payments.support.retention.RetentionRule;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -9,22 +8,12 @@ import java.time.Duration;
 
 /**
  * What payment-service forgets, and when (docs/operations.md, "Retention"). Payments, renewals and the payable-order
- * view are never deleted: they are the money's record. The rate-limit buckets keep Bucket4j's own expiry (a bucket
+ * view are never deleted: they are the money's record. The inbox's and the outbox's rules come with the outbox
+ * library. The rate-limit buckets keep Bucket4j's own expiry (a bucket
  * row is deleted once it is full again, within a minute).
  */
 @Configuration(proxyBeanMethods = false)
 class RetentionRules {
-
-    @Bean
-    RetentionRule inboxRetention() {
-        return RetentionRule.inbox();
-    }
-
-    /** Published rows after 72 hours; an unpublished row never goes (the outbox library's condition). */
-    @Bean
-    RetentionRule outboxRetention() {
-        return new RetentionRule("outbox", "outbox", "created_at", OutboxRetention.PUBLISHED, OutboxRetention.KEEP);
-    }
 
     /**
      * An Idempotency-Key after 15 days, Toss Payments' documented window (Stripe keeps 24 h). A key reused after it

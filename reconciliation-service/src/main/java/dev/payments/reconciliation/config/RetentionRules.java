@@ -9,15 +9,11 @@ import java.time.Duration;
 /**
  * What reconciliation-service forgets, and when (docs/operations.md, "Retention"). The projection (payment_view,
  * order_view: one row per payment and order, what the ledger audit matches the PG's books against), incidents (a
- * trigger refuses their deletion), settlements and the operators' re-drives and replays are kept.
+ * trigger refuses their deletion), settlements and the operators' re-drives and replays are kept. The inbox's rule
+ * comes with the outbox library.
  */
 @Configuration(proxyBeanMethods = false)
 class RetentionRules {
-
-    @Bean
-    RetentionRule inboxRetention() {
-        return RetentionRule.inbox();
-    }
 
     /** Stored ledger audits after a week: the latest answers the dashboard and alert, a week shows a trend. */
     @Bean

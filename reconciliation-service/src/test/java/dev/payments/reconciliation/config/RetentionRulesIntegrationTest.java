@@ -1,5 +1,6 @@
 package dev.payments.reconciliation.config;
 
+import dev.payments.outbox.inbox.InboxRetention;
 import dev.payments.support.retention.RetentionRulesCheck;
 import org.junit.jupiter.api.Test;
 
@@ -17,7 +18,7 @@ class RetentionRulesIntegrationTest {
     void historyGoesAfterItsKeepAndTheProjectionStays() {
         RetentionRules rules = new RetentionRules();
         RetentionRulesCheck check = RetentionRulesCheck.on("reconciliation_retention_it",
-                List.of(rules.inboxRetention(), rules.ledgerAuditRetention(), rules.projectedEventRetention(),
+                List.of(InboxRetention.rule(), rules.ledgerAuditRetention(), rules.projectedEventRetention(),
                         rules.settlementAttemptRetention()),
                 "classpath:db/migration", "classpath:db/inbox");
         var jdbc = check.jdbc();

@@ -42,15 +42,4 @@ public record RetentionRule(String name, String table, String ageColumn, String 
     public static RetentionRule olderThan(String name, String table, String ageColumn, Duration defaultKeep) {
         return new RetentionRule(name, table, ageColumn, "TRUE", defaultKeep);
     }
-
-    /**
-     * The inbox of the outbox library ({@code db/inbox}): an event's id may be forgotten only once the event can no
-     * longer reach the consumer again. Kafka keeps a record for the topic's {@code retention.ms} (7 days, the broker's
-     * default, which every topic here keeps) after its segment rolls ({@code segment.ms}, 7 days too), so a record can
-     * be read, redelivered or replayed from a timestamp for up to 14 days; 30 days leaves a consumer group that lagged
-     * or a re-drive from a dead-letter topic (same retention) well inside (docs/operations.md, "Retention").
-     */
-    public static RetentionRule inbox() {
-        return olderThan("inbox", "inbox", "received_at", Duration.ofDays(30));
-    }
 }

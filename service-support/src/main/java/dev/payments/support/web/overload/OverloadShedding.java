@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The first filter of every request: one that waited in the web server's queue past the target while a queue
- * stands ({@link SojournShedding}) is answered 503 {@code OVERLOADED} with {@code Retry-After} at once, before the
+ * stands ({@link SojournShedding}) and more requests wait behind it (every thread busy) is answered 503 {@code OVERLOADED} with {@code Retry-After} at once, before the
  * security chain verifies a token, before a body is read or parsed, before anything is written: the refusal costs
  * a few microseconds of the CPU the admitted requests need, and its caller knows that nothing happened and when to
  * come back. Refusals are counted, and logged when shedding starts and when it stops (one line per episode, not
@@ -74,7 +74,8 @@ public final class OverloadShedding implements Filter {
         long handedOver = StampingExecutor.takeHandedOverNanos();
         if (!StampingExecutor.none(handedOver)) {
             long now = System.nanoTime();
-            if (shedding.shed(now - handedOver, now)) {
+            // Shed only with requests waiting behind this one: refusing it must make room for them.
+            if (shedding.shed(now - handedOver, now) && StampingExecutor.queueBehind()) {
                 lastRefusalNanos = now;
                 refuse((HttpServletResponse) response);
                 return;

@@ -15,7 +15,13 @@ import java.util.concurrent.TimeUnit;
 final class StampingExecutor extends ThreadPoolExecutor {
 
     private static final long NONE = Long.MIN_VALUE;
-    private static final ThreadLocal<long[]> HANDED_OVER = ThreadLocal.withInitial(() -> new long[] {NONE});
+    private static final ThreadLocal<Slot> CURRENT = ThreadLocal.withInitial(Slot::new);
+
+    /** What the current thread runs: when its task was handed over, and by which executor. */
+    static final class Slot {
+        private long handedOverNanos = NONE;
+        private StampingExecutor executor;
+    }
 
     static StampingExecutor create(String namePrefix, int minSpareThreads, int maxThreads, int maxQueueCapacity,
                                    int maxIdleMillis) {
@@ -32,7 +38,7 @@ final class StampingExecutor extends ThreadPoolExecutor {
 
     @Override
     public void execute(Runnable command) {
-        super.execute(new Stamped(command, System.nanoTime()));
+        super.execute(new Stamped(command, System.nanoTime(), this));
     }
 
     /**
@@ -42,9 +48,9 @@ final class StampingExecutor extends ThreadPoolExecutor {
      * @return {@code System.nanoTime()} of the hand-over, or {@code Long.MIN_VALUE} if there is none
      */
     static long takeHandedOverNanos() {
-        long[] slot = HANDED_OVER.get();
-        long at = slot[0];
-        slot[0] = NONE;
+        Slot slot = CURRENT.get();
+        long at = slot.handedOverNanos;
+        slot.handedOverNanos = NONE;
         return at;
     }
 
@@ -52,16 +58,28 @@ final class StampingExecutor extends ThreadPoolExecutor {
         return handedOverNanos == NONE;
     }
 
-    private record Stamped(Runnable task, long handedOverNanos) implements Runnable {
+    /**
+     * Whether the current thread's executor has more requests than threads, i.e. some wait in its queue now. A wait
+     * with free threads left is not a queue: it is a new thread starting, or the host's CPU shared with other work
+     * (on a loaded machine a burst of 50 new threads waited over 100 ms each to run, with 150 threads to spare).
+     */
+    static boolean queueBehind() {
+        StampingExecutor executor = CURRENT.get().executor;
+        return executor != null && executor.getSubmittedCount() > executor.getMaximumPoolSize();
+    }
+
+    private record Stamped(Runnable task, long handedOverNanos, StampingExecutor executor) implements Runnable {
 
         @Override
         public void run() {
-            long[] slot = HANDED_OVER.get();
-            slot[0] = handedOverNanos;
+            Slot slot = CURRENT.get();
+            slot.handedOverNanos = handedOverNanos;
+            slot.executor = executor;
             try {
                 task.run();
             } finally {
-                slot[0] = NONE;
+                slot.handedOverNanos = NONE;
+                slot.executor = null;
             }
         }
     }

@@ -65,15 +65,16 @@ final class Overload extends BaseScenario {
                 + multiples + " x " + clients + " clients without back-off, " + stepSeconds + " s each";
     }
 
-    private int closedBudget() {
-        return carried * stepSeconds * 3 / 2;
+    /** m times the clients offer m times the carried load: as many orders as the open loop's step, and a half more. */
+    private int closedBudget(int m) {
+        return m * carried * stepSeconds * 3 / 2;
     }
 
     @Override
     public int ordersNeeded() {
         int n = carried * warmupSeconds * 3 / 2;
         for (int m : multiples) {
-            n += m * carried * stepSeconds + closedBudget();
+            n += m * carried * stepSeconds + closedBudget(m);
         }
         return n;
     }
@@ -110,7 +111,7 @@ final class Overload extends BaseScenario {
             drill.phase(phase);
             long from = System.nanoTime();
             Instant fromWall = Instant.now();
-            if (drill.load().closedLoop(drill.orders().take(closedBudget()).iterator(), users,
+            if (drill.load().closedLoop(drill.orders().take(closedBudget(m)).iterator(), users,
                     Duration.ofSeconds(stepSeconds), phase)) {
                 drill.note("orders ran out during " + phase + " (raise --carried): that step is shorter");
             }

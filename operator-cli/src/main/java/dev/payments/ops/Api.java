@@ -20,6 +20,13 @@ final class Api {
     private static final ObjectMapper PRINTED = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
     /** Re-driving an order's letters waits for Kafka per letter; a replay reads two topics. */
     private static final Duration TIMEOUT = Duration.ofSeconds(120);
+    /**
+     * A 503 OVERLOADED was refused before the service read it (docs/problems.md), so sending it again as it was is
+     * safe, POSTs included; the CLI waits the answer's Retry-After (at most {@link #LONGEST_WAIT}) a few times before
+     * it gives up and prints the problem.
+     */
+    private static final int OVERLOADED_ATTEMPTS = 3;
+    private static final Duration LONGEST_WAIT = Duration.ofSeconds(10);
 
     private final URI base;
     private final String token;
@@ -57,6 +64,12 @@ final class Api {
     private int send(HttpRequest request) {
         try {
             HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            for (int attempt = 1; attempt < OVERLOADED_ATTEMPTS && overloaded(response); attempt++) {
+                Duration wait = retryAfter(response);
+                err.println("The service is overloaded; trying again in " + wait.toMillis() + " ms");
+                Thread.sleep(wait.toMillis());
+                response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            }
             String body = pretty(response.body());
             if (response.statusCode() / 100 == 2) {
                 out.println(body);
@@ -72,6 +85,24 @@ final class Api {
             Thread.currentThread().interrupt();
             return 2;
         }
+    }
+
+    private static boolean overloaded(HttpResponse<String> response) {
+        if (response.statusCode() != 503) {
+            return false;
+        }
+        try {
+            return "OVERLOADED".equals(JSON.readTree(response.body()).path("code").asText());
+        } catch (IOException notJson) {
+            return false;
+        }
+    }
+
+    /** Retry-After in seconds (RFC 9110's delay-seconds), 1 s when absent or a date, capped. */
+    private static Duration retryAfter(HttpResponse<String> response) {
+        Duration wait = response.headers().firstValue("Retry-After").filter(v -> v.matches("\\d{1,6}"))
+                .map(v -> Duration.ofSeconds(Long.parseLong(v))).orElse(Duration.ofSeconds(1));
+        return wait.compareTo(LONGEST_WAIT) > 0 ? LONGEST_WAIT : wait;
     }
 
     private static String pretty(String body) {

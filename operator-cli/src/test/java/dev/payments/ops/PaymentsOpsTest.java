@@ -27,6 +27,8 @@ class PaymentsOpsTest {
     private HttpServer server;
     private volatile int status = 200;
     private volatile String answer = "{\"ok\":true}";
+    /** Answers 503 OVERLOADED with Retry-After: 1 to this many requests first. */
+    private final java.util.concurrent.atomic.AtomicInteger overloadedFirst = new java.util.concurrent.atomic.AtomicInteger();
 
     @BeforeEach
     void start() throws IOException {
@@ -35,9 +37,14 @@ class PaymentsOpsTest {
             String body = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
             requests.add(exchange.getRequestMethod() + " " + exchange.getRequestURI() + " "
                     + exchange.getRequestHeaders().getFirst("Authorization") + " " + body);
-            byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
+            boolean overloaded = overloadedFirst.getAndDecrement() > 0;
+            byte[] bytes = (overloaded ? "{\"code\":\"OVERLOADED\",\"retryAfterMs\":1000}" : answer)
+                    .getBytes(StandardCharsets.UTF_8);
             exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(status, bytes.length);
+            if (overloaded) {
+                exchange.getResponseHeaders().add("Retry-After", "1");
+            }
+            exchange.sendResponseHeaders(overloaded ? 503 : status, bytes.length);
             exchange.getResponseBody().write(bytes);
             exchange.close();
         });
@@ -87,6 +94,26 @@ class PaymentsOpsTest {
                 "6f1c0c4e-0000-4000-8000-000000000004");
         assertThat(exit).isEqualTo(1);
         assertThat(err.toString()).contains("404", "DEAD_LETTER_NOT_FOUND");
+    }
+
+    @Test
+    void anOverloadedServiceIsAskedAgainAfterItsRetryAfter() {
+        overloadedFirst.set(1);
+        long start = System.nanoTime();
+
+        assertThat(run("dead-letters", "redrive", "order-service", "--event", "6f1c0c4e-0000-4000-8000-000000000007"))
+                .isZero();
+
+        assertThat(requests).hasSize(2).allMatch(r -> r.startsWith("POST /api/dead-letters/order-service/"));
+        assertThat(System.nanoTime() - start).as("waited Retry-After").isGreaterThanOrEqualTo(1_000_000_000L);
+    }
+
+    @Test
+    void aServiceStillOverloadedAfterThreeAttemptsIsAProblem() {
+        overloadedFirst.set(5);
+
+        assertThat(run("dead-letters", "list", "order-service")).isEqualTo(1);
+        assertThat(requests).hasSize(3);
     }
 
     @Test

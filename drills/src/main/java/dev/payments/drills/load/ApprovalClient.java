@@ -70,7 +70,11 @@ public final class ApprovalClient {
             case 202 -> "pending";
             case 422 -> "declined";
             case 502 -> "failed";
-            case 503 -> "PG_UNAVAILABLE".equals(json.path("code").asText()) ? "pg_unavailable" : "unavailable";
+            case 503 -> switch (json.path("code").asText()) {
+                case "PG_UNAVAILABLE" -> "pg_unavailable";
+                case "OVERLOADED" -> "overloaded";
+                default -> "unavailable";
+            };
             case 429 -> "rate_limited";
             case 409 -> "conflict";
             case 404 -> "order_not_found";

@@ -6,7 +6,7 @@ package dev.payments.drills.load;
  * @param intendedNanos when it was meant to be sent (open loop: its slot in the arrival schedule), so that a slow
  *                      system cannot hide its queueing (coordinated omission); closed loop: when it was sent
  * @param endNanos      when the final answer arrived
- * @param outcome       a label: approved, pending, declined, failed, pg_unavailable, rate_limited, conflict,
+ * @param outcome       a label: approved, pending, declined, failed, pg_unavailable, overloaded, rate_limited, conflict,
  *                      order_not_found, bad_request, server_error, connection_refused, client_timeout, io_error
  * @param notFoundRetries how many 404s (order not yet in payment-service's view) were retried first
  */

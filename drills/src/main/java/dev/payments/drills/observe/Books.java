@@ -127,6 +127,31 @@ public final class Books {
         return books;
     }
 
+    /** When the PG booked each approval (its transaction listing, paged): the PG's own clock, not ours. */
+    public List<java.time.Instant> pgApprovalTimes() {
+        List<java.time.Instant> times = new java.util.ArrayList<>();
+        String cursor = null;
+        for (int page = 0; page < 10_000; page++) {
+            String url = target.pgUrl() + "/v1/transactions?limit=1000"
+                    + (cursor == null ? "" : "&startingAfter=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8));
+            Http.Response r = http.getPg(url, TIMEOUT);
+            if (!r.ok()) {
+                throw new IllegalStateException("PG listing answered " + r.status() + " " + r.error());
+            }
+            JsonNode json = r.json();
+            for (JsonNode tx : json.path("transactions")) {
+                if ("APPROVE".equals(tx.path("type").asText())) {
+                    times.add(java.time.OffsetDateTime.parse(tx.path("transactedAt").asText()).toInstant());
+                }
+            }
+            if (!json.path("hasNext").asBoolean(false)) {
+                break;
+            }
+            cursor = json.path("nextCursor").asText();
+        }
+        return times;
+    }
+
     /** Reconciliation's incidents for these orders (empty with a note if the service does not offer them). */
     public List<JsonNode> incidents(Set<String> orderIds) {
         Http.Response r = http.get(target.reconciliationUrl() + "/api/incidents", operator(), TIMEOUT);

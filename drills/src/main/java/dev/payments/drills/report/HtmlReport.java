@@ -24,6 +24,7 @@ public final class HtmlReport {
         OUTCOME_COLORS.put("failed", "#d2691e");
         OUTCOME_COLORS.put("pg_unavailable", "#4169e1");
         OUTCOME_COLORS.put("unavailable", "#6a5acd");
+        OUTCOME_COLORS.put("overloaded", "#9370db");
         OUTCOME_COLORS.put("rate_limited", "#999999");
         OUTCOME_COLORS.put("conflict", "#bbbbbb");
         OUTCOME_COLORS.put("order_not_found", "#dddddd");

@@ -20,6 +20,7 @@ public final class Scenarios {
             PgLateBooking::new,
             RefundStorm::new,
             Capacity::new,
+            Overload::new,
             DbOutage::new,
             KafkaOutage::new,
             Crash::new,

@@ -17,8 +17,8 @@ import org.springframework.web.bind.annotation.RestController;
 import java.util.Map;
 
 /**
- * The smallest service that uses service-support: three API endpoints (one reading every query parameter), two open ones that read a body the way the PG's
- * callback (as text) and the JSON APIs (bound) do, actuator, nothing else. No database: spring-jdbc is on this
+ * The smallest service that uses service-support: three API endpoints (one reading every query parameter), open ones that read a body the way the PG's
+ * callback (as text) and the JSON APIs (bound) do and one that holds its thread, actuator, nothing else. No database: spring-jdbc is on this
  * module's test class path only because the job lock (ShedLock's JDBC provider) is compiled against it.
  */
 @SpringBootApplication(exclude = DataSourceAutoConfiguration.class)
@@ -26,7 +26,7 @@ public class TestApplication {
 
     @Bean
     ApiAccess apiAccess() {
-        return ApiAccess.builder().open(HttpMethod.POST, "/api/hook", "/api/echo").build();
+        return ApiAccess.builder().open(HttpMethod.POST, "/api/hook", "/api/echo", "/api/slow").build();
     }
 
     @RestController
@@ -55,6 +55,13 @@ public class TestApplication {
                                   @RequestBody String body) {
             log.info("Hook called by {}: {}", caller, body);
             return Map.of("length", body.length());
+        }
+
+        /** Holds its thread as a confirm waiting on the PG does. */
+        @PostMapping("/api/slow")
+        Map<String, String> slow(@RequestParam(defaultValue = "100") long ms) throws InterruptedException {
+            Thread.sleep(ms);
+            return Map.of("slept", String.valueOf(ms));
         }
 
         @PostMapping("/api/echo")

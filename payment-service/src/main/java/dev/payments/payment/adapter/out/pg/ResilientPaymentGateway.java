@@ -13,6 +13,7 @@ import dev.payments.payment.domain.PgStatus;
 import dev.payments.payment.domain.RefundId;
 import dev.payments.payment.domain.RefundOutcome;
 import io.github.resilience4j.bulkhead.Bulkhead;
+import io.github.resilience4j.bulkhead.BulkheadFullException;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.retry.Retry;
@@ -364,14 +365,11 @@ public class ResilientPaymentGateway implements PaymentGateway {
 
     /** One slot of the recovery bulkhead for the whole call, retries included; none free: not sent at all. */
     private <T> T recovery(String operation, Supplier<T> call) {
-        if (!recoveryBulkhead.tryAcquirePermission()) {
+        try {
+            return recoveryBulkhead.executeSupplier(call);
+        } catch (BulkheadFullException busy) {
             recoveryRejected.increment();
             throw new RecoveryCallsBusyException(operation, Duration.ofSeconds(5));
-        }
-        try {
-            return call.get();
-        } finally {
-            recoveryBulkhead.onComplete();
         }
     }
 

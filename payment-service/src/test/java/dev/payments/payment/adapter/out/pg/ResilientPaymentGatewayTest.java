@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.payment.application.PaymentGateway.Admitted;
 import dev.payments.payment.application.PaymentGateway.Lane;
 import dev.payments.payment.application.PaymentGateway.Rejection;
+import dev.payments.payment.application.RecoveryCallsBusyException;
+import dev.payments.payment.domain.RefundId;
+import dev.payments.payment.domain.RefundOutcome;
 import io.github.resilience4j.bulkhead.Bulkhead;
 import io.github.resilience4j.bulkhead.BulkheadConfig;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
@@ -17,6 +20,7 @@ import java.time.Clock;
 import java.time.Duration;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The admission the use cases never see: a slot and the breaker's permission taken before their work, given back
@@ -29,12 +33,14 @@ class ResilientPaymentGatewayTest {
             .maxWaitDuration(Duration.ZERO).build());
     private final Bulkhead renewals = Bulkhead.of("renewals", BulkheadConfig.custom().maxConcurrentCalls(1)
             .maxWaitDuration(Duration.ZERO).build());
+    private final Bulkhead recovery = Bulkhead.of("recovery", BulkheadConfig.custom().maxConcurrentCalls(1)
+            .maxWaitDuration(Duration.ZERO).build());
     private final CircuitBreaker breaker = CircuitBreaker.of("approve", CircuitBreakerConfig.custom()
             .permittedNumberOfCallsInHalfOpenState(1).build());
     private final ResilientPaymentGateway gateway = new ResilientPaymentGateway(
             new TossPgClient(new PgClientProperties(URI.create("http://127.0.0.1:9"), "test_sk", Duration.ofSeconds(1),
                     Duration.ofSeconds(1), Duration.ofSeconds(1), Duration.ofSeconds(1)), new ObjectMapper()),
-            null, approvals, Bulkhead.ofDefaults("recovery"), renewals, breaker, CircuitBreaker.ofDefaults("reach"),
+            null, approvals, recovery, renewals, breaker, CircuitBreaker.ofDefaults("reach"),
             Retry.ofDefaults("approve"), Retry.ofDefaults("query"), Retry.ofDefaults("cancel"), Retry.ofDefaults("refund"),
             Clock.systemUTC(),
             meters);
@@ -93,5 +99,15 @@ class ResilientPaymentGatewayTest {
         assertThat(((Admitted.Ran<Admitted<String>>) nested).value()).isInstanceOfSatisfying(Admitted.Refused.class,
                 refused -> assertThat(refused.rejection()).isEqualTo(Rejection.BULKHEAD_FULL));
         assertThat(((Admitted.Ran<Admitted<String>>) beside).value()).isEqualTo(new Admitted.Ran<>("a live approval"));
+    }
+
+    @Test
+    void aRecoveryCallFindingEverySlotBusyIsNotSentAndSaysSo() {
+        recovery.acquirePermission();
+
+        assertThatThrownBy(() -> gateway.status("pk-1")).isInstanceOf(RecoveryCallsBusyException.class);
+        assertThat(gateway.refund("pk-1", RefundId.newId(), 1_000, "member asked"))
+                .isEqualTo(new RefundOutcome.NotSent("PG_RECOVERY_BUSY"));
+        assertThat(meters.get("pg.recovery.rejected").counter().count()).isEqualTo(2);
     }
 }

@@ -62,7 +62,36 @@ public class ApprovalMetrics {
         }
     }
 
-    public void record(Outcome outcome) {
-        counters.get(outcome).increment();
+    /** Counts a confirm under the one label its result maps to. */
+    public void record(ConfirmResult result) {
+        counters.get(outcomeOf(result)).increment();
+    }
+
+    static Outcome outcomeOf(ConfirmResult result) {
+        if (result instanceof ConfirmResult.Answered answered) {
+            return switch (answered.verdict()) {
+                case APPROVED -> Outcome.APPROVED;
+                case DECLINED -> Outcome.DECLINED;
+                case NOTHING_CHARGED -> Outcome.PG_FAILED;
+                case CREDENTIALS_REJECTED -> Outcome.PG_AUTH_FAILED;
+                case MISMATCH -> Outcome.PG_MISMATCH;
+                case PROCESSING_ASYNC -> Outcome.ASYNC_ACCEPTED;
+                case TIMED_OUT -> Outcome.PG_TIMEOUT;
+                case UNDECIDED -> Outcome.UNKNOWN;
+            };
+        }
+        if (result instanceof ConfirmResult.Replayed) {
+            return Outcome.REPLAYED;
+        }
+        if (result instanceof ConfirmResult.Unrecorded) {
+            return Outcome.DB_FAILED;
+        }
+        return switch (((ConfirmResult.Refused) result).refusal()) {
+            case PG_UNAVAILABLE -> Outcome.PG_UNAVAILABLE;
+            case RATE_LIMITED -> Outcome.RATE_LIMITED;
+            case DB_UNAVAILABLE -> Outcome.DB_FAILED;
+            case ORDER_NOT_FOUND, ORDER_ALREADY_PAID, ORDER_NOT_PAYABLE, PAYMENT_IN_PROGRESS, PAYMENT_KEY_USED,
+                    IDEMPOTENCY_KEY_REUSED, AMOUNT_MISMATCH -> Outcome.REJECTED;
+        };
     }
 }

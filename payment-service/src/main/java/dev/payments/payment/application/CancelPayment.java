@@ -6,7 +6,6 @@ import dev.payments.payment.domain.PaymentId;
 import dev.payments.payment.domain.PaymentStatus;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -34,17 +33,14 @@ public class CancelPayment {
     private static final Logger log = LoggerFactory.getLogger(CancelPayment.class);
 
     private final Payments payments;
-    private final PaymentEvents events;
+    private final PaymentUnitOfWork unitOfWork;
     private final SyncPayment syncPayment;
-    private final TransactionTemplate transaction;
     private final Clock clock;
 
-    public CancelPayment(Payments payments, PaymentEvents events, SyncPayment syncPayment,
-                         TransactionTemplate transaction, Clock clock) {
+    public CancelPayment(Payments payments, PaymentUnitOfWork unitOfWork, SyncPayment syncPayment, Clock clock) {
         this.payments = payments;
-        this.events = events;
+        this.unitOfWork = unitOfWork;
         this.syncPayment = syncPayment;
-        this.transaction = transaction;
         this.clock = clock;
     }
 
@@ -117,13 +113,11 @@ public class CancelPayment {
     }
 
     private Result refund(Payment payment, String reason) {
-        Payment owed = transaction.execute(tx -> {
-            Payment locked = payments.lockById(payment.id()).orElseThrow();
-            if (locked.status() == PaymentStatus.APPROVED) {
-                events.publish(locked.refundRequested(clock.instant()));
-                payments.update(locked);
+        Payment owed = unitOfWork.locked(payment.id(), locked -> {
+            if (locked.payment().status() == PaymentStatus.APPROVED) {
+                locked.append(locked.payment().refundRequested(clock.instant()));
             }
-            return locked;
+            return locked.payment();
         });
         if (owed.status() != PaymentStatus.CANCEL_OWED) {
             // A sync recorded a cancel by the PG between our read and our lock: answer for the state it is in now.
@@ -150,12 +144,11 @@ public class CancelPayment {
     }
 
     private Result giveUp(PaymentId id, String reason) {
-        Payment told = transaction.execute(tx -> {
-            Payment locked = payments.lockById(id).orElseThrow();
-            if (locked.status() == PaymentStatus.UNKNOWN && locked.customerGaveUp()) {
-                payments.update(locked);
+        Payment told = unitOfWork.locked(id, locked -> {
+            if (locked.payment().status() == PaymentStatus.UNKNOWN && locked.payment().customerGaveUp()) {
+                locked.changed();
             }
-            return locked;
+            return locked.payment();
         });
         if (told.status() != PaymentStatus.UNKNOWN) {
             // Settled between the read and the lock: answer for the state it is in now (a refund if approved).

@@ -1,16 +1,36 @@
 package dev.payments.payment.application;
 
+import dev.payments.payment.domain.Payment;
+
 import java.time.Duration;
 
-/** How a confirm ended, before it becomes HTTP. */
+/**
+ * How a confirm ended, before it becomes HTTP ({@code PaymentController}) and a metric label ({@link ApprovalMetrics}):
+ * each mapping is made once, there.
+ */
 public sealed interface ConfirmResult {
 
-    /** The PG was asked (now or by the first request with this key); the receipt says what the customer is told. */
-    record Answered(PaymentReceipt receipt, boolean replayed) implements ConfirmResult {
+    /** An answer with a receipt: what the customer is told. */
+    sealed interface Told extends ConfirmResult {
+        PaymentReceipt receipt();
     }
 
-    /** The first request with this key is still in flight. */
-    record InFlight(PaymentReceipt receipt) implements ConfirmResult {
+    /**
+     * This request asked the PG and recorded what it meant ({@code verdict}; when a callback or a sync settled the
+     * payment first, the verdict its state amounts to).
+     */
+    record Answered(PaymentReceipt receipt, Payment.Verdict verdict) implements Told {
+    }
+
+    /** A repeat of a request: the answer stored for it, the payment's state if settled since, or still in flight. */
+    record Replayed(PaymentReceipt receipt) implements Told {
+    }
+
+    /**
+     * The PG was asked and its answer could not be written: PENDING to the customer, the payment stays REQUESTED and
+     * reconciliation settles it.
+     */
+    record Unrecorded(PaymentReceipt receipt) implements Told {
     }
 
     /** Refused before any money could move; nothing was written. */

@@ -8,46 +8,26 @@ import dev.payments.payment.domain.RefundOutcome;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Optional;
+import java.util.Locale;
+import java.util.function.Function;
 
-/** The PG as the use cases see it: admission, approval, status and cancel. */
+/**
+ * The PG as the use cases see it: approvals under an admission, and the recovery calls (status, cancel, refund). The
+ * admission (a bulkhead slot and the breaker's permission) stays inside the adapter: a use case hands it the work to
+ * run once admitted and never holds a permit.
+ */
 public interface PaymentGateway {
 
     /**
-     * Takes a bulkhead slot and the circuit breaker's permission for one approval, and nothing else: called before
-     * the database is touched, so a rejected request costs no connection and writes nothing.
+     * Runs {@code work} once a slot of {@code lane}'s bulkhead and the approval breaker's permission are taken, before
+     * anything else: called before the database is touched, so a refused request costs no connection and writes
+     * nothing. The work may ask the PG to approve at most once through the {@link Approver} it gets; if it returns
+     * without asking, the breaker's permission is given back unused. The slot is released when the work returns.
      */
-    Admission admit();
-
-    /**
-     * Like {@link #admit()} for one renewal charge: the same breaker (one PG), but a bulkhead of its own, so a renewal
-     * run never takes a live approval's slot.
-     */
-    Admission admitRenewal();
-
-    /**
-     * Charges a billing key under an admission from {@link #admitRenewal()}, with exactly {@link #approve}'s retries,
-     * status query and typed outcome; the request's payment key is the one the PG gives the charge.
-     */
-    PgOutcome charge(Admission.Granted admission, ApprovalRequest request, BillingCharge billing, Instant deadline);
+    <T> Admitted<T> underAdmission(Lane lane, Function<Approver, T> work);
 
     /** The payment key the PG gives a billing charge for this order, known before the charge is sent. */
     String billingChargeKey(OrderId orderId);
-
-    /**
-     * @param billingKey  the key the PG issued for the member's card
-     * @param customerKey whom the PG issued it to
-     * @param orderName   what the PG shows the customer
-     */
-    record BillingCharge(String billingKey, String customerKey, String orderName) {
-    }
-
-    /**
-     * Asks the PG to approve under an admission: retries where that is safe, asks for the status (by our payment
-     * key) when the confirm gave no usable answer. Never throws for a PG problem; what the PG said is returned typed
-     * and {@link dev.payments.payment.domain.Payment#record} decides what it means.
-     */
-    PgOutcome approve(Admission.Granted admission, ApprovalRequest request, Instant deadline);
 
     /**
      * The PG's view of the payment with our payment key ({@link PgStatus#notFound()} when it has none). Never blocked
@@ -69,36 +49,63 @@ public interface PaymentGateway {
      */
     RefundOutcome refund(String paymentKey, RefundId refundId, long amount, String cancelReason);
 
-    /**
-     * @param idempotencyKey the PG-side key, the same on every attempt, so a retried confirm cannot approve twice
-     */
-    record ApprovalRequest(String paymentKey, OrderId orderId, long amount, String idempotencyKey) {
+    /** Whose bulkhead an approval takes: a renewal run never takes a live approval's slot. Both share the breaker. */
+    enum Lane {
+        APPROVAL, RENEWAL
     }
 
-    /** The right to make one approval call, or the reason it was refused. */
-    sealed interface Admission permits Admission.Granted, Admission.Rejected {
-
-        /** Must be closed exactly once; closing releases the bulkhead slot. */
-        non-sealed interface Granted extends Admission, AutoCloseable {
-
-            /** Gives the breaker's permission back unused (the request ended before calling the PG). */
-            void releaseUnused();
-
-            @Override
-            void close();
-        }
+    /** The right, under one admission, to ask the PG to approve once. */
+    @FunctionalInterface
+    interface Approver {
 
         /**
-         * @param reason     BREAKER_OPEN, BREAKER_TRIAL (half-open, its trial calls taken), PG_UNREACHABLE (every recent
-         *                   attempt refused or failed: the PG is down, and the approval breaker is told) or
-         *                   BULKHEAD_FULL
-         * @param retryAfter when trying again makes sense
+         * Retries where that is safe, asks for the status (by our payment key) when the confirm gave no usable answer.
+         * Never throws for a PG problem; what the PG said is returned typed and
+         * {@link dev.payments.payment.domain.Payment#record} decides what it means.
          */
-        record Rejected(String reason, Duration retryAfter) implements Admission {
+        PgOutcome approve(ApprovalRequest request, Instant deadline);
+    }
+
+    /**
+     * @param idempotencyKey the PG-side key, the same on every attempt, so a retried confirm cannot approve twice
+     * @param billing        the member's billing key for a renewal charge; null for a confirm of a checkout
+     */
+    record ApprovalRequest(String paymentKey, OrderId orderId, long amount, String idempotencyKey,
+                           BillingCharge billing) {
+    }
+
+    /**
+     * @param billingKey  the key the PG issued for the member's card
+     * @param customerKey whom the PG issued it to
+     * @param orderName   what the PG shows the customer
+     */
+    record BillingCharge(String billingKey, String customerKey, String orderName) {
+    }
+
+    /** Why an admission was refused. */
+    enum Rejection {
+        /** Every slot of the lane's bulkhead is taken. */
+        BULKHEAD_FULL,
+        /** The approval breaker is open: the PG failed too many recent approvals. */
+        BREAKER_OPEN,
+        /** Half-open: the PG is being tried again and its few trial calls are taken. */
+        BREAKER_TRIAL,
+        /** Every recent attempt was refused or failed: the PG is down, and the approval breaker is told. */
+        PG_UNREACHABLE;
+
+        public String label() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
+    /** The work's result once admitted, or why it was not admitted. */
+    sealed interface Admitted<T> {
+
+        record Ran<T>(T value) implements Admitted<T> {
         }
 
-        static Optional<Granted> granted(Admission admission) {
-            return admission instanceof Granted granted ? Optional.of(granted) : Optional.empty();
+        /** @param retryAfter when trying again makes sense */
+        record Refused<T>(Rejection rejection, Duration retryAfter) implements Admitted<T> {
         }
     }
 }

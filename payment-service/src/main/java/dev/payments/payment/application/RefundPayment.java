@@ -27,6 +27,7 @@ public class RefundPayment {
     private static final Logger log = LoggerFactory.getLogger(RefundPayment.class);
 
     private final Payments payments;
+    private final PaymentUnitOfWork unitOfWork;
     private final Refunds refunds;
     private final IdempotencyKeys keys;
     private final PaymentGateway gateway;
@@ -34,9 +35,10 @@ public class RefundPayment {
     private final TransactionTemplate transaction;
     private final Clock clock;
 
-    public RefundPayment(Payments payments, Refunds refunds, IdempotencyKeys keys, PaymentGateway gateway,
-                         PaymentEvents events, TransactionTemplate transaction, Clock clock) {
+    public RefundPayment(Payments payments, PaymentUnitOfWork unitOfWork, Refunds refunds, IdempotencyKeys keys,
+                         PaymentGateway gateway, PaymentEvents events, TransactionTemplate transaction, Clock clock) {
         this.payments = payments;
+        this.unitOfWork = unitOfWork;
         this.refunds = refunds;
         this.keys = keys;
         this.gateway = gateway;
@@ -109,7 +111,7 @@ public class RefundPayment {
         RefundOutcome outcome = gateway.refund(started.paymentKey(), refund.id(), refund.money().amount(),
                 refund.pgCancelReason());
         try {
-            return transaction.execute(tx -> recordOutcome(refund, outcome));
+            return unitOfWork.locked(refund.paymentId(), locked -> recordOutcome(refund, outcome));
         } catch (DataAccessException e) {
             // The PG may have given the money back: the refund stays REQUESTED (reserved) and the settle finds it.
             log.error("Refund {}: writing the PG's answer failed; it stays REQUESTED and is settled from the PG's books",
@@ -129,7 +131,11 @@ public class RefundPayment {
             }
             return new Start.Replay(held.get().refundId());
         }
-        Payment payment = payments.lockById(command.paymentId()).orElseThrow();
+        return unitOfWork.locked(command.paymentId(), locked -> reserve(command, scope, id, locked.payment()));
+    }
+
+    /** Under the payment's row lock: the reservation against what is left, and the refund REQUESTED. */
+    private Start reserve(RefundCommand command, MemberId scope, RefundId id, Payment payment) {
         if (payment.status() != PaymentStatus.APPROVED) {
             keys.release(scope, command.idempotencyKey());
             return new Start.Stop(new Result.Refused(Refusal.PAYMENT_NOT_REFUNDABLE, "Payment " + payment.id() + " is "
@@ -151,7 +157,6 @@ public class RefundPayment {
 
     /** TX-2, under the payment's row lock, so a settle that ran meanwhile is seen and never undone. */
     private Result recordOutcome(Refund requested, RefundOutcome outcome) {
-        payments.lockById(requested.paymentId()).orElseThrow();
         Refund refund = refunds.findById(requested.id()).orElseThrow();
         if (refund.status() == RefundStatus.REQUESTED) {
             Refunds.RefundAmounts before = refunds.amounts(refund.paymentId());

@@ -4,7 +4,6 @@ import dev.payments.payment.domain.Payment;
 import dev.payments.payment.domain.PaymentId;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Duration;
 import java.util.List;
@@ -25,14 +24,12 @@ public class RepublishPaymentEvents {
 
     private static final Logger log = LoggerFactory.getLogger(RepublishPaymentEvents.class);
 
-    private final Payments payments;
+    private final PaymentUnitOfWork unitOfWork;
     private final PaymentEventHistory events;
-    private final TransactionTemplate transaction;
 
-    public RepublishPaymentEvents(Payments payments, PaymentEventHistory events, TransactionTemplate transaction) {
-        this.payments = payments;
+    public RepublishPaymentEvents(PaymentUnitOfWork unitOfWork, PaymentEventHistory events) {
+        this.unitOfWork = unitOfWork;
         this.events = events;
-        this.transaction = transaction;
     }
 
     /** What a republish did. */
@@ -55,9 +52,10 @@ public class RepublishPaymentEvents {
 
     /** @return empty if there is no such payment */
     public Optional<Result> republish(PaymentId id) {
-        return transaction.execute(status -> payments.lockById(id).<Result>map(payment -> {
+        return unitOfWork.lockedIfPresent(id, locked -> {
+            Payment payment = locked.payment();
             if (payment.status().isUnsettled()) {
-                return new Result.NotFinal(payment);
+                return (Result) new Result.NotFinal(payment);
             }
             List<PaymentEventHistory.Resent> resent = events.resend(id, payment.requestedAt().minus(CLOCK_MARGIN));
             if (resent.isEmpty()) {
@@ -66,6 +64,6 @@ public class RepublishPaymentEvents {
             log.warn("Payment {} ({}, order {}): its {} events published again on request: {}", id, payment.status(),
                     payment.orderId(), resent.size(), resent.stream().map(PaymentEventHistory.Resent::type).toList());
             return new Result.Republished(payment, resent);
-        }));
+        });
     }
 }

@@ -12,7 +12,6 @@ import dev.payments.payment.domain.RefundStatus;
 import dev.payments.payment.domain.SyncAction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
 import java.time.Duration;
@@ -35,7 +34,7 @@ public class SyncPayment {
     private final RenewalAttempts renewals;
     private final PaymentGateway gateway;
     private final PaymentEvents events;
-    private final TransactionTemplate transaction;
+    private final PaymentUnitOfWork unitOfWork;
     private final Clock clock;
     private final Duration notFoundIsFinalAfter;
 
@@ -44,7 +43,7 @@ public class SyncPayment {
      *                             confirm did not arrive (FAILED, nothing charged)
      */
     public SyncPayment(Payments payments, PayableOrders orders, RenewalAttempts renewals, PaymentGateway gateway,
-                       PaymentEvents events, TransactionTemplate transaction, Clock clock,
+                       PaymentEvents events, PaymentUnitOfWork unitOfWork, Clock clock,
                        Duration notFoundIsFinalAfter, Refunds refunds) {
         this.payments = payments;
         this.refunds = refunds;
@@ -52,7 +51,7 @@ public class SyncPayment {
         this.renewals = renewals;
         this.gateway = gateway;
         this.events = events;
-        this.transaction = transaction;
+        this.unitOfWork = unitOfWork;
         this.clock = clock;
         this.notFoundIsFinalAfter = notFoundIsFinalAfter;
     }
@@ -82,12 +81,12 @@ public class SyncPayment {
 
     /** Settles with what the PG just said, deciding under the row lock. */
     private SyncResult apply(PaymentId id, PgStatus status) {
-        SyncResult decided = transaction.execute(tx -> {
-            Payment payment = payments.lockById(id).orElseThrow();
+        SyncResult decided = unitOfWork.locked(id, locked -> {
+            Payment payment = locked.payment();
             boolean refundsExplainCancels = settleRefunds(payment, status);
             Payment.Settlement settlement = payment.settleWith(status, new Payment.Circumstances(clock.instant(),
                     payable(payment), notFoundIsFinalAfter, refundsExplainCancels));
-            write(payment, settlement);
+            locked.append(settlement.event());
             return new SyncResult(payment, status.state(), settlement.action());
         });
         if (decided.action() == SyncAction.MISMATCH) {
@@ -117,11 +116,10 @@ public class SyncPayment {
         } catch (RuntimeException e) {
             throw new PgSyncException(PgSyncException.Stage.CANCEL, PgState.DONE.name(), e);
         }
-        SyncResult result = transaction.execute(tx -> {
-            Payment locked = payments.lockById(owed.id()).orElseThrow();
-            Payment.Settlement settlement = locked.canceledAtPg(answer, clock.instant());
-            write(locked, settlement);
-            return new SyncResult(locked, answer.state(), settlement.action());
+        SyncResult result = unitOfWork.locked(owed.id(), locked -> {
+            Payment.Settlement settlement = locked.payment().canceledAtPg(answer, clock.instant());
+            locked.append(settlement.event());
+            return new SyncResult(locked.payment(), answer.state(), settlement.action());
         });
         if (result.action() == SyncAction.RETRY_LATER) {
             throw new PgSyncException(PgSyncException.Stage.CANCEL, PgState.DONE.name(),
@@ -169,13 +167,6 @@ public class SyncPayment {
     private boolean payable(Payment payment) {
         return orders.find(payment.orderId()).map(PayableOrder::isPayable)
                 .orElseGet(() -> renewals.awaitsPayment(payment.id()));
-    }
-
-    private void write(Payment payment, Payment.Settlement settlement) {
-        settlement.event().ifPresent(event -> {
-            events.publish(event);
-            payments.update(payment);
-        });
     }
 
     private String why(Payment owed) {

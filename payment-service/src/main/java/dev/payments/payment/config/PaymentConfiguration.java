@@ -13,7 +13,9 @@ import dev.payments.payment.application.ConfirmPayment;
 import dev.payments.payment.application.IdempotencyKeys;
 import dev.payments.payment.application.MemberRateLimit;
 import dev.payments.payment.application.PayableOrders;
+import dev.payments.payment.application.PaymentAttempts;
 import dev.payments.payment.application.PaymentEvents;
+import dev.payments.payment.application.PaymentUnitOfWork;
 import dev.payments.payment.application.PaymentGateway;
 import dev.payments.payment.application.Payments;
 import dev.payments.payment.application.PaymentEventHistory;
@@ -59,6 +61,7 @@ class PaymentConfiguration {
     static final String PG_REACHABILITY = "pg-reachability";
     static final String PG_QUERY = "pg-query";
     static final String PG_CANCEL = "pg-cancel";
+    static final String PG_REFUND = "pg-refund";
     static final String PG_RECOVERY = "pg-recovery";
     static final String PG_RENEWAL = "pg-renewal";
 
@@ -91,8 +94,8 @@ class PaymentConfiguration {
         return new ResilientPaymentGateway(new TossPgClient(properties, json), properties,
                 bulkheads.bulkhead(PG_APPROVE), bulkheads.bulkhead(PG_RECOVERY), bulkheads.bulkhead(PG_RENEWAL),
                 breakers.circuitBreaker(PG_APPROVE), breakers.circuitBreaker(PG_REACHABILITY),
-                retries.retry(PG_APPROVE),
-                retries.retry(PG_QUERY), retries.retry(PG_CANCEL), clock, meters);
+                retries.retry(PG_APPROVE), retries.retry(PG_QUERY), retries.retry(PG_CANCEL), retries.retry(PG_REFUND),
+                clock, meters);
     }
 
     @Bean
@@ -101,28 +104,39 @@ class PaymentConfiguration {
     }
 
     @Bean
-    ConfirmPayment confirmPayment(ApprovalProperties properties, MemberRateLimit rateLimit, IdempotencyKeys idempotency,
-                                  PaymentGateway gateway,
-                                  PayableOrders orders, Payments payments, PaymentEvents events,
-                                  TransactionTemplate transaction, ApprovalMetrics metrics, Clock clock,
-                                  ObjectProvider<ObservationRegistry> observations) {
-        return new ConfirmPayment(rateLimit, idempotency, gateway,
-                orders, payments, events, transaction, metrics, clock, properties.deadline(),
+    PaymentUnitOfWork paymentUnitOfWork(Payments payments, PaymentEvents events, TransactionTemplate transaction) {
+        return new PaymentUnitOfWork(payments, events, transaction);
+    }
+
+    @Bean
+    PaymentAttempts paymentAttempts(PaymentGateway gateway, Payments payments, PaymentEvents events,
+                                    PaymentUnitOfWork unitOfWork, TransactionTemplate transaction, Clock clock,
+                                    ObjectProvider<ObservationRegistry> observations) {
+        return new PaymentAttempts(gateway, payments, events, unitOfWork, transaction, clock,
                 observations.getIfAvailable(() -> ObservationRegistry.NOOP));
+    }
+
+    @Bean
+    ConfirmPayment confirmPayment(ApprovalProperties properties, PaymentAttempts attempts, MemberRateLimit rateLimit,
+                                  IdempotencyKeys idempotency, PayableOrders orders, Payments payments,
+                                  ApprovalMetrics metrics, Clock clock) {
+        return new ConfirmPayment(attempts, rateLimit, idempotency, orders, payments, metrics, clock,
+                properties.deadline());
     }
 
     @Bean
     SyncPayment syncPayment(ApprovalProperties properties, Payments payments, PayableOrders orders,
                             RenewalCharges renewals, PaymentGateway gateway, PaymentEvents events,
-                            TransactionTemplate transaction, Clock clock, Refunds refunds) {
-        return new SyncPayment(payments, orders, renewals, gateway, events, transaction, clock,
+                            PaymentUnitOfWork unitOfWork, Clock clock, Refunds refunds) {
+        return new SyncPayment(payments, orders, renewals, gateway, events, unitOfWork, clock,
                 properties.notFoundIsFinalAfter(), refunds);
     }
 
     @Bean
-    RefundPayment refundPayment(Payments payments, Refunds refunds, IdempotencyKeys keys, PaymentGateway gateway,
-                                PaymentEvents events, TransactionTemplate transaction, Clock clock) {
-        return new RefundPayment(payments, refunds, keys, gateway, events, transaction, clock);
+    RefundPayment refundPayment(Payments payments, PaymentUnitOfWork unitOfWork, Refunds refunds, IdempotencyKeys keys,
+                                PaymentGateway gateway, PaymentEvents events, TransactionTemplate transaction,
+                                Clock clock) {
+        return new RefundPayment(payments, unitOfWork, refunds, keys, gateway, events, transaction, clock);
     }
 
     /**
@@ -139,15 +153,14 @@ class PaymentConfiguration {
     }
 
     @Bean
-    CancelPayment cancelPayment(Payments payments, PaymentEvents events,
-                                SyncPayment syncPayment, TransactionTemplate transaction, Clock clock) {
-        return new CancelPayment(payments, events, syncPayment, transaction, clock);
+    CancelPayment cancelPayment(Payments payments, PaymentUnitOfWork unitOfWork, SyncPayment syncPayment,
+                                Clock clock) {
+        return new CancelPayment(payments, unitOfWork, syncPayment, clock);
     }
 
     @Bean
-    RepublishPaymentEvents republishPaymentEvents(Payments payments, PaymentEventHistory events,
-                                                  TransactionTemplate transaction) {
-        return new RepublishPaymentEvents(payments, events, transaction);
+    RepublishPaymentEvents republishPaymentEvents(PaymentUnitOfWork unitOfWork, PaymentEventHistory events) {
+        return new RepublishPaymentEvents(unitOfWork, events);
     }
 
     @Bean

@@ -1,7 +1,7 @@
 package dev.payments.payment.config;
 
 import dev.payments.payment.adapter.in.schedule.RenewalSchedule;
-import dev.payments.payment.application.PaymentEvents;
+import dev.payments.payment.application.PaymentAttempts;
 import dev.payments.payment.application.PaymentGateway;
 import dev.payments.payment.application.Payments;
 import dev.payments.payment.application.renewal.CancelSubscription;
@@ -35,9 +35,9 @@ class RenewalConfiguration {
     @Bean(destroyMethod = "requestStop")
     RenewSubscriptions renewSubscriptions(RenewalProperties properties, RenewalCharges charges,
                                           Subscriptions subscriptions, RenewalRuns runs, Payments payments,
-                                          PaymentEvents events, PaymentGateway gateway, TransactionTemplate transaction,
-                                          RenewalMetrics metrics, Clock clock) {
-        return new RenewSubscriptions(charges, subscriptions, runs, payments, events, gateway, transaction, metrics,
+                                          PaymentAttempts attempts, PaymentGateway gateway,
+                                          TransactionTemplate transaction, RenewalMetrics metrics, Clock clock) {
+        return new RenewSubscriptions(charges, subscriptions, runs, payments, attempts, gateway, transaction, metrics,
                 clock, properties.zone(), properties.workers(), properties.chargeDeadline(),
                 new DunningPolicy(properties.dunningRetries(), properties.retryNothingCharged()));
     }

@@ -63,7 +63,9 @@ public final class Payment {
         MISMATCH,
         /** Accepted for asynchronous processing (001): the callback or reconciliation settles it. */
         PROCESSING_ASYNC,
-        /** Nobody knows yet: UNKNOWN, reconciliation settles it. */
+        /** The confirm timed out and the status query did not settle it: UNKNOWN, reconciliation settles it. */
+        TIMED_OUT,
+        /** Nobody knows yet otherwise (a lost answer, an unclear refusal): UNKNOWN, reconciliation settles it. */
         UNDECIDED
     }
 
@@ -253,14 +255,13 @@ public final class Payment {
                         CustomerNotice.DECLINED);
                 case CREDENTIALS -> recorded(Verdict.CREDENTIALS_REJECTED, fail(PgOutcome.AUTH_FAILED, now),
                         CustomerNotice.FAILED);
-                case UNCLEAR -> recorded(Verdict.UNDECIDED, markUnknown(refusal.asReason(), now), CustomerNotice.PENDING);
+                case UNCLEAR -> undecided(refusal.asReason(), now);
             };
         }
         if (outcome instanceof PgOutcome.NotReached) {
             return recorded(Verdict.NOTHING_CHARGED, fail(PgOutcome.CONNECT_FAILED, now), CustomerNotice.FAILED);
         }
-        return recorded(Verdict.UNDECIDED, markUnknown(((PgOutcome.Unknown) outcome).reason(), now),
-                CustomerNotice.PENDING);
+        return undecided(((PgOutcome.Unknown) outcome).reason(), now);
     }
 
     private Recorded recordStatus(PgStatus pg, String doubt, Instant now) {
@@ -277,11 +278,15 @@ public final class Payment {
                     CustomerNotice.FAILED);
             case IN_PROGRESS -> doubt == null
                     ? recorded(Verdict.PROCESSING_ASYNC, markUnknown(PgOutcome.ACCEPTED_ASYNC, now), CustomerNotice.PENDING)
-                    : recorded(Verdict.UNDECIDED, markUnknown(doubt, now), CustomerNotice.PENDING);
+                    : undecided(doubt, now);
             // A NOT_FOUND right after a lost answer may still be booked: UNKNOWN, never FAILED (docs/resilience.md).
-            default -> recorded(Verdict.UNDECIDED, markUnknown(doubt != null ? doubt : "PG_" + pg.state(), now),
-                    CustomerNotice.PENDING);
+            default -> undecided(doubt != null ? doubt : "PG_" + pg.state(), now);
         };
+    }
+
+    private Recorded undecided(String reason, Instant now) {
+        Verdict verdict = PgOutcome.READ_TIMEOUT.equals(reason) ? Verdict.TIMED_OUT : Verdict.UNDECIDED;
+        return recorded(verdict, markUnknown(reason, now), CustomerNotice.PENDING);
     }
 
     private Recorded recorded(Verdict verdict, PaymentEvent event, CustomerNotice notice) {

@@ -34,13 +34,61 @@ class ConfirmPaymentTest {
 
     private final MemberRateLimit rateLimit = mock(MemberRateLimit.class);
     private final IdempotencyKeys idempotency = mock(IdempotencyKeys.class);
-    private final PaymentGateway gateway = mock(PaymentGateway.class);
+    private final Pg gateway = new Pg();
     private final PayableOrders orders = mock(PayableOrders.class);
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
     private final SimpleTransactionStatus tx1 = new SimpleTransactionStatus();
-    private final ConfirmPayment confirm = new ConfirmPayment(rateLimit, idempotency, gateway, orders,
-            mock(Payments.class), event -> { }, new TransactionTemplate(transactions(tx1)),
-            new ApprovalMetrics(meters), Clock.systemUTC(), Duration.ofSeconds(20), ObservationRegistry.NOOP);
+    private final ConfirmPayment confirm = confirmPayment(rateLimit, mock(Payments.class),
+            new TransactionTemplate(transactions(tx1)));
+
+    private ConfirmPayment confirmPayment(MemberRateLimit limit, Payments payments, TransactionTemplate transaction) {
+        PaymentAttempts attempts = new PaymentAttempts(gateway, payments, event -> { },
+                new PaymentUnitOfWork(payments, event -> { }, transaction), transaction, Clock.systemUTC(),
+                ObservationRegistry.NOOP);
+        return new ConfirmPayment(attempts, limit, idempotency, orders, payments, new ApprovalMetrics(meters),
+                Clock.systemUTC(), Duration.ofSeconds(20));
+    }
+
+    /** Admits (or refuses) every attempt and answers each approval with {@link #answer}; counts what it was asked. */
+    private static final class Pg implements PaymentGateway {
+        PaymentGateway.Rejection refuse;
+        java.util.function.Function<ApprovalRequest, PgOutcome> answer = request -> {
+            throw new AssertionError("the PG was not to be asked");
+        };
+        int approvals;
+
+        @Override
+        public <T> Admitted<T> underAdmission(Lane lane, java.util.function.Function<Approver, T> work) {
+            if (refuse != null) {
+                return new Admitted.Refused<>(refuse, Duration.ofSeconds(30));
+            }
+            return new Admitted.Ran<>(work.apply((request, deadline) -> {
+                approvals++;
+                return answer.apply(request);
+            }));
+        }
+
+        @Override
+        public String billingChargeKey(OrderId orderId) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public PgStatus status(String paymentKey) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public PgStatus cancel(String paymentKey, String reason) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public dev.payments.payment.domain.RefundOutcome refund(String paymentKey,
+                dev.payments.payment.domain.RefundId refundId, long amount, String cancelReason) {
+            throw new UnsupportedOperationException();
+        }
+    }
 
     /** A transaction manager that hands out the given status, so a test can see whether TX-1 was to roll back. */
     private static PlatformTransactionManager transactions(SimpleTransactionStatus status) {
@@ -51,38 +99,36 @@ class ConfirmPaymentTest {
 
     @Test
     void aDatabaseDownBeforeThePgCallIsARetryableRefusalAndThePgIsNeverAsked() {
-        PaymentGateway.Admission.Granted granted = admitted();
         when(idempotency.claim(any(), any(), any(), any())).thenThrow(new CannotGetJdbcConnectionException("pool exhausted"));
 
-        assertRetryableDatabaseRefusal(confirm.confirm(command()), granted);
+        assertRetryableDatabaseRefusal(confirm.confirm(command()));
         assertThat(meters.get("payment.approval").tag("outcome", "db_failed").counter().count()).isEqualTo(1);
     }
 
     @Test
     void aRefusalAtAdmissionTouchesNoDatabase() {
-        when(gateway.admit()).thenReturn(new PaymentGateway.Admission.Rejected("BREAKER_OPEN", Duration.ofSeconds(30)));
+        gateway.refuse = PaymentGateway.Rejection.BREAKER_OPEN;
 
         ConfirmResult result = confirm.confirm(command());
 
         assertThat(result).isInstanceOfSatisfying(ConfirmResult.Refused.class,
                 refused -> assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.PG_UNAVAILABLE));
         org.mockito.Mockito.verifyNoInteractions(rateLimit, idempotency, orders);
+        assertThat(meters.get("payment.approval").tag("outcome", "pg_unavailable").counter().count()).isEqualTo(1);
     }
 
     @Test
     void aDatabaseDownUnderTheMembersRateBucketIsTheSameRetryableRefusal() {
-        PaymentGateway.Admission.Granted granted = admitted();
         when(idempotency.claim(any(), any(), any(), any())).thenReturn(true);
         when(rateLimit.tryAcquire(any())).thenThrow(new org.springframework.dao.DataAccessResourceFailureException(
                 "Connection is closed"));
 
-        assertRetryableDatabaseRefusal(confirm.confirm(command()), granted);
+        assertRetryableDatabaseRefusal(confirm.confirm(command()));
         verify(orders, never()).lock(any());
     }
 
     @Test
     void askingAgainUnderAKeyAlreadyUsedTakesNothingFromTheMembersAllowance() {
-        PaymentGateway.Admission.Granted granted = admitted();
         when(idempotency.claim(any(), any(), any(), any())).thenReturn(false);
         when(idempotency.find(any(), any())).thenReturn(Optional.of(new IdempotencyKeys.IdempotencyRecord(
                 "another request's hash", dev.payments.payment.domain.PaymentId.newId(), Optional.empty())));
@@ -92,13 +138,12 @@ class ConfirmPaymentTest {
         assertThat(result).isInstanceOfSatisfying(ConfirmResult.Refused.class,
                 refused -> assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.IDEMPOTENCY_KEY_REUSED));
         org.mockito.Mockito.verifyNoInteractions(rateLimit);
-        verify(granted).releaseUnused();
+        assertThat(gateway.approvals).as("the PG was never asked").isZero();
         assertThat(tx1.isRollbackOnly()).as("TX-1 writes nothing for a replay").isTrue();
     }
 
     @Test
-    void aMemberOverTheLimitGivesTheAdmissionBackAndReachesNoOrder() {
-        PaymentGateway.Admission.Granted granted = admitted();
+    void aMemberOverTheLimitNeverReachesTheOrderOrThePg() {
         when(idempotency.claim(any(), any(), any(), any())).thenReturn(true);
         when(rateLimit.tryAcquire(any())).thenReturn(Optional.of(Duration.ofSeconds(6)));
 
@@ -108,7 +153,7 @@ class ConfirmPaymentTest {
             assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.RATE_LIMITED);
             assertThat(refused.retryAfter()).isEqualTo(Duration.ofSeconds(6));
         });
-        verify(granted).releaseUnused();
+        assertThat(gateway.approvals).as("the PG was never asked").isZero();
         verify(orders, never()).lock(any());
         assertThat(tx1.isRollbackOnly()).as("the claim goes with TX-1's rollback").isTrue();
         verify(idempotency, never()).release(any(), any());
@@ -116,7 +161,6 @@ class ConfirmPaymentTest {
 
     @Test
     void aConfirmRefusedOnItsOrderGivesTheKeyBackAndKeepsTheTokenSpent() {
-        PaymentGateway.Admission.Granted granted = admitted();
         when(idempotency.claim(any(), any(), any(), any())).thenReturn(true);
         when(rateLimit.tryAcquire(any())).thenReturn(Optional.empty());
         when(orders.lock(any())).thenReturn(Optional.empty());
@@ -127,24 +171,21 @@ class ConfirmPaymentTest {
                 refused -> assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.ORDER_NOT_FOUND));
         verify(idempotency).release(new MemberId("member-1"), "key-1");
         assertThat(tx1.isRollbackOnly()).as("TX-1 commits the member's token and the key's release").isFalse();
-        verify(granted).releaseUnused();
+        assertThat(gateway.approvals).as("the PG was never asked").isZero();
         assertThat(meters.get("payment.approval").tag("outcome", "rejected").counter().count()).isEqualTo(1);
     }
 
     @Test
-    void aDatabaseDownInTx1GivesTheAdmissionBackUnused() {
+    void aDatabaseDownInTx1NeverAsksThePg() {
         when(idempotency.claim(any(), any(), any(), any())).thenReturn(true);
         when(rateLimit.tryAcquire(any())).thenReturn(Optional.empty());
-        PaymentGateway.Admission.Granted granted = admitted();
         when(orders.lock(any())).thenThrow(new CannotGetJdbcConnectionException("database stopped"));
 
         ConfirmResult result = confirm.confirm(command());
 
         assertThat(result).isInstanceOfSatisfying(ConfirmResult.Refused.class,
                 refused -> assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.DB_UNAVAILABLE));
-        verify(granted).releaseUnused();
-        verify(granted).close();
-        verify(gateway, never()).approve(any(), any(), any());
+        assertThat(gateway.approvals).as("the PG was never asked").isZero();
     }
 
     @Test
@@ -152,34 +193,23 @@ class ConfirmPaymentTest {
         PlatformTransactionManager noDatabase = mock(PlatformTransactionManager.class);
         when(noDatabase.getTransaction(any())).thenThrow(
                 new org.springframework.transaction.CannotCreateTransactionException("Could not open JDBC Connection"));
-        ConfirmPayment withoutDatabase = new ConfirmPayment(member -> Optional.empty(), idempotency, gateway, orders,
-                mock(Payments.class), event -> { }, new TransactionTemplate(noDatabase),
-                new ApprovalMetrics(meters), Clock.systemUTC(), Duration.ofSeconds(20), ObservationRegistry.NOOP);
-        PaymentGateway.Admission.Granted granted = admitted();
+        ConfirmPayment withoutDatabase = confirmPayment(member -> Optional.empty(), mock(Payments.class),
+                new TransactionTemplate(noDatabase));
 
         ConfirmResult result = withoutDatabase.confirm(command());
 
         assertThat(result).isInstanceOfSatisfying(ConfirmResult.Refused.class,
                 refused -> assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.DB_UNAVAILABLE));
-        verify(granted).releaseUnused();
-        verify(gateway, never()).approve(any(), any(), any());
+        assertThat(gateway.approvals).as("the PG was never asked").isZero();
     }
 
-    /** Nothing written, the PG not asked, the admission given back: the customer may simply try again. */
-    private void assertRetryableDatabaseRefusal(ConfirmResult result, PaymentGateway.Admission.Granted granted) {
+    /** Nothing written, the PG not asked: the customer may simply try again. */
+    private void assertRetryableDatabaseRefusal(ConfirmResult result) {
         assertThat(result).isInstanceOfSatisfying(ConfirmResult.Refused.class, refused -> {
             assertThat(refused.refusal()).isEqualTo(ConfirmResult.Refusal.DB_UNAVAILABLE);
             assertThat(refused.retryAfter()).isPositive();
         });
-        verify(granted).releaseUnused();
-        verify(gateway, never()).approve(any(), any(), any());
-    }
-
-    /** The gateway admits the request: the use case goes on to the database. */
-    private PaymentGateway.Admission.Granted admitted() {
-        PaymentGateway.Admission.Granted granted = mock(PaymentGateway.Admission.Granted.class);
-        when(gateway.admit()).thenReturn(granted);
-        return granted;
+        assertThat(gateway.approvals).as("the PG was never asked").isZero();
     }
 
     private static ConfirmCommand command() {
@@ -229,15 +259,14 @@ class ConfirmPaymentTest {
         when(orders.lock(any())).thenReturn(Optional.of(new dev.payments.payment.domain.PayableOrder(command.orderId(),
                 command.memberId(), new dev.payments.payment.domain.Money(command.amount(), "KRW"),
                 dev.payments.payment.domain.PayableOrder.Status.OPEN)));
-        when(gateway.admit()).thenReturn(mock(PaymentGateway.Admission.Granted.class));
-        when(gateway.approve(any(), any(), any())).thenAnswer(invocation -> outcome.apply(invocation.getArgument(1)));
-        ConfirmPayment withPayments = new ConfirmPayment(member -> Optional.empty(), idempotency, gateway, orders,
-                payments, event -> { }, new TransactionTemplate(transactions(new SimpleTransactionStatus())),
-                new ApprovalMetrics(meters), Clock.systemUTC(), Duration.ofSeconds(20), ObservationRegistry.NOOP);
+        gateway.answer = outcome;
+        ConfirmPayment withPayments = confirmPayment(member -> Optional.empty(), payments,
+                new TransactionTemplate(transactions(new SimpleTransactionStatus())));
 
         ConfirmResult result = withPayments.confirm(command);
 
         assertThat(result).isInstanceOf(ConfirmResult.Answered.class);
+        assertThat(gateway.approvals).isEqualTo(1);
         assertThat(switch (((ConfirmResult.Answered) result).receipt().result()) {
             case APPROVED -> 200;
             case DECLINED -> 422;

@@ -48,8 +48,9 @@ class SyncPaymentTest {
     private final Pg pg = new Pg();
     private final List<DomainEvent> published = new ArrayList<>();
     private final SyncPayment sync = new SyncPayment(payments, orders, paymentId -> false, pg, published::add,
-            new TransactionTemplate(mock(PlatformTransactionManager.class)), Clock.fixed(NOW, ZoneOffset.UTC),
-            Duration.ofSeconds(60), new InMemoryRefunds());
+            new PaymentUnitOfWork(payments, published::add,
+                    new TransactionTemplate(mock(PlatformTransactionManager.class))),
+            Clock.fixed(NOW, ZoneOffset.UTC), Duration.ofSeconds(60), new InMemoryRefunds());
 
     @Test
     void asksThePgByOurPaymentKeyAndApprovesWhatIsOurs() {
@@ -283,24 +284,11 @@ class SyncPaymentTest {
         boolean statusFails;
         PgState cancelAnswer = PgState.CANCELED;
 
-        public Admission admit() {
-            throw new UnsupportedOperationException("sync never approves");
-        }
-
-        public PgOutcome approve(Admission.Granted admission, ApprovalRequest request, Instant deadline) {
+        public <T> Admitted<T> underAdmission(Lane lane, java.util.function.Function<Approver, T> work) {
             throw new UnsupportedOperationException("sync never approves");
         }
 
         public String billingChargeKey(dev.payments.payment.domain.OrderId orderId) {
-            throw new UnsupportedOperationException("sync never charges");
-        }
-
-        public Admission admitRenewal() {
-            throw new UnsupportedOperationException("sync never charges");
-        }
-
-        public PgOutcome charge(Admission.Granted admission, ApprovalRequest request, BillingCharge billing,
-                                Instant deadline) {
             throw new UnsupportedOperationException("sync never charges");
         }
 

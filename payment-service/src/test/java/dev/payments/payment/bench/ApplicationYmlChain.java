@@ -125,7 +125,8 @@ final class ApplicationYmlChain {
     /** The gateway around {@code client}, wired as PaymentConfiguration#paymentGateway does. */
     ResilientPaymentGateway gateway(TossPgClient client) {
         return new ResilientPaymentGateway(client, pgClient, bulkhead, recoveryBulkhead,
-                Bulkhead.ofDefaults("pg-renewal"), breaker, reachability, approveRetry, queryRetry, cancelRetry, Clock.systemUTC(), meters);
+                Bulkhead.ofDefaults("pg-renewal"), breaker, reachability, approveRetry, queryRetry, cancelRetry,
+                Retry.ofDefaults("pg-refund"), Clock.systemUTC(), meters);
     }
 
     String describe() {

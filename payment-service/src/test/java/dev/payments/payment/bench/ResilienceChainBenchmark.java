@@ -5,7 +5,8 @@ import dev.payments.payment.adapter.out.pg.PgAnswerLostException;
 import dev.payments.payment.adapter.out.pg.PgClientProperties;
 import dev.payments.payment.adapter.out.pg.ResilientPaymentGateway;
 import dev.payments.payment.adapter.out.pg.TossPgClient;
-import dev.payments.payment.application.PaymentGateway.Admission;
+import dev.payments.payment.application.PaymentGateway.Admitted;
+import dev.payments.payment.application.PaymentGateway.Lane;
 import dev.payments.payment.application.PaymentGateway.ApprovalRequest;
 import dev.payments.payment.domain.OrderId;
 import dev.payments.payment.domain.PgOutcome;
@@ -28,7 +29,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The resilience chain's latency target: the resilience chain (bulkhead -> breaker -> retry -> timeouts, i.e.
- * {@code ResilientPaymentGateway.admit()} + {@code approve(...)} + closing the permit) adds at most 1 ms p99 over a
+ * {@code ResilientPaymentGateway.underAdmission(...)} around {@code approve(...)}) adds at most 1 ms p99 over a
  * direct {@code TossPgClient.confirm(...)}.
  *
  * <p>No Spring context: the client and the gateway are wired from payment-service's application.yml
@@ -190,7 +191,7 @@ public final class ResilienceChainBenchmark {
             }
             System.out.println("  " + label + ":");
             side("direct TossPgClient.confirm", direct);
-            side("admit + approve + close", chained);
+            side("admission + approve", chained);
             double addedP99 = Latencies.median(p99);
             System.out.printf(Locale.ROOT, "    added by the chain: p50 %s (difference of medians %s), p99 %s "
                             + "(difference of medians %s; per-round range %s .. %s)%n",
@@ -316,17 +317,16 @@ public final class ResilienceChainBenchmark {
 
     private long chainOnce(ThreadLocalRandom random) {
         OrderId orderId = new OrderId(new UUID(random.nextLong(), random.nextLong()));
-        ApprovalRequest request = new ApprovalRequest("pk-" + orderId, orderId, AMOUNT, UUID.randomUUID().toString());
+        ApprovalRequest request = new ApprovalRequest("pk-" + orderId, orderId, AMOUNT, UUID.randomUUID().toString(),
+                null);
         Instant deadline = Instant.now().plus(chain.approvalDeadline); // ConfirmPayment sets it at request start
         long t0 = System.nanoTime();
-        PgOutcome outcome;
-        Admission admission = gateway.admit();
-        if (!(admission instanceof Admission.Granted granted)) {
-            throw new IllegalStateException("Admission refused: " + admission);
+        Admitted<PgOutcome> admitted = gateway.underAdmission(Lane.APPROVAL,
+                approver -> approver.approve(request, deadline));
+        if (!(admitted instanceof Admitted.Ran<PgOutcome> ran)) {
+            throw new IllegalStateException("Admission refused: " + admitted);
         }
-        try (granted) {
-            outcome = gateway.approve(granted, request, deadline);
-        }
+        PgOutcome outcome = ran.value();
         long took = System.nanoTime() - t0;
         if (!(outcome instanceof PgOutcome.Answered answered) || answered.status().state() != PgState.DONE) {
             throw new IllegalStateException("Expected DONE, got " + outcome);

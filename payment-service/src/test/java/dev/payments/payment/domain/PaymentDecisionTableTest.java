@@ -196,7 +196,7 @@ class PaymentDecisionTableTest {
             confirm ABORTED                   | FAILED   | FAILED   | NOTHING_CHARGED      | PG_ABORTED
             timeout, query DONE               | APPROVED | APPROVED | APPROVED             | -
             timeout, query DONE other amount  | UNKNOWN  | PENDING  | MISMATCH             | PG_AMOUNT_MISMATCH
-            timeout, query NOT_FOUND          | UNKNOWN  | PENDING  | UNDECIDED            | PG_READ_TIMEOUT
+            timeout, query NOT_FOUND          | UNKNOWN  | PENDING  | TIMED_OUT            | PG_READ_TIMEOUT
             409, query IN_PROGRESS            | UNKNOWN  | PENDING  | UNDECIDED            | PG_IDEMPOTENT_REQUEST_PROCESSING
             lost, query READY                 | UNKNOWN  | PENDING  | UNDECIDED            | PG_ANSWER_LOST
             lost, query ABORTED               | FAILED   | FAILED   | NOTHING_CHARGED      | PG_ABORTED

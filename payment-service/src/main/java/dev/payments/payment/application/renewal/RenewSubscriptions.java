@@ -1,18 +1,21 @@
 package dev.payments.payment.application.renewal;
 
 import dev.payments.contracts.PaymentPurpose;
-import dev.payments.payment.application.PaymentEvents;
+import dev.payments.payment.application.PaymentAttempts;
+import dev.payments.payment.application.PaymentAttempts.Attempt;
+import dev.payments.payment.application.PaymentAttempts.Start;
 import dev.payments.payment.application.PaymentGateway;
-import dev.payments.payment.application.PaymentGateway.Admission;
 import dev.payments.payment.application.PaymentGateway.ApprovalRequest;
 import dev.payments.payment.application.PaymentGateway.BillingCharge;
+import dev.payments.payment.application.PaymentGateway.Lane;
+import dev.payments.payment.application.PaymentGateway.Rejection;
+import dev.payments.payment.application.PaymentUnitOfWork;
 import dev.payments.payment.application.Payments;
 import dev.payments.payment.application.renewal.RenewalMetrics.Charge;
 import dev.payments.payment.domain.OrderId;
 import dev.payments.payment.domain.Payment;
 import dev.payments.payment.domain.PaymentId;
 import dev.payments.payment.domain.PaymentStatus;
-import dev.payments.payment.domain.PgOutcome;
 import dev.payments.payment.domain.renewal.DunningPolicy;
 import dev.payments.payment.domain.renewal.RenewalCharge;
 import dev.payments.payment.domain.renewal.RenewalRun;
@@ -20,8 +23,6 @@ import dev.payments.payment.domain.renewal.RenewalRun.Outcome;
 import dev.payments.payment.domain.renewal.Subscription;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.springframework.dao.DataAccessException;
-import org.springframework.transaction.TransactionException;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
@@ -42,9 +43,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * The renewal run (docs/renewals.md): charges every subscription period that is due, each attempt a payment like any
- * other — REQUESTED with its event in TX-1, the PG outside any transaction, the outcome decided by
- * {@link Payment#record} and written with its event in TX-2. Workers claim one due charge at a time under
+ * The renewal run (docs/renewals.md): charges every subscription period that is due, each attempt a
+ * {@link PaymentAttempts payment attempt} like a checkout's, whose TX-1 claims the period and whose TX-2 lets the
+ * period follow its payment. Workers claim one due charge at a time under
  * {@code FOR UPDATE SKIP LOCKED}, so overlapping runs and replicas share the work and never take the same period; the
  * PG calls go through the renewal bulkhead (never a live approval's slot) and the approval breaker, and the run stops
  * when that breaker opens. What it did not finish stays due for the next run.
@@ -58,7 +59,7 @@ public class RenewSubscriptions {
     private final Subscriptions subscriptions;
     private final RenewalRuns runs;
     private final Payments payments;
-    private final PaymentEvents events;
+    private final PaymentAttempts attempts;
     private final PaymentGateway gateway;
     private final TransactionTemplate transaction;
     private final RenewalMetrics metrics;
@@ -76,14 +77,14 @@ public class RenewSubscriptions {
      * @param chargeDeadline one charge's whole budget, retries and status query included
      */
     public RenewSubscriptions(RenewalCharges charges, Subscriptions subscriptions, RenewalRuns runs, Payments payments,
-                              PaymentEvents events, PaymentGateway gateway, TransactionTemplate transaction,
+                              PaymentAttempts attempts, PaymentGateway gateway, TransactionTemplate transaction,
                               RenewalMetrics metrics, Clock clock, ZoneId zone, int workers, Duration chargeDeadline,
                               DunningPolicy dunning) {
         this.charges = charges;
         this.subscriptions = subscriptions;
         this.runs = runs;
         this.payments = payments;
-        this.events = events;
+        this.attempts = attempts;
         this.gateway = gateway;
         this.transaction = transaction;
         this.metrics = metrics;
@@ -179,10 +180,12 @@ public class RenewSubscriptions {
                 stop.compareAndSet(null, Outcome.STOPPED_SHUTDOWN);
                 return;
             }
-            // Admission before the claim, as on the request path: with the breaker open nothing is claimed or written.
-            Admission admission = gateway.admitRenewal();
-            if (admission instanceof Admission.Rejected rejected) {
-                if ("BREAKER_OPEN".equals(rejected.reason())) {
+            Attempt<RenewalCharge.Settled> attempt = attempts.run(Lane.RENEWAL, chargeDeadline, tx1 -> startAttempt(),
+                    (RenewalCharge claimed, PaymentUnitOfWork.Locked payment, Optional<Payment.Verdict> verdict) ->
+                            settle(charges.lock(claimed.subscriptionId(), claimed.period()).orElseThrow(),
+                                    payment.payment().status(), clock.instant()));
+            if (attempt instanceof Attempt.Refused<RenewalCharge.Settled> refused) {
+                if (refused.rejection() == Rejection.BREAKER_OPEN) {
                     log.warn("Renewal run stops: the PG breaker is open; the rest stays due for the next run");
                     stop.compareAndSet(null, Outcome.STOPPED_BREAKER_OPEN);
                     return;
@@ -190,32 +193,27 @@ public class RenewSubscriptions {
                 // Another run of this process holds the slots (the bulkhead bounds them together), or the PG is
                 // unreachable for a moment: each such refusal tells the approval breaker, which stops the run if it opens.
                 pause(Duration.ofMillis(50));
-                continue;
-            }
-            try (Admission.Granted granted = (Admission.Granted) admission) {
-                Optional<Attempt> attempt;
-                try {
-                    attempt = transaction.execute(tx -> startAttempt());
-                } catch (RuntimeException e) {
-                    granted.releaseUnused();
-                    throw e;
-                }
-                if (attempt.isEmpty()) {
-                    granted.releaseUnused();
-                    return;
-                }
-                metrics.claimed();
-                charge(granted, attempt.get(), tally);
+            } else if (attempt instanceof Attempt.Stopped) {
+                return;
+            } else if (attempt instanceof Attempt.StartFailed<RenewalCharge.Settled> failed) {
+                throw failed.cause();
+            } else if (attempt instanceof Attempt.Recorded<RenewalCharge.Settled> recorded) {
+                tally.count(recorded.result(), metrics);
+            } else {
+                // The PG may have charged and we could not write it down: the payment stays REQUESTED from TX-1, the
+                // period stays CHARGING, reconciliation settles the payment and a later run reads the result.
+                metrics.charged(Charge.DB_FAILED);
+                tally.unknown.incrementAndGet();
             }
         }
     }
 
-    /** TX-1: claim a due period, start its attempt, record the payment REQUESTED and {@code PaymentRequested}. */
-    private Optional<Attempt> startAttempt() {
+    /** TX-1: claim a due period and start its attempt; the engine records the payment REQUESTED. */
+    private Start<RenewalCharge, RenewalCharge.Settled> startAttempt() {
         Instant now = clock.instant();
         Optional<RenewalCharges.Claimed> claimed = charges.claimDue(now);
         if (claimed.isEmpty()) {
-            return Optional.empty();
+            return new Start.Stop<>(null);
         }
         RenewalCharge charge = claimed.get().charge();
         Subscription subscription = claimed.get().subscription();
@@ -224,50 +222,12 @@ public class RenewSubscriptions {
         OrderId orderId = charge.orderId();
         Payment payment = Payment.request(paymentId, orderId, subscription.memberId(), subscription.money(),
                 gateway.billingChargeKey(orderId), PaymentPurpose.RENEWAL, now);
-        payments.insert(payment);
-        events.publish(payment.requested());
         charges.update(charge);
         charges.recordAttempt(charge);
-        return Optional.of(new Attempt(charge, subscription, payment, charge.idempotencyKey()));
-    }
-
-    /** The PG with no transaction and no connection held, then TX-2. */
-    private void charge(Admission.Granted granted, Attempt attempt, Tally tally) {
-        Payment payment = attempt.payment();
-        Subscription subscription = attempt.subscription();
-        PgOutcome outcome = gateway.charge(granted,
-                new ApprovalRequest(payment.paymentKey(), payment.orderId(), payment.money().amount(),
-                        attempt.idempotencyKey()),
-                new BillingCharge(subscription.billingKey(), subscription.customerKey(), subscription.plan()),
-                clock.instant().plus(chargeDeadline));
-        try {
-            RenewalCharge.Settled settled = transaction.execute(tx -> record(attempt, outcome));
-            tally.count(settled, metrics);
-        } catch (DataAccessException | TransactionException e) {
-            // The PG may have charged and we could not write it down: the payment stays REQUESTED from TX-1, the
-            // period stays CHARGING, reconciliation settles the payment and a later run reads the result.
-            log.error("Recording the PG outcome {} of renewal {} (payment {}) failed; it stays REQUESTED for "
-                    + "reconciliation", outcome, attempt.charge(), payment.id(), e);
-            metrics.charged(Charge.DB_FAILED);
-            tally.unknown.incrementAndGet();
-        }
-    }
-
-    /** TX-2: the payment's own table decides what the answer means; the period follows the payment. */
-    private RenewalCharge.Settled record(Attempt attempt, PgOutcome outcome) {
-        Instant now = clock.instant();
-        Payment payment = payments.lockById(attempt.payment().id()).orElseThrow();
-        if (payment.status() == PaymentStatus.REQUESTED) {
-            Payment.Recorded recorded = payment.record(outcome, now);
-            events.publish(recorded.event());
-            payments.update(payment);
-            if (recorded.verdict() == Payment.Verdict.MISMATCH) {
-                log.error("Renewal {} (payment {}): the PG answered about another amount, order or key ({}); "
-                        + "recorded UNKNOWN, never approved", attempt.charge(), payment.id(), outcome);
-            }
-        }
-        RenewalCharge charge = charges.lock(attempt.charge().subscriptionId(), attempt.charge().period()).orElseThrow();
-        return settle(charge, payment.status(), now);
+        metrics.claimed();
+        return new Start.Charge<>(charge, payment,
+                new ApprovalRequest(payment.paymentKey(), orderId, payment.money().amount(), charge.idempotencyKey(),
+                        new BillingCharge(subscription.billingKey(), subscription.customerKey(), subscription.plan())));
     }
 
     /**
@@ -318,8 +278,6 @@ public class RenewSubscriptions {
         }
     }
 
-    private record Attempt(RenewalCharge charge, Subscription subscription, Payment payment, String idempotencyKey) {
-    }
 
     /** What one run did. */
     private static final class Tally {

@@ -70,11 +70,8 @@ class PaymentController {
                               Caller member, @Valid @RequestBody ConfirmRequest request) {
         ConfirmResult result = confirmPayment.confirm(new ConfirmCommand(new MemberId(member.subject()), idempotencyKey,
                 new OrderId(request.orderId()), request.paymentKey(), request.amount()));
-        if (result instanceof ConfirmResult.Answered answered) {
-            return answer(answered.receipt());
-        }
-        if (result instanceof ConfirmResult.InFlight inFlight) {
-            return ResponseEntity.accepted().body(PaymentResponse.of(inFlight.receipt()));
+        if (result instanceof ConfirmResult.Told told) {
+            return answer(told.receipt());
         }
         return refusal((ConfirmResult.Refused) result);
     }

@@ -4,6 +4,7 @@ import dev.payments.payment.adapter.out.pg.TossPgClient.ConfirmAnswer;
 import dev.payments.payment.adapter.out.pg.TossPgClient.PgPayment;
 import dev.payments.payment.application.PaymentGateway;
 import dev.payments.payment.application.RecoveryCallsBusyException;
+import dev.payments.payment.domain.OrderId;
 import dev.payments.payment.domain.PgOutcome;
 import dev.payments.payment.domain.PgRefusal;
 import dev.payments.payment.domain.PgCancel;
@@ -12,6 +13,7 @@ import dev.payments.payment.domain.PgStatus;
 import dev.payments.payment.domain.RefundId;
 import dev.payments.payment.domain.RefundOutcome;
 import io.github.resilience4j.bulkhead.Bulkhead;
+import io.github.resilience4j.bulkhead.BulkheadFullException;
 import io.github.resilience4j.circuitbreaker.CallNotPermittedException;
 import io.github.resilience4j.circuitbreaker.CircuitBreaker;
 import io.github.resilience4j.retry.Retry;
@@ -24,21 +26,25 @@ import org.slf4j.LoggerFactory;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The approval chain, outermost first: Bulkhead -> CircuitBreaker -> Retry -> reachability breaker -> HTTP timeouts
  * (docs/resilience.md). The approval breaker sits outside the retry, so three failed attempts count as one failure
  * (001: reversed, it opened three times too early); the reachability breaker inside it sees every attempt, so a PG
  * that refuses or fails everything is known within milliseconds and no request waits out a backoff to try it again.
- * Bulkhead and breaker are taken in {@link #admit()}, before the caller touches the database. Status query and cancel
- * are money-recovery paths: never behind the breaker (000), but in a bulkhead of their own: they run on web threads
- * with retries, and a hung PG must not hold more of them than that.
+ * Bulkhead and breaker are taken in {@link #underAdmission}, before the caller's work touches the database. Status
+ * query and cancel are money-recovery paths: never behind the breaker (000), but in a bulkhead of their own: they run
+ * on web threads with retries, and a hung PG must not hold more of them than that.
  */
 public class ResilientPaymentGateway implements PaymentGateway {
 
@@ -55,16 +61,13 @@ public class ResilientPaymentGateway implements PaymentGateway {
     private final Retry approveRetry;
     private final Retry queryRetry;
     private final Retry cancelRetry;
+    private final Retry refundRetry;
     private final Clock clock;
     private final Timer confirmLatency;
     private final Timer queryLatency;
     private final Timer cancelLatency;
-    private final Counter bulkheadFull;
-    private final Counter breakerOpen;
-    private final Counter renewalBulkheadFull;
-    private final Counter renewalBreakerOpen;
-    private final Counter pgUnreachable;
-    private final Counter renewalPgUnreachable;
+    private final Map<Rejection, Counter> admissionRejections;
+    private final Map<Rejection, Counter> renewalRejections;
     private final Counter recoveryRejected;
 
     /**
@@ -76,8 +79,8 @@ public class ResilientPaymentGateway implements PaymentGateway {
      */
     public ResilientPaymentGateway(TossPgClient client, PgClientProperties properties, Bulkhead bulkhead,
                                    Bulkhead recoveryBulkhead, Bulkhead renewalBulkhead, CircuitBreaker breaker,
-                                   CircuitBreaker reachability, Retry approveRetry, Retry queryRetry, Retry cancelRetry, Clock clock,
-                                   MeterRegistry meters) {
+                                   CircuitBreaker reachability, Retry approveRetry, Retry queryRetry,
+                                   Retry cancelRetry, Retry refundRetry, Clock clock, MeterRegistry meters) {
         this.client = client;
         this.properties = properties;
         this.bulkhead = bulkhead;
@@ -88,17 +91,15 @@ public class ResilientPaymentGateway implements PaymentGateway {
         this.approveRetry = approveRetry;
         this.queryRetry = queryRetry;
         this.cancelRetry = cancelRetry;
+        this.refundRetry = refundRetry;
         this.clock = clock;
         this.confirmLatency = pgTimer(meters, "confirm");
         this.queryLatency = pgTimer(meters, "query");
         this.cancelLatency = pgTimer(meters, "cancel");
         // Every reason exists from start-up, so a rate over them has a sample before the first rejection (000).
-        this.bulkheadFull = admissionRejected(meters, "bulkhead_full");
-        this.breakerOpen = admissionRejected(meters, "breaker_open");
-        this.renewalBulkheadFull = renewalRejected(meters, "bulkhead_full");
-        this.renewalBreakerOpen = renewalRejected(meters, "breaker_open");
-        this.pgUnreachable = admissionRejected(meters, "pg_unreachable");
-        this.renewalPgUnreachable = renewalRejected(meters, "pg_unreachable");
+        this.admissionRejections = rejections(meters, "payment.admission.rejected", "Approvals refused before any work");
+        this.renewalRejections = rejections(meters, "renewal.admission.rejected",
+                "Renewal charges refused before any work");
         this.recoveryRejected = Counter.builder("pg.recovery.rejected")
                 .description("Status queries and cancels not sent: every recovery slot was busy").register(meters);
         breaker.getEventPublisher().onStateTransition(event ->
@@ -117,28 +118,32 @@ public class ResilientPaymentGateway implements PaymentGateway {
     }
 
     @Override
-    public Admission admit() {
-        return admit(bulkhead, bulkheadFull, breakerOpen, pgUnreachable);
+    public <T> Admitted<T> underAdmission(Lane lane, Function<Approver, T> work) {
+        Admission admission = lane == Lane.RENEWAL
+                ? admit(renewalBulkhead, renewalRejections)
+                : admit(bulkhead, admissionRejections);
+        if (admission.rejection() != null) {
+            return new Admitted.Refused<>(admission.rejection(), admission.retryAfter());
+        }
+        GrantedPermit permit = admission.permit();
+        try {
+            return new Admitted.Ran<>(work.apply(permit));
+        } finally {
+            permit.close();
+        }
     }
 
-    @Override
-    public Admission admitRenewal() {
-        return admit(renewalBulkhead, renewalBulkheadFull, renewalBreakerOpen, renewalPgUnreachable);
-    }
-
-    private Admission admit(Bulkhead slots, Counter full, Counter open, Counter unreachable) {
+    private Admission admit(Bulkhead slots, Map<Rejection, Counter> rejected) {
         if (!slots.tryAcquirePermission()) {
-            full.increment();
-            return new Admission.Rejected("BULKHEAD_FULL", Duration.ofSeconds(1));
+            return refused(rejected, Rejection.BULKHEAD_FULL, Duration.ofSeconds(1));
         }
         if (!breaker.tryAcquirePermission()) {
             slots.onComplete();
-            open.increment();
             // Half-open: the PG is being tried again and its few trial calls are taken; "open" would mislead a
             // renewal run into stopping just as the PG recovers.
             return breaker.getState() == CircuitBreaker.State.HALF_OPEN
-                    ? new Admission.Rejected("BREAKER_TRIAL", Duration.ofMillis(200))
-                    : new Admission.Rejected("BREAKER_OPEN", openWait(breaker));
+                    ? refused(rejected, Rejection.BREAKER_TRIAL, Duration.ofMillis(200))
+                    : refused(rejected, Rejection.BREAKER_OPEN, openWait(breaker));
         }
         if (reachability.getState() == CircuitBreaker.State.OPEN) {
             // The PG refused or failed every recent attempt: an approval admitted now would write its payment in TX-1
@@ -148,24 +153,18 @@ public class ResilientPaymentGateway implements PaymentGateway {
             breaker.onError(0, TimeUnit.NANOSECONDS,
                     new PgUnreachableException("Not admitted: the PG refused or failed every recent attempt", null));
             slots.onComplete();
-            unreachable.increment();
-            return new Admission.Rejected("PG_UNREACHABLE", openWait(reachability));
+            return refused(rejected, Rejection.PG_UNREACHABLE, openWait(reachability));
         }
-        return new GrantedPermit(slots);
+        return new Admission(new GrantedPermit(slots), null, null);
     }
 
-    @Override
-    public PgOutcome approve(Admission.Granted admission, ApprovalRequest request, Instant deadline) {
-        return confirm(admission, request, deadline, timeout -> client.confirm(request.paymentKey(),
-                request.orderId().toString(), request.amount(), request.idempotencyKey(), timeout));
+    private static Admission refused(Map<Rejection, Counter> rejected, Rejection rejection, Duration retryAfter) {
+        rejected.get(rejection).increment();
+        return new Admission(null, rejection, retryAfter);
     }
 
-    @Override
-    public PgOutcome charge(Admission.Granted admission, ApprovalRequest request, BillingCharge billing,
-                            Instant deadline) {
-        return confirm(admission, request, deadline, timeout -> client.chargeBillingKey(billing.billingKey(),
-                billing.customerKey(), request.orderId().toString(), request.amount(), billing.orderName(),
-                request.idempotencyKey(), timeout));
+    /** A permit, or why there is none. */
+    private record Admission(GrantedPermit permit, Rejection rejection, Duration retryAfter) {
     }
 
     /**
@@ -173,14 +172,24 @@ public class ResilientPaymentGateway implements PaymentGateway {
      * keys"), so the status query after a lost answer can ask by key like any confirm's.
      */
     @Override
-    public String billingChargeKey(dev.payments.payment.domain.OrderId orderId) {
+    public String billingChargeKey(OrderId orderId) {
         return "bill_" + orderId;
     }
 
+    /** The PG call an approval makes: a checkout's confirm, or a charge of the member's billing key. */
+    private Function<Duration, ConfirmAnswer> call(ApprovalRequest request) {
+        BillingCharge billing = request.billing();
+        if (billing == null) {
+            return timeout -> client.confirm(request.paymentKey(), request.orderId().toString(), request.amount(),
+                    request.idempotencyKey(), timeout);
+        }
+        return timeout -> client.chargeBillingKey(billing.billingKey(), billing.customerKey(),
+                request.orderId().toString(), request.amount(), billing.orderName(), request.idempotencyKey(), timeout);
+    }
+
     /** One confirm-shaped call (a confirm, a billing charge) through retry, timeouts and the status query. */
-    private PgOutcome confirm(Admission.Granted admission, ApprovalRequest request, Instant deadline,
-                              java.util.function.Function<Duration, ConfirmAnswer> call) {
-        GrantedPermit permit = (GrantedPermit) admission;
+    private PgOutcome approve(GrantedPermit permit, ApprovalRequest request, Instant deadline) {
+        Function<Duration, ConfirmAnswer> call = call(request);
         long started = System.nanoTime();
         AtomicBoolean reachedPg = new AtomicBoolean();
         ConfirmAnswer answer;
@@ -229,7 +238,7 @@ public class ResilientPaymentGateway implements PaymentGateway {
      * breaker opens: a request waiting to try a dead PG again then ends at once, and the approval breaker sees its
      * failure within milliseconds of the fault instead of after the 0.5 s + 1 s backoff.
      */
-    private ConfirmAnswer attempts(Instant deadline, java.util.function.Function<Duration, ConfirmAnswer> call,
+    private ConfirmAnswer attempts(Instant deadline, Function<Duration, ConfirmAnswer> call,
                                    AtomicBoolean reachedPg) {
         Retry.AsyncContext<ConfirmAnswer> retry = approveRetry.asyncContext();
         while (true) {
@@ -257,7 +266,7 @@ public class ResilientPaymentGateway implements PaymentGateway {
         }
     }
 
-    private ConfirmAnswer attempt(Instant deadline, java.util.function.Function<Duration, ConfirmAnswer> call) {
+    private ConfirmAnswer attempt(Instant deadline, Function<Duration, ConfirmAnswer> call) {
         try {
             return reachability.executeCallable(() -> confirmLatency.recordCallable(() -> call.apply(
                     within(deadline, properties.confirmReadTimeout()))));
@@ -312,7 +321,7 @@ public class ResilientPaymentGateway implements PaymentGateway {
     }
 
     /**
-     * A partial cancel in one recovery slot. Only an attempt that never reached the PG is tried again (the cancel
+     * A partial cancel in one recovery slot. Only an attempt that never reached the PG is tried again (the refund
      * retry's connect-failure rule); a timeout, a reset or a 5xx may have been booked, so the PG is asked once for its
      * cancels instead and the outcome is decided from them (docs/refunds.md).
      */
@@ -320,8 +329,8 @@ public class ResilientPaymentGateway implements PaymentGateway {
     public RefundOutcome refund(String paymentKey, RefundId refundId, long amount, String cancelReason) {
         TossPgClient.RefundAnswer answer;
         try {
-            answer = recovery("refund", () -> refundAttempts(() -> cancelLatency.record(() -> client.refund(paymentKey,
-                    amount, cancelReason, refundId.toString(), properties.cancelTimeout()))));
+            answer = recovery("refund", () -> refundRetry.executeSupplier(() -> cancelLatency.record(() -> client.refund(
+                    paymentKey, amount, cancelReason, refundId.toString(), properties.cancelTimeout()))));
         } catch (RecoveryCallsBusyException e) {
             return new RefundOutcome.NotSent("PG_RECOVERY_BUSY");
         } catch (PgConnectException e) {
@@ -347,25 +356,6 @@ public class ResilientPaymentGateway implements PaymentGateway {
                 : refused.error().code(), refused.error().message());
     }
 
-    /** Up to two more attempts, only after a failure to connect: nothing reached the PG, so nothing can be doubled. */
-    private static <T> T refundAttempts(java.util.function.Supplier<T> call) {
-        for (int attempt = 1; ; attempt++) {
-            try {
-                return call.get();
-            } catch (PgConnectException e) {
-                if (attempt == 3) {
-                    throw e;
-                }
-                try {
-                    Thread.sleep(500L * attempt);
-                } catch (InterruptedException interrupted) {
-                    Thread.currentThread().interrupt();
-                    throw e;
-                }
-            }
-        }
-    }
-
     private static String refundDoubt(PgCallException failure) {
         if (failure instanceof PgServerErrorException) {
             return "PG_SERVER_ERROR";
@@ -374,15 +364,12 @@ public class ResilientPaymentGateway implements PaymentGateway {
     }
 
     /** One slot of the recovery bulkhead for the whole call, retries included; none free: not sent at all. */
-    private <T> T recovery(String operation, java.util.function.Supplier<T> call) {
-        if (!recoveryBulkhead.tryAcquirePermission()) {
+    private <T> T recovery(String operation, Supplier<T> call) {
+        try {
+            return recoveryBulkhead.executeSupplier(call);
+        } catch (BulkheadFullException busy) {
             recoveryRejected.increment();
             throw new RecoveryCallsBusyException(operation, Duration.ofSeconds(5));
-        }
-        try {
-            return call.get();
-        } finally {
-            recoveryBulkhead.onComplete();
         }
     }
 
@@ -409,20 +396,18 @@ public class ResilientPaymentGateway implements PaymentGateway {
         return left.compareTo(callTimeout) < 0 ? left : callTimeout;
     }
 
-    /** The breaker's open wait: the earliest moment a trial call may be let through. */
     /** How long the breaker stays OPEN before its trials: when trying again makes sense. */
     private static Duration openWait(CircuitBreaker circuitBreaker) {
         return Duration.ofMillis(circuitBreaker.getCircuitBreakerConfig().getWaitIntervalFunctionInOpenState().apply(1));
     }
 
-    private static Counter admissionRejected(MeterRegistry meters, String reason) {
-        return Counter.builder("payment.admission.rejected").description("Approvals refused before any work")
-                .tag("reason", reason).register(meters);
-    }
-
-    private static Counter renewalRejected(MeterRegistry meters, String reason) {
-        return Counter.builder("renewal.admission.rejected").description("Renewal charges refused before any work")
-                .tag("reason", reason).register(meters);
+    private static Map<Rejection, Counter> rejections(MeterRegistry meters, String name, String description) {
+        Map<Rejection, Counter> counters = new EnumMap<>(Rejection.class);
+        for (Rejection rejection : Rejection.values()) {
+            counters.put(rejection, Counter.builder(name).description(description).tag("reason", rejection.label())
+                    .register(meters));
+        }
+        return counters;
     }
 
     private static Timer pgTimer(MeterRegistry meters, String operation) {
@@ -465,10 +450,11 @@ public class ResilientPaymentGateway implements PaymentGateway {
     }
 
     /** One admission: a slot of its bulkhead and one breaker permission, each given back exactly once. */
-    private final class GrantedPermit implements Admission.Granted {
+    private final class GrantedPermit implements Approver {
 
         private final AtomicReference<String> breakerOutcome = new AtomicReference<>();
         private final AtomicBoolean closed = new AtomicBoolean();
+        private final AtomicBoolean used = new AtomicBoolean();
         private final Bulkhead slots;
 
         GrantedPermit(Bulkhead slots) {
@@ -488,16 +474,19 @@ public class ResilientPaymentGateway implements PaymentGateway {
         }
 
         @Override
-        public void releaseUnused() {
-            if (breakerOutcome.compareAndSet(null, "released")) {
-                breaker.releasePermission();
+        public PgOutcome approve(ApprovalRequest request, Instant deadline) {
+            if (!used.compareAndSet(false, true)) {
+                throw new IllegalStateException("One admission approves once");
             }
+            return ResilientPaymentGateway.this.approve(this, request, deadline);
         }
 
-        @Override
-        public void close() {
+        /** Gives the breaker's permission back if it was never used, and the bulkhead slot. */
+        void close() {
             if (closed.compareAndSet(false, true)) {
-                releaseUnused();
+                if (breakerOutcome.compareAndSet(null, "released")) {
+                    breaker.releasePermission();
+                }
                 slots.onComplete();
             }
         }

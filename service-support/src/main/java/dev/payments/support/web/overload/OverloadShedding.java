@@ -9,6 +9,7 @@ import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -74,8 +75,11 @@ public final class OverloadShedding implements Filter {
         long handedOver = StampingExecutor.takeHandedOverNanos();
         if (!StampingExecutor.none(handedOver)) {
             long now = System.nanoTime();
-            // Shed only with requests waiting behind this one: refusing it must make room for them.
-            if (shedding.shed(now - handedOver, now) && StampingExecutor.queueBehind()) {
+            // Shed only with requests waiting behind this one: refusing it must make room for them. A read is never
+            // shed (its wait still counts): it is cheap, and while a sick PG holds the confirms the rest of the API
+            // must keep answering (field report 000); what overloads a payments service is its writes.
+            boolean standing = shedding.shed(now - handedOver, now);
+            if (standing && !isRead((HttpServletRequest) request) && StampingExecutor.queueBehind()) {
                 lastRefusalNanos = now;
                 refuse((HttpServletResponse) response);
                 return;
@@ -87,6 +91,11 @@ public final class OverloadShedding implements Filter {
             }
         }
         chain.doFilter(request, response);
+    }
+
+    private static boolean isRead(HttpServletRequest request) {
+        String method = request.getMethod();
+        return "GET".equals(method) || "HEAD".equals(method) || "OPTIONS".equals(method);
     }
 
     private void refuse(HttpServletResponse response) throws IOException {

@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * next as soon as they have an answer, no back-off): the queue in front of the threads never drains, and what waited
  * longer than the target is refused at once with 503 OVERLOADED, Retry-After and problem+json, ahead of the security
  * chain (a call without a token is refused as overloaded, not as unauthenticated), while the threads keep serving the
- * requests they take within a bounded wait. A burst the threads can take at once sheds nothing.
+ * requests they take within a bounded wait. A read is never shed. A burst the threads can take at once sheds nothing.
  */
 @SpringBootTest(classes = TestApplication.class, webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT,
         properties = {"spring.application.name=test-service", "server.port=0", "management.server.port=0",
@@ -83,11 +83,31 @@ class OverloadSheddingIntegrationTest {
             List<Integer> statuses = new ArrayList<>();
             // Until one is shed or the load is over (bounded by the load's 6 s).
             while (!load.isDone() && !statuses.contains(503)) {
-                statuses.add(send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/ping")).GET())
-                        .status());
+                statuses.add(send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/notes"))
+                        .POST(HttpRequest.BodyPublishers.ofString("{}"))).status());
             }
             load.get();
             assertThat(statuses).as("unauthenticated calls during the overload").contains(503);
+        } finally {
+            callers.shutdownNow();
+        }
+    }
+
+    @Test
+    void whileShedding_aReadIsNeverRefused() throws Exception {
+        ExecutorService callers = Executors.newFixedThreadPool(41);
+        try {
+            Future<List<Answer>> load = callers.submit(() -> closedLoop(40, Duration.ofSeconds(6), "/api/slow?ms=100"));
+            Thread.sleep(1_000);
+            List<Integer> reads = new ArrayList<>();
+            // Bounded by the load's 6 s: each read waits its turn in the queue, and is then answered.
+            while (!load.isDone()) {
+                reads.add(send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/ping")).GET())
+                        .status());
+            }
+            assertThat(load.get()).as("the writes were shed meanwhile").anyMatch(a -> a.status() == 503);
+            assertThat(reads).as("reads during the overload: answered by the security chain, never shed")
+                    .isNotEmpty().containsOnly(401);
         } finally {
             callers.shutdownNow();
         }

@@ -9,6 +9,8 @@ import dev.payments.drills.stack.Target;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -19,6 +21,7 @@ import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 
 /**
  * The drill's own audit, from the PG's books and each service's API, for the drill's orders only: what the PG
@@ -103,33 +106,29 @@ public final class Books {
         return Http.bearer(target.tokens().operator("operator-1"));
     }
 
-    /** orderId -> [APPROVE count, CANCEL count] from the PG's transaction listing, paged. */
+    /** orderId -> [APPROVE count, CANCEL count] from the PG's transaction listing. */
     public Map<String, int[]> pgBooks() {
         Map<String, int[]> books = new HashMap<>();
-        String cursor = null;
-        for (int page = 0; page < 10_000; page++) {
-            String url = target.pgUrl() + "/v1/transactions?limit=1000"
-                    + (cursor == null ? "" : "&startingAfter=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8));
-            Http.Response r = http.getPg(url, TIMEOUT);
-            if (!r.ok()) {
-                throw new IllegalStateException("PG listing answered " + r.status() + " " + r.error());
-            }
-            JsonNode json = r.json();
-            for (JsonNode tx : json.path("transactions")) {
-                int[] counts = books.computeIfAbsent(tx.path("orderId").asText(), k -> new int[2]);
-                counts["APPROVE".equals(tx.path("type").asText()) ? 0 : 1]++;
-            }
-            if (!json.path("hasNext").asBoolean(false)) {
-                break;
-            }
-            cursor = json.path("nextCursor").asText();
-        }
+        eachPgTransaction(tx -> {
+            int[] counts = books.computeIfAbsent(tx.path("orderId").asText(), k -> new int[2]);
+            counts["APPROVE".equals(tx.path("type").asText()) ? 0 : 1]++;
+        });
         return books;
     }
 
-    /** When the PG booked each approval (its transaction listing, paged): the PG's own clock, not ours. */
-    public List<java.time.Instant> pgApprovalTimes() {
-        List<java.time.Instant> times = new java.util.ArrayList<>();
+    /** When the PG booked each approval (its transaction listing): the PG's own clock, not ours. */
+    public List<Instant> pgApprovalTimes() {
+        List<Instant> times = new ArrayList<>();
+        eachPgTransaction(tx -> {
+            if ("APPROVE".equals(tx.path("type").asText())) {
+                times.add(OffsetDateTime.parse(tx.path("transactedAt").asText()).toInstant());
+            }
+        });
+        return times;
+    }
+
+    /** Every transaction in the PG's listing, page by page (at most 10,000 pages of 1,000). */
+    private void eachPgTransaction(Consumer<JsonNode> each) {
         String cursor = null;
         for (int page = 0; page < 10_000; page++) {
             String url = target.pgUrl() + "/v1/transactions?limit=1000"
@@ -139,17 +138,12 @@ public final class Books {
                 throw new IllegalStateException("PG listing answered " + r.status() + " " + r.error());
             }
             JsonNode json = r.json();
-            for (JsonNode tx : json.path("transactions")) {
-                if ("APPROVE".equals(tx.path("type").asText())) {
-                    times.add(java.time.OffsetDateTime.parse(tx.path("transactedAt").asText()).toInstant());
-                }
-            }
+            json.path("transactions").forEach(each);
             if (!json.path("hasNext").asBoolean(false)) {
-                break;
+                return;
             }
             cursor = json.path("nextCursor").asText();
         }
-        return times;
     }
 
     /** Reconciliation's incidents for these orders (empty with a note if the service does not offer them). */

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Supplier;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -76,38 +77,39 @@ class OverloadSheddingIntegrationTest {
 
     @Test
     void whileShedding_aCallWithoutATokenIsRefusedAsOverloadedBeforeTheSecurityChainRuns() throws Exception {
-        ExecutorService callers = Executors.newFixedThreadPool(41);
-        try {
-            Future<List<Answer>> load = callers.submit(() -> closedLoop(40, Duration.ofSeconds(6), "/api/slow?ms=100"));
-            Thread.sleep(1_000);
-            List<Integer> statuses = new ArrayList<>();
-            // Until one is shed or the load is over (bounded by the load's 6 s).
-            while (!load.isDone() && !statuses.contains(503)) {
-                statuses.add(send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/notes"))
-                        .POST(HttpRequest.BodyPublishers.ofString("{}"))).status());
-            }
-            load.get();
-            assertThat(statuses).as("unauthenticated calls during the overload").contains(503);
-        } finally {
-            callers.shutdownNow();
-        }
+        Overload overload = duringOverload(() -> HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                + "/api/notes")).POST(HttpRequest.BodyPublishers.ofString("{}")), 503);
+
+        assertThat(overload.probes()).as("unauthenticated writes during the overload").contains(503);
     }
 
     @Test
     void whileShedding_aReadIsNeverRefused() throws Exception {
-        ExecutorService callers = Executors.newFixedThreadPool(41);
+        Overload overload = duringOverload(() -> HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port
+                + "/api/ping")).GET(), null);
+
+        assertThat(overload.load()).as("the writes were shed meanwhile").anyMatch(a -> a.status() == 503);
+        assertThat(overload.probes()).as("reads during the overload: answered by the security chain, never shed")
+                .isNotEmpty().containsOnly(401);
+    }
+
+    record Overload(List<Answer> load, List<Integer> probes) {
+    }
+
+    /**
+     * 40 callers on 4 threads for 6 s; from its second second, {@code probe} is sent again and again, each after the
+     * last one's answer, until the load ends or a probe is answered {@code until} (null: never).
+     */
+    private Overload duringOverload(Supplier<HttpRequest.Builder> probe, Integer until) throws Exception {
+        ExecutorService callers = Executors.newSingleThreadExecutor();
         try {
             Future<List<Answer>> load = callers.submit(() -> closedLoop(40, Duration.ofSeconds(6), "/api/slow?ms=100"));
             Thread.sleep(1_000);
-            List<Integer> reads = new ArrayList<>();
-            // Bounded by the load's 6 s: each read waits its turn in the queue, and is then answered.
-            while (!load.isDone()) {
-                reads.add(send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/api/ping")).GET())
-                        .status());
+            List<Integer> statuses = new ArrayList<>();
+            while (!load.isDone() && (until == null || !statuses.contains(until))) {
+                statuses.add(send(probe.get()).status());
             }
-            assertThat(load.get()).as("the writes were shed meanwhile").anyMatch(a -> a.status() == 503);
-            assertThat(reads).as("reads during the overload: answered by the security chain, never shed")
-                    .isNotEmpty().containsOnly(401);
+            return new Overload(load.get(), statuses);
         } finally {
             callers.shutdownNow();
         }

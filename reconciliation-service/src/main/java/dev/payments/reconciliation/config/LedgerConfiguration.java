@@ -52,7 +52,7 @@ public class LedgerConfiguration {
                             SettlerProperties settler, LedgerProperties ledger,
                             IncidentProperties incidentProperties) {
         return new AuditLedger(pg, books, incidents, audits, alerts, openIncident, paymentSync, clock,
-                settler.settleDeadline(), ledger.lookback(), incidentProperties.unresolvedAfter());
+                settler.settleDeadline(), ledger.lookback(), ledger.sliceTransactions(), incidentProperties.unresolvedAfter());
     }
 
     @Bean

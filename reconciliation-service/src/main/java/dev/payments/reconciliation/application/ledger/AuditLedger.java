@@ -49,6 +49,9 @@ public final class AuditLedger {
     private static final Logger log = LoggerFactory.getLogger(AuditLedger.class);
     /** Bounds one run's sync calls (each may take up to the sync timeout); the rest wait for the next run. */
     static final int MAX_REPAIRS_PER_RUN = 20;
+    /** The newest slice's length; later ones follow the PG's rate (see {@link #nextSlice}). */
+    static final Duration FIRST_SLICE = Duration.ofMinutes(5);
+    static final Duration SHORTEST_SLICE = Duration.ofMinutes(1);
 
     private final PgBooks pg;
     private final LedgerBooksReader books;
@@ -60,16 +63,19 @@ public final class AuditLedger {
     private final Clock clock;
     private final Duration inFlight;
     private final Duration lookback;
+    private final int sliceTransactions;
     private final Duration escalateAfter;
 
     /**
      * @param inFlight      approvals younger than this may still be settling: the settle deadline
      * @param lookback      the window of the regular run
+     * @param sliceTransactions about how many PG transactions one slice of the window holds: a run holds one slice's
+     *                      listing and books in memory (about 1.5 KB per PG transaction), not the window's
      * @param escalateAfter a mismatch older than in-flight plus this becomes a LEDGER_MISMATCH incident
      */
     public AuditLedger(PgBooks pg, LedgerBooksReader books, Incidents incidents, LedgerAudits audits,
                        LedgerAlerts alerts, OpenIncident openIncident, PaymentSync paymentSync, Clock clock,
-                       Duration inFlight, Duration lookback, Duration escalateAfter) {
+                       Duration inFlight, Duration lookback, int sliceTransactions, Duration escalateAfter) {
         this.pg = pg;
         this.books = books;
         this.incidents = incidents;
@@ -80,6 +86,7 @@ public final class AuditLedger {
         this.clock = clock;
         this.inFlight = inFlight;
         this.lookback = lookback;
+        this.sliceTransactions = sliceTransactions;
         this.escalateAfter = escalateAfter;
     }
 
@@ -134,7 +141,7 @@ public final class AuditLedger {
         }
         Instant now = clock.instant();
         List<PgTransaction> transactions = pg.transactions(from, to);
-        LedgerBooks ours = booksOf(transactions, from, to);
+        LedgerBooks ours = booksOf(transactions, from, to, incidents.all());
         return each -> LedgerAudit.audit(transactions, ours, from, to, now, inFlight, each);
     }
 
@@ -146,18 +153,43 @@ public final class AuditLedger {
         LedgerReport write(Consumer<LedgerAudit.Line> each);
     }
 
+    /**
+     * The window slice by slice, newest first (the order {@link LedgerAudit.Window} needs), each slice sized from the
+     * one before so that it holds about {@code sliceTransactions}: a quiet night is read in a few long slices, a
+     * busy hour in many short ones.
+     */
     private LedgerReport audit(Instant from, Instant to, Instant now) {
-        List<PgTransaction> transactions = pg.transactions(from, to);
-        return LedgerAudit.audit(transactions, booksOf(transactions, from, to), from, to, now, inFlight);
+        LedgerAudit.Window window = new LedgerAudit.Window(from, to, now, inFlight, line -> {
+        });
+        List<Incident> known = incidents.all();
+        Duration length = FIRST_SLICE;
+        for (Instant sliceTo = to; sliceTo.isAfter(from); ) {
+            Instant sliceFrom = sliceTo.minus(length).isAfter(from) ? sliceTo.minus(length) : from;
+            List<PgTransaction> transactions = pg.transactions(sliceFrom, sliceTo);
+            window.add(sliceFrom, sliceTo, transactions, booksOf(transactions, sliceFrom, sliceTo, known));
+            length = nextSlice(length, transactions.size(), sliceTransactions);
+            sliceTo = sliceFrom;
+        }
+        return window.report();
     }
 
-    private LedgerBooks booksOf(List<PgTransaction> transactions, Instant from, Instant to) {
+    /**
+     * The next slice's length: scaled to hold about {@code target} transactions at the rate the last one saw, at
+     * least a minute, and at most twice the last, so that a burst behind a quiet stretch lands in a slice only a
+     * little longer than the quiet one's.
+     */
+    static Duration nextSlice(Duration last, int transactions, int target) {
+        long scaled = last.toMillis() * target / Math.max(1, transactions);
+        return Duration.ofMillis(Math.max(SHORTEST_SLICE.toMillis(), Math.min(2 * last.toMillis(), scaled)));
+    }
+
+    private LedgerBooks booksOf(List<PgTransaction> transactions, Instant from, Instant to, List<Incident> known) {
         Set<OrderId> orderIds = new HashSet<>();
         for (PgTransaction t : transactions) {
             OrderId.tryParse(t.orderId()).ifPresent(orderIds::add);
         }
         LedgerBooksReader.Slice slice = books.read(orderIds, from, to);
-        return new LedgerBooks(slice.payments(), slice.orders(), incidents.all(), slice.refunds());
+        return new LedgerBooks(slice.payments(), slice.orders(), known, slice.refunds());
     }
 
     /** @return the payments payment-service reported CANCELED after asking the PG */

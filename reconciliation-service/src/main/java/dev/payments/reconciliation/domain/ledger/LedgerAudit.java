@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -78,48 +79,136 @@ public final class LedgerAudit {
     }
 
     /**
-     * The audit, handing each transaction's line to {@code each} as it is matched (approvals in booking order, then
-     * cancels in booking order): the finance export is the audit itself, so its rows add up to the report's terms.
+     * The audit of one window read whole, handing each transaction's line to {@code each} as it is matched
+     * (approvals in booking order, then cancels in booking order): the finance export is the audit itself, so its
+     * rows add up to the report's terms.
      */
     public static LedgerReport audit(List<PgTransaction> transactions, LedgerBooks books, Instant from, Instant to,
                                      Instant now, Duration inFlight, Consumer<Line> each) {
-        Index index = new Index(books);
-        Instant youngAfter = now.minus(inFlight);
-        Map<String, PgTransaction> cancels = new HashMap<>();
-        Map<String, PgTransaction> lastCancels = new HashMap<>();
-        Map<String, Long> canceledAmounts = new HashMap<>();
-        Set<String> approvalKeys = new HashSet<>();
-        List<PgTransaction> approvals = new ArrayList<>();
-        for (PgTransaction t : transactions) {
-            if (t.type() == PgTransaction.Type.CANCEL) {
-                if (t.paymentKey() != null) {
-                    cancels.putIfAbsent(t.paymentKey(), t);
-                    lastCancels.merge(t.paymentKey(), t,
-                            (a, b) -> a.transactedAt().isAfter(b.transactedAt()) ? a : b);
-                    canceledAmounts.merge(t.paymentKey(), t.amount(), Long::sum);
-                }
-            } else {
-                approvals.add(t);
-                approvalKeys.add(t.transactionKey());
-            }
-        }
-        approvals.sort(Comparator.comparing(PgTransaction::transactedAt));
+        Window window = new Window(from, to, now, inFlight, each);
+        window.add(from, to, transactions, books);
+        return window.report();
+    }
 
-        Map<Match, Long> counts = new HashMap<>();
-        LedgerMoney money = LedgerMoney.NONE;
-        Map<String, Line> approvalByPaymentKey = new HashMap<>();
-        List<LedgerMismatch> mismatches = new ArrayList<>();
-        Set<PaymentId> used = new HashSet<>();
-        for (PgTransaction approval : approvals) {
+    /**
+     * A window audited slice by slice, newest first, so that one slice's listing and books are held at a time
+     * instead of the whole window's (about 1.5 KB per PG transaction, docs/benchmarks/export.md: a 24-hour window at
+     * 5 approvals/s would hold 650 MB). What crosses slices is small and bounded: the PG's cancels (a cancel comes
+     * after its approval, so by the time a slice is matched every later cancel of its approvals has been read), the
+     * approval keys of the slice read before (our approval booked by the PG up to a slice later is not "missing"),
+     * our approvals near a slice's start still to look for in the older slice, and the payments matched without
+     * their transaction key (so that one payment explains one approval only).
+     */
+    public static final class Window {
+
+        private final Instant from;
+        private final Instant to;
+        private final Instant now;
+        private final Instant youngAfter;
+        private final Consumer<Line> each;
+        private final Map<String, Cancels> cancels = new HashMap<>();
+        private final List<PgTransaction> cancelTransactions = new ArrayList<>();
+        private final Map<String, Line> approvalByPaymentKey = new HashMap<>();
+        private final Set<PaymentId> matchedWithoutTransactionKey = new HashSet<>();
+        private final List<LedgerMismatch> mismatches = new ArrayList<>();
+        private final Map<Match, Long> counts = new EnumMap<>(Match.class);
+        private LedgerMoney money = LedgerMoney.NONE;
+        private long pgApprovals;
+        private Set<String> laterApprovalKeys = Set.of();
+        private List<LedgerMismatch> missingNearLaterStart = List.of();
+        private Instant next;
+
+        /** @param each receives every transaction's line: approvals as their slice is matched, cancels at the end */
+        public Window(Instant from, Instant to, Instant now, Duration inFlight, Consumer<Line> each) {
+            this.from = from;
+            this.to = to;
+            this.now = now;
+            this.youngAfter = now.minus(inFlight);
+            this.each = each;
+            this.next = to;
+        }
+
+        /**
+         * Matches the slice {@code [sliceFrom, sliceTo)}; slices come newest first and without gaps.
+         *
+         * @param transactions the PG's transactions booked in the slice
+         * @param books        our payments of the orders those transactions name and those approved in the slice,
+         *                     their orders, every incident record, and the refunds of those payments
+         */
+        public void add(Instant sliceFrom, Instant sliceTo, List<PgTransaction> transactions, LedgerBooks books) {
+            if (!sliceTo.equals(next) || sliceFrom.isAfter(sliceTo) || sliceFrom.isBefore(from)) {
+                throw new IllegalArgumentException("slices run newest first without gaps: expected one ending at "
+                        + next + ", got [" + sliceFrom + ", " + sliceTo + ")");
+            }
+            next = sliceFrom;
+            List<PgTransaction> approvals = new ArrayList<>();
+            Set<String> approvalKeys = new HashSet<>();
+            for (PgTransaction t : transactions) {
+                if (t.type() == PgTransaction.Type.CANCEL) {
+                    cancelTransactions.add(t);
+                    if (t.paymentKey() != null) {
+                        cancels.merge(t.paymentKey(), Cancels.of(t), Cancels::plus);
+                    }
+                } else {
+                    approvals.add(t);
+                    approvalKeys.add(t.transactionKey());
+                }
+            }
+            approvals.sort(Comparator.comparing(PgTransaction::transactedAt));
+            pgApprovals += approvals.size();
+            Index index = new Index(books);
+            Set<PaymentId> used = new HashSet<>(matchedWithoutTransactionKey);
+            for (PgTransaction approval : approvals) {
+                match(approval, index, used);
+            }
+            for (LedgerMismatch missing : missingNearLaterStart) {
+                if (!approvalKeys.contains(missing.transactionKey())) {
+                    mismatches.add(missing);
+                }
+            }
+            findMissing(books, index, sliceFrom, sliceTo, approvalKeys);
+            laterApprovalKeys = approvalKeys;
+        }
+
+        /** The window's report; hands the cancels' lines on. */
+        public LedgerReport report() {
+            if (!next.equals(from)) {
+                throw new IllegalStateException("the window is audited down to " + next + ", not to " + from);
+            }
+            cancelTransactions.sort(Comparator.comparing(PgTransaction::transactedAt));
+            for (PgTransaction cancel : cancelTransactions) {
+                Line approval = cancel.paymentKey() == null ? null : approvalByPaymentKey.get(cancel.paymentKey());
+                each.accept(approval == null
+                        ? new Line(cancel, null, null, null, null, null, null)
+                        : new Line(cancel, approval.match(), approval.reason(), approval.payment(), approval.order(),
+                        approval.incident(), approval.transaction().transactionKey()));
+            }
+            List<LedgerMismatch> ordered = new ArrayList<>(mismatches);
+            ordered.sort(Comparator.comparing(LedgerMismatch::at).thenComparing(LedgerMismatch::transactionKey,
+                    Comparator.nullsFirst(Comparator.naturalOrder())));
+            return new LedgerReport(now, from, to, pgApprovals, cancelTransactions.size(), count(Match.PAID),
+                    count(Match.RENEWAL), count(Match.CANCELLATION), count(Match.INCIDENT), count(Match.IN_FLIGHT),
+                    ordered, money);
+        }
+
+        private long count(Match match) {
+            return counts.getOrDefault(match, 0L);
+        }
+
+        private void match(PgTransaction approval, Index index, Set<PaymentId> used) {
             Optional<OrderId> orderId = OrderId.tryParse(approval.orderId());
             PaymentView payment = index.paymentFor(approval, orderId, used);
             if (payment != null) {
                 used.add(payment.paymentId());
+                if (!approval.transactionKey().equals(payment.pgTransactionKey())) {
+                    matchedWithoutTransactionKey.add(payment.paymentId());
+                }
             }
             OrderView order = orderId.map(index.orders::get).orElse(null);
-            PgTransaction cancel = approval.paymentKey() == null ? null : cancels.get(approval.paymentKey());
-            PgTransaction lastCancel = approval.paymentKey() == null ? null : lastCancels.get(approval.paymentKey());
-            long pgBack = approval.paymentKey() == null ? 0 : canceledAmounts.getOrDefault(approval.paymentKey(), 0L);
+            Cancels returned = approval.paymentKey() == null ? null : cancels.get(approval.paymentKey());
+            PgTransaction cancel = returned == null ? null : returned.first();
+            PgTransaction lastCancel = returned == null ? null : returned.last();
+            long pgBack = returned == null ? 0 : returned.amount();
             long ourBack = payment == null ? 0 : index.refunded(payment.paymentId());
             boolean refundsInFlight = payment != null && index.refundsInFlight(payment.paymentId());
             Incident incident = index.incidentFor(payment, approval.transactionKey());
@@ -181,14 +270,15 @@ public final class LedgerAudit {
                 match = Match.RENEWAL;
             } else {
                 match = incident != null ? Match.INCIDENT : young ? Match.IN_FLIGHT : Match.MISMATCH;
-                reason = keptReason(payment, orderId.map(id -> index.anyUsed(id, used)).orElse(false));
+                reason = keptReason(payment,
+                        orderId.map(id -> index.accountedFor(id, approval, used)).orElse(false));
             }
             counts.merge(match, 1L, Long::sum);
             long ourAmount = payment == null ? 0 : payment.amount().amount();
             money = money.plus(match, approval.amount(), pgBack, ourAmount,
                     match == Match.CANCELLATION ? ourAmount : ourBack);
             Line line = new Line(approval, match, reason, payment, order, incident, null);
-            if (approval.paymentKey() != null) {
+            if (returned != null) {
                 approvalByPaymentKey.putIfAbsent(approval.paymentKey(), line);
             }
             each.accept(line);
@@ -199,37 +289,60 @@ public final class LedgerAudit {
             }
         }
 
-        Instant checkedFrom = from.plus(CLOCK_SKEW);
-        for (PaymentView payment : books.payments()) {
-            if (!payment.status().pgApproved() || payment.pgTransactionKey() == null || payment.approvedAt() == null
-                    || approvalKeys.contains(payment.pgTransactionKey())
-                    || payment.approvedAt().isBefore(checkedFrom) || !payment.approvedAt().isBefore(to)
-                    || payment.approvedAt().isAfter(youngAfter)
-                    || index.incidentFor(payment, payment.pgTransactionKey()) != null) {
-                continue;
+        /**
+         * Our approvals in the slice that the PG's books have no transaction for, in this slice or the later one; one
+         * approved near the slice's start may have been booked in the older slice, so it waits for that one.
+         */
+        private void findMissing(LedgerBooks books, Index index, Instant sliceFrom, Instant sliceTo,
+                                 Set<String> approvalKeys) {
+            Instant checkedFrom = from.plus(CLOCK_SKEW);
+            Instant nearStart = sliceFrom.plus(CLOCK_SKEW);
+            List<LedgerMismatch> nearStartMissing = new ArrayList<>();
+            for (PaymentView payment : books.payments()) {
+                if (!payment.status().pgApproved() || payment.pgTransactionKey() == null || payment.approvedAt() == null
+                        || approvalKeys.contains(payment.pgTransactionKey())
+                        || laterApprovalKeys.contains(payment.pgTransactionKey())
+                        || payment.approvedAt().isBefore(checkedFrom) || payment.approvedAt().isBefore(sliceFrom)
+                        || !payment.approvedAt().isBefore(sliceTo)
+                        || payment.approvedAt().isAfter(youngAfter)
+                        || index.incidentFor(payment, payment.pgTransactionKey()) != null) {
+                    continue;
+                }
+                LedgerMismatch missing = new LedgerMismatch(payment.pgTransactionKey(), payment.orderId().toString(),
+                        payment.paymentKey(), payment.paymentId(), payment.amount().amount(),
+                        payment.amount().currency(), MismatchReason.NO_PG_APPROVAL,
+                        "We recorded payment " + payment.paymentId() + " as " + payment.status()
+                                + " with PG transaction " + payment.pgTransactionKey() + " at " + payment.approvedAt()
+                                + ", but the PG's books have no such approval",
+                        payment.approvedAt());
+                if (payment.approvedAt().isBefore(nearStart)) {
+                    nearStartMissing.add(missing);
+                } else {
+                    mismatches.add(missing);
+                }
             }
-            mismatches.add(new LedgerMismatch(payment.pgTransactionKey(), payment.orderId().toString(),
-                    payment.paymentKey(), payment.paymentId(), payment.amount().amount(), payment.amount().currency(),
-                    MismatchReason.NO_PG_APPROVAL,
-                    "We recorded payment " + payment.paymentId() + " as " + payment.status() + " with PG transaction "
-                            + payment.pgTransactionKey() + " at " + payment.approvedAt()
-                            + ", but the PG's books have no such approval",
-                    payment.approvedAt()));
+            missingNearLaterStart = nearStartMissing;
         }
-        transactions.stream().filter(t -> t.type() == PgTransaction.Type.CANCEL)
-                .sorted(Comparator.comparing(PgTransaction::transactedAt))
-                .forEach(cancel -> {
-                    Line approval = cancel.paymentKey() == null ? null : approvalByPaymentKey.get(cancel.paymentKey());
-                    each.accept(approval == null
-                            ? new Line(cancel, null, null, null, null, null, null)
-                            : new Line(cancel, approval.match(), approval.reason(), approval.payment(),
-                            approval.order(), approval.incident(), approval.transaction().transactionKey()));
-                });
-        long pgCancels = transactions.stream().filter(t -> t.type() == PgTransaction.Type.CANCEL).count();
-        return new LedgerReport(now, from, to, approvals.size(), pgCancels, counts.getOrDefault(Match.PAID, 0L),
-                counts.getOrDefault(Match.RENEWAL, 0L), counts.getOrDefault(Match.CANCELLATION, 0L),
-                counts.getOrDefault(Match.INCIDENT, 0L),
-                counts.getOrDefault(Match.IN_FLIGHT, 0L), mismatches, money);
+    }
+
+    /** The PG's cancels of one payment key: the first, the last, and what they gave back together. */
+    private record Cancels(PgTransaction first, PgTransaction last, long amount) {
+
+        static Cancels of(PgTransaction cancel) {
+            return new Cancels(cancel, cancel, cancel.amount());
+        }
+
+        Cancels plus(Cancels other) {
+            return new Cancels(earlier(first, other.first), later(last, other.last), amount + other.amount);
+        }
+
+        private static PgTransaction earlier(PgTransaction a, PgTransaction b) {
+            return b.transactedAt().isBefore(a.transactedAt()) ? b : a;
+        }
+
+        private static PgTransaction later(PgTransaction a, PgTransaction b) {
+            return b.transactedAt().isAfter(a.transactedAt()) ? b : a;
+        }
     }
 
     private static MismatchReason keptReason(PaymentView payment, boolean orderHasMatchedPayment) {
@@ -333,8 +446,14 @@ public final class LedgerAudit {
             return refunds.getOrDefault(payment, List.of()).stream().anyMatch(r -> r.status().inFlight());
         }
 
-        boolean anyUsed(OrderId orderId, Set<PaymentId> used) {
-            return byOrder.getOrDefault(orderId, List.of()).stream().anyMatch(p -> used.contains(p.paymentId()));
+        /**
+         * Another payment of the order explains an approval already: matched to one in this slice, or recorded as
+         * approved by the PG under another transaction (an approval of an older or later slice).
+         */
+        boolean accountedFor(OrderId orderId, PgTransaction approval, Set<PaymentId> used) {
+            return byOrder.getOrDefault(orderId, List.of()).stream().anyMatch(p -> used.contains(p.paymentId())
+                    || p.status().pgApproved() && p.pgTransactionKey() != null
+                    && !p.pgTransactionKey().equals(approval.transactionKey()));
         }
 
         Incident incidentFor(PaymentView payment, String transactionKey) {

@@ -21,7 +21,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.UUID;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -527,8 +533,48 @@ class LedgerAuditTest {
         return new LedgerBooks(payments, orders, incidents, refunds);
     }
 
+    /**
+     * The window read whole; every rule must come out the same when the window is audited slice by slice (as the
+     * regular run does), wherever the slices' edges fall: here every transaction and approval in a slice of its own
+     * (each edge at one of their instants), and 7-minute slices.
+     */
     private LedgerReport audit() {
-        return LedgerAudit.audit(pg, books(), FROM, NOW, NOW, IN_FLIGHT);
+        LedgerReport whole = LedgerAudit.audit(pg, books(), FROM, NOW, NOW, IN_FLIGHT);
+        TreeSet<Instant> instants = new TreeSet<>();
+        pg.forEach(t -> instants.add(t.transactedAt()));
+        payments.stream().map(PaymentView::approvedAt).filter(Objects::nonNull).forEach(instants::add);
+        assertThat(sliced(to -> Optional.ofNullable(instants.lower(to)).filter(FROM::isBefore).orElse(FROM)))
+                .as("each transaction in a slice of its own").isEqualTo(whole);
+        assertThat(sliced(to -> to.minus(Duration.ofMinutes(7)).isBefore(FROM) ? FROM : to.minus(Duration.ofMinutes(7))))
+                .as("audited in 7-minute slices").isEqualTo(whole);
+        return whole;
+    }
+
+    /** Slices newest first, each with what the PG's listing and the projection's reader would hand it. */
+    private LedgerReport sliced(UnaryOperator<Instant> sliceStart) {
+        LedgerAudit.Window window = new LedgerAudit.Window(FROM, NOW, NOW, IN_FLIGHT, line -> {
+        });
+        for (Instant to = NOW; to.isAfter(FROM); ) {
+            Instant from = sliceStart.apply(to);
+            Instant sliceFrom = from;
+            Instant sliceTo = to;
+            List<PgTransaction> transactions = pg.stream()
+                    .filter(t -> !t.transactedAt().isBefore(sliceFrom) && t.transactedAt().isBefore(sliceTo))
+                    .toList();
+            Set<String> named = transactions.stream().map(PgTransaction::orderId).collect(Collectors.toSet());
+            List<PaymentView> slicePayments = payments.stream()
+                    .filter(p -> named.contains(p.orderId().toString()) || p.approvedAt() != null
+                            && !p.approvedAt().isBefore(sliceFrom) && p.approvedAt().isBefore(sliceTo))
+                    .toList();
+            Set<OrderId> orderIds = slicePayments.stream().map(PaymentView::orderId).collect(Collectors.toSet());
+            Set<PaymentId> paymentIds = slicePayments.stream().map(PaymentView::paymentId).collect(Collectors.toSet());
+            window.add(sliceFrom, sliceTo, transactions, new LedgerBooks(slicePayments,
+                    orders.stream().filter(o -> orderIds.contains(o.orderId())
+                            || named.contains(o.orderId().toString())).toList(),
+                    incidents, refunds.stream().filter(r -> paymentIds.contains(r.paymentId())).toList()));
+            to = from;
+        }
+        return window.report();
     }
 
     private LedgerMismatch singleMismatch() {

@@ -1,10 +1,10 @@
 package dev.payments.reconciliation.adapter.in.web;
 
-import dev.payments.reconciliation.application.replay.DeadLetter;
-import dev.payments.reconciliation.application.replay.DeadLetterPage;
-import dev.payments.reconciliation.application.replay.ListDeadLetters;
-import dev.payments.reconciliation.application.replay.RecordRef;
-import dev.payments.reconciliation.application.replay.RedriveDeadLetters;
+import dev.payments.reconciliation.application.operations.DeadLetter;
+import dev.payments.reconciliation.application.operations.DeadLetterPage;
+import dev.payments.reconciliation.application.operations.ListDeadLetters;
+import dev.payments.reconciliation.application.operations.RecordRef;
+import dev.payments.reconciliation.application.operations.RedriveDeadLetters;
 import dev.payments.support.api.ProblemResponse;
 import dev.payments.support.security.Caller;
 import dev.payments.support.web.InputRules;

@@ -1,10 +1,10 @@
 package dev.payments.reconciliation.adapter.in.web;
 
 import dev.payments.reconciliation.application.incidents.IncidentNotFoundException;
-import dev.payments.reconciliation.application.replay.ConsumerGroupActiveException;
-import dev.payments.reconciliation.application.replay.ReplayWouldSkipEventsException;
-import dev.payments.reconciliation.application.replay.DeadLetterNotFoundException;
-import dev.payments.reconciliation.application.replay.UnknownConsumerGroupException;
+import dev.payments.reconciliation.application.operations.ConsumerGroupActiveException;
+import dev.payments.reconciliation.application.operations.ReplayWouldSkipEventsException;
+import dev.payments.reconciliation.application.operations.DeadLetterNotFoundException;
+import dev.payments.reconciliation.application.operations.UnknownConsumerGroupException;
 import dev.payments.reconciliation.application.shared.PgUnavailableException;
 import dev.payments.reconciliation.domain.incidents.IllegalIncidentTransitionException;
 import dev.payments.support.web.Problems;

@@ -1,10 +1,10 @@
 package dev.payments.reconciliation.adapter.in.web;
 
-import dev.payments.reconciliation.application.replay.DryRunOrderReplay;
-import dev.payments.reconciliation.application.replay.OffsetReset;
-import dev.payments.reconciliation.application.replay.OrderReplayReport;
-import dev.payments.reconciliation.application.replay.ReplayOrder;
-import dev.payments.reconciliation.application.replay.ReplayTopic;
+import dev.payments.reconciliation.application.operations.DryRunOrderReplay;
+import dev.payments.reconciliation.application.operations.OffsetReset;
+import dev.payments.reconciliation.application.operations.OrderReplayReport;
+import dev.payments.reconciliation.application.operations.ReplayOrder;
+import dev.payments.reconciliation.application.operations.ReplayTopic;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.support.api.ProblemResponse;
 import dev.payments.support.security.Caller;

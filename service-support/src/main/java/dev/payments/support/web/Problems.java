@@ -81,6 +81,21 @@ public final class Problems {
     }
 
     /**
+     * A use case's refusal as the answer of a handler declared with its success body's type, so the API document
+     * shows what a client gets on 2xx; the problem is written as it is (Jackson serializes the object, not the
+     * declared type). The one way a service maps an expected outcome to problem+json (docs/decisions/errors.md).
+     */
+    public static <T> ResponseEntity<T> refusal(HttpStatus status, String code, String detail, Map<String, ?> properties) {
+        @SuppressWarnings("unchecked")
+        ResponseEntity<T> answer = (ResponseEntity<T>) (ResponseEntity<?>) response(status, code, detail, properties, null);
+        return answer;
+    }
+
+    public static <T> ResponseEntity<T> refusal(HttpStatus status, String code, String detail) {
+        return refusal(status, code, detail, Map.of());
+    }
+
+    /**
      * @param retryAfter when set, sent as {@code Retry-After} in whole seconds (rounded up; RFC 9110 allows no
      *                   fractions) and exactly as {@code retryAfterMs} in the body
      */

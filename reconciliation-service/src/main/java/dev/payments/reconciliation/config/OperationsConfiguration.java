@@ -85,10 +85,11 @@ public class OperationsConfiguration {
     }
 
     @Bean
-    RedriveDeadLetters redriveDeadLetters(ListDeadLetters list, Redrives redrives, RedriveChannel channel,
-                                          DeadLetterObserver observer, PlatformTransactionManager transactions,
-                                          Clock clock) {
-        return new RedriveDeadLetters(list, redrives, channel, observer, new TransactionTemplate(transactions), clock);
+    RedriveDeadLetters redriveDeadLetters(ListDeadLetters list, ConsumedTopics consumed, Redrives redrives,
+                                          RedriveChannel channel, DeadLetterObserver observer,
+                                          PlatformTransactionManager transactions, Clock clock) {
+        return new RedriveDeadLetters(list, consumed, redrives, channel, observer,
+                new TransactionTemplate(transactions), clock);
     }
 
     @Bean

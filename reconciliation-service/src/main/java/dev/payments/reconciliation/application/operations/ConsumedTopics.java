@@ -1,8 +1,12 @@
 package dev.payments.reconciliation.application.operations;
 
+import dev.payments.reconciliation.application.shared.Answer;
+import dev.payments.reconciliation.application.shared.Refusal;
+
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -21,14 +25,15 @@ public final class ConsumedTopics {
         this.topicsByGroup = Map.copyOf(copy);
     }
 
-    /** @throws UnknownConsumerGroupException if no configured consumer has this group */
-    public List<String> of(String group) {
-        List<String> topics = topicsByGroup.get(group);
-        if (topics == null) {
-            throw new UnknownConsumerGroupException("Unknown consumer group '" + group + "'; known: "
-                    + new TreeSet<>(topicsByGroup.keySet()));
-        }
-        return topics;
+    /** @return the group's topics; empty if no configured consumer has this group */
+    public Optional<List<String>> of(String group) {
+        return Optional.ofNullable(topicsByGroup.get(group));
+    }
+
+    /** The refusal of a group no configured consumer has. */
+    <T> Answer<T> unknown(String group) {
+        return Answer.refused(Refusal.UNKNOWN_CONSUMER_GROUP, "Unknown consumer group '" + group + "'; known: "
+                + new TreeSet<>(topicsByGroup.keySet()));
     }
 
     public Set<String> groups() {

@@ -1,10 +1,13 @@
 package dev.payments.reconciliation.application.operations;
 
+import dev.payments.reconciliation.application.shared.Answer;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The dead letters of one consumer group, read from its dead-letter topics (small: people read them, nothing streams
@@ -30,26 +33,35 @@ public final class ListDeadLetters {
 
     /**
      * @param status only letters in this status (null: all)
-     * @throws UnknownConsumerGroupException if the group is not a configured consumer
+     * @return one page; refused UNKNOWN_CONSUMER_GROUP if the group is not a configured consumer
      */
-    public DeadLetterPage list(String group, DeadLetter.Status status, int page, int size) {
+    public Answer<DeadLetterPage> list(String group, DeadLetter.Status status, int page, int size) {
         if (page < 0 || size < 1 || size > MAX_PAGE_SIZE) {
             throw new IllegalArgumentException("page must be 0 or more and size 1 to " + MAX_PAGE_SIZE);
         }
-        List<DeadLetter> letters = letters(group);
+        Optional<List<String>> topics = consumed.of(group);
+        if (topics.isEmpty()) {
+            return consumed.unknown(group);
+        }
+        List<DeadLetter> letters = letters(group, topics.get());
         List<DeadLetter> matching = letters.stream()
                 .filter(letter -> status == null || letter.status() == status).toList();
         int from = (int) Math.min((long) page * size, matching.size());
         int to = Math.min(from + size, matching.size());
-        return new DeadLetterPage(group, page, size, matching.size(), waiting(letters),
-                List.copyOf(matching.subList(from, to)));
+        return Answer.done(new DeadLetterPage(group, page, size, matching.size(), waiting(letters),
+                List.copyOf(matching.subList(from, to))));
     }
 
-    /** Every letter of the group, oldest first failure first; refreshes the group's waiting count. */
-    public List<DeadLetter> letters(String group) {
+    /** Every letter of the group, oldest first failure first; empty if the group is not a configured consumer. */
+    Optional<List<DeadLetter>> letters(String group) {
+        return consumed.of(group).map(topics -> letters(group, topics));
+    }
+
+    /** Every letter of the group on its topics, oldest first failure first; refreshes the group's waiting count. */
+    private List<DeadLetter> letters(String group, List<String> topics) {
         Map<RecordRef, Redrives.Redrive> marks = redrives.ofGroup(group);
         List<DeadLetter> letters = new ArrayList<>();
-        for (String topic : consumed.of(group)) {
+        for (String topic : topics) {
             Map<Object, List<DeadLetterLog.Parked>> byEvent = new LinkedHashMap<>();
             for (DeadLetterLog.Parked parked : log.parked(topic, group)) {
                 // Without an event id a record is its own letter (it can only be looked at: the inbox needs the id).

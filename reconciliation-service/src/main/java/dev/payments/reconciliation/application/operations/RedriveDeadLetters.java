@@ -1,5 +1,7 @@
 package dev.payments.reconciliation.application.operations;
 
+import dev.payments.reconciliation.application.shared.Answer;
+import dev.payments.reconciliation.application.shared.Refusal;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
@@ -7,6 +9,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -18,15 +21,17 @@ import java.util.UUID;
 public final class RedriveDeadLetters {
 
     private final ListDeadLetters list;
+    private final ConsumedTopics consumed;
     private final Redrives redrives;
     private final RedriveChannel channel;
     private final DeadLetterObserver observer;
     private final TransactionTemplate transaction;
     private final Clock clock;
 
-    public RedriveDeadLetters(ListDeadLetters list, Redrives redrives, RedriveChannel channel,
+    public RedriveDeadLetters(ListDeadLetters list, ConsumedTopics consumed, Redrives redrives, RedriveChannel channel,
                               DeadLetterObserver observer, TransactionTemplate transaction, Clock clock) {
         this.list = list;
+        this.consumed = consumed;
         this.redrives = redrives;
         this.channel = channel;
         this.observer = observer;
@@ -38,33 +43,40 @@ public final class RedriveDeadLetters {
     public record Result(DeadLetter letter, boolean redriven, String redrivenBy, Instant redrivenAt) {
     }
 
-    /**
-     * @throws UnknownConsumerGroupException if the group is not a configured consumer
-     * @throws DeadLetterNotFoundException   if the group has no dead letter of that event
-     */
-    public Result one(String group, UUID eventId, String operator) {
-        DeadLetter letter = list.letters(group).stream().filter(l -> eventId.equals(l.eventId())).findFirst()
-                .orElseThrow(() -> new DeadLetterNotFoundException(
+    /** @return what was done; refused if the group is not a configured consumer or has no dead letter of the event */
+    public Answer<Result> one(String group, UUID eventId, String operator) {
+        Optional<List<DeadLetter>> letters = list.letters(group);
+        if (letters.isEmpty()) {
+            return consumed.unknown(group);
+        }
+        return letters.get().stream().filter(l -> eventId.equals(l.eventId())).findFirst()
+                .map(letter -> Answer.done(redrive(letter, operator)))
+                .orElseGet(() -> Answer.refused(Refusal.DEAD_LETTER_NOT_FOUND,
                         "Consumer group " + group + " has no dead letter of event " + eventId));
-        return redrive(letter, operator);
     }
 
     /**
      * Every letter of the order in the group, oldest first failure first (so its events arrive in their order).
      *
-     * @throws DeadLetterNotFoundException if the group has no dead letter of that order
+     * @return what was done to each; refused if the group is not a configured consumer or has no dead letter of the
+     *         order
      */
-    public List<Result> ofOrder(String group, String orderId, String operator) {
-        List<DeadLetter> letters = list.letters(group).stream()
+    public Answer<List<Result>> ofOrder(String group, String orderId, String operator) {
+        Optional<List<DeadLetter>> all = list.letters(group);
+        if (all.isEmpty()) {
+            return consumed.unknown(group);
+        }
+        List<DeadLetter> letters = all.get().stream()
                 .filter(l -> orderId.equals(l.orderId()) && l.eventId() != null).toList();
         if (letters.isEmpty()) {
-            throw new DeadLetterNotFoundException("Consumer group " + group + " has no dead letter of order " + orderId);
+            return Answer.refused(Refusal.DEAD_LETTER_NOT_FOUND,
+                    "Consumer group " + group + " has no dead letter of order " + orderId);
         }
         List<Result> results = new ArrayList<>();
         for (DeadLetter letter : letters) {
             results.add(redrive(letter, operator));
         }
-        return results;
+        return Answer.done(results);
     }
 
     private Result redrive(DeadLetter letter, String operator) {

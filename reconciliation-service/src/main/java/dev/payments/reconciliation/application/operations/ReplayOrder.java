@@ -1,11 +1,13 @@
 package dev.payments.reconciliation.application.operations;
 
+import dev.payments.reconciliation.application.shared.Answer;
 import dev.payments.reconciliation.domain.shared.OrderId;
 
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -45,12 +47,14 @@ public final class ReplayOrder {
         }
     }
 
-    /**
-     * @throws UnknownConsumerGroupException if the group is not a configured consumer
-     */
-    public Result replay(OrderId orderId, String group, String operator, boolean dryRunOnly) {
+    /** @return what was (or would be) sent; refused UNKNOWN_CONSUMER_GROUP if the group is not a configured consumer */
+    public Answer<Result> replay(OrderId orderId, String group, String operator, boolean dryRunOnly) {
         Objects.requireNonNull(operator, "operator");
-        List<String> topics = consumed.of(group);
+        Optional<List<String>> consumes = consumed.of(group);
+        if (consumes.isEmpty()) {
+            return consumed.unknown(group);
+        }
+        List<String> topics = consumes.get();
         List<ReplayedEvent> events = new ArrayList<>();
         for (OrderReplayReport.Event event : dryRun.dryRun(orderId, null).events()) {
             if (!topics.contains(event.topic())) {
@@ -67,6 +71,6 @@ public final class ReplayOrder {
                 redrives.replayed(record, group, event.eventId(), orderId.toString(), operator, clock.instant());
             }
         }
-        return new Result(orderId, group, !dryRunOnly, List.copyOf(events));
+        return Answer.done(new Result(orderId, group, !dryRunOnly, List.copyOf(events)));
     }
 }

@@ -7,6 +7,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.ErrorResponseException;
 
 import java.io.IOException;
 import java.net.URI;
@@ -93,6 +94,15 @@ public final class Problems {
 
     public static <T> ResponseEntity<T> refusal(HttpStatus status, String code, String detail) {
         return refusal(status, code, detail, Map.of());
+    }
+
+    /**
+     * The same refusal for a handler whose body streams ({@code ResponseEntity<StreamingResponseBody>}): Spring picks
+     * the streaming return-value handler from the declared type and refuses any other body, so the problem is thrown
+     * as the framework's own {@link ErrorResponseException}, which {@code CommonApiProblems} answers as it is.
+     */
+    public static ErrorResponseException streamRefusal(HttpStatus status, String code, String detail) {
+        return new ErrorResponseException(status, problem(status, code, detail), null);
     }
 
     /**

@@ -35,9 +35,14 @@ final class Answers {
         };
     }
 
+    static final String PG_LISTING_FAILED = "PG_LISTING_FAILED";
+
     /** The PG's books could not be read: not the caller's error, and nothing the audit could decide without them. */
     static <B> ResponseEntity<B> pgUnreadable(PgUnavailableException e) {
-        return Problems.refusal(HttpStatus.BAD_GATEWAY, "PG_LISTING_FAILED",
-                "The PG's books could not be read: " + e.getMessage());
+        return Problems.refusal(HttpStatus.BAD_GATEWAY, PG_LISTING_FAILED, pgUnreadableDetail(e));
+    }
+
+    static String pgUnreadableDetail(PgUnavailableException e) {
+        return "The PG's books could not be read: " + e.getMessage();
     }
 }

@@ -126,13 +126,14 @@ class LedgerExportController {
             @RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant to,
             @RequestHeader(value = HttpHeaders.ACCEPT, required = false) String accept) {
         if (!from.isBefore(to)) {
-            return Problems.refusal(HttpStatus.BAD_REQUEST, Problems.VALIDATION_FAILED, "'from' must be before 'to'");
+            throw Problems.streamRefusal(HttpStatus.BAD_REQUEST, Problems.VALIDATION_FAILED, "'from' must be before 'to'");
         }
         AuditLedger.Export export;
         try {
             export = auditLedger.export(from, to);
         } catch (PgUnavailableException e) {
-            return Answers.pgUnreadable(e);
+            throw Problems.streamRefusal(HttpStatus.BAD_GATEWAY, Answers.PG_LISTING_FAILED,
+                    Answers.pgUnreadableDetail(e));
         }
         boolean csv = prefersCsv(accept);
         String file = "ledger-" + from + "-" + to + (csv ? ".csv" : ".json");

@@ -52,6 +52,7 @@ public final class ServiceArchitecture {
             "org.springframework.transaction", "org.springframework.transaction.support", "org.springframework.dao.."};
 
     private static final String COMPONENT = "org.springframework.stereotype.Component";
+    private static final String CONTROLLER_ADVICE = "org.springframework.web.bind.annotation.ControllerAdvice";
     private static final String SPRING_TRANSACTIONAL = "org.springframework.transaction.annotation.Transactional";
     private static final String JAKARTA_TRANSACTIONAL = "jakarta.transaction.Transactional";
 
@@ -92,6 +93,7 @@ public final class ServiceArchitecture {
         rules.put("use cases use no framework but Spring's transactions", useCasesUseNoFramework());
         rules.put("use cases are plain classes wired by @Bean in config", useCasesAreWiredInConfig());
         rules.put("ports are named for what they hold, never *Repository", portsAreNotRepositories());
+        rules.put("one error style: no controller advice of the service's own", noOwnControllerAdvice());
         return rules;
     }
 
@@ -184,6 +186,14 @@ public final class ServiceArchitecture {
         return CompositeArchRule.of(noStereotype).and(noTransactionalMethod)
                 .because("one wiring style: a use case is built by a @Bean method in config and runs its short "
                         + "transactions through TransactionTemplate, so where a transaction begins is in the code");
+    }
+
+    private ArchRule noOwnControllerAdvice() {
+        return noClasses().that().resideInAPackage(base + "..")
+                .should().beMetaAnnotatedWith(CONTROLLER_ADVICE)
+                .because("a use case's expected outcomes are its typed answers, mapped to problem+json once where the "
+                        + "controller calls it; the framework's errors are service-support's CommonApiProblems "
+                        + "(docs/decisions/errors.md)");
     }
 
     private ArchRule portsAreNotRepositories() {

@@ -28,7 +28,8 @@ class ServiceArchitectureTest {
             "the domain is plain Java", List.of("Stamp", "Label"),
             "use cases use no framework but Spring's transactions", List.of("FormatLabel"),
             "use cases are plain classes wired by @Bean in config", List.of("TrackParcel", "ReturnParcel.giveBack"),
-            "ports are named for what they hold, never *Repository", List.of("ParcelRepository"));
+            "ports are named for what they hold, never *Repository", List.of("ParcelRepository"),
+            "one error style: no controller advice of the service's own", List.of("ParcelProblems"));
 
     @Test
     void aServiceThatKeepsTheRulesPassesEveryOne() {

@@ -13,7 +13,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The capability rules with reconciliation's own {@link DependencyRulesTest#MAY_USE} pass on a service that keeps it and fail, naming the
- * culprits, on one with planted violations ({@code support.slices.bad}): replay reading the projection's port, and an
+ * culprits, on one with planted violations ({@code support.slices.bad}): operations reading the projection's port, and an
  * incident's domain taking a settling type, which also closes a cycle with settling -> incidents.
  */
 class CapabilitySlicesTest {

@@ -34,7 +34,7 @@ class DependencyRulesTest {
             "incidents", List.of("shared"),
             "settling", List.of("projection", "incidents", "shared"),
             "ledger", List.of("projection", "incidents", "settling", "shared"),
-            "replay", List.of("shared"));
+            "operations", List.of("shared"));
 
     private static final ArchRule DOMAIN_FREE_OF_THE_WIRE = noClasses().that().resideInAPackage(ROOT + ".domain..")
             .should().dependOnClassesThat().resideInAPackage("dev.payments.contracts..")

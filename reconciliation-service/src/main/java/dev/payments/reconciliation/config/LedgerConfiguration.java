@@ -11,9 +11,10 @@ import dev.payments.reconciliation.application.ledger.AuditLedger;
 import dev.payments.reconciliation.application.ledger.LedgerAlerts;
 import dev.payments.reconciliation.application.ledger.LedgerAudits;
 import dev.payments.reconciliation.application.ledger.LedgerBooksReader;
-import dev.payments.support.schedule.ClusterJobs;
 import dev.payments.reconciliation.application.ledger.PgBooks;
 import dev.payments.reconciliation.application.settling.PaymentSync;
+import dev.payments.support.retention.RetentionRule;
+import dev.payments.support.schedule.ClusterJobs;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
@@ -23,6 +24,8 @@ import org.springframework.web.client.RestClient;
 
 import java.time.Clock;
 import java.time.Duration;
+
+import static dev.payments.reconciliation.config.ReconciliationConfiguration.httpClient;
 
 /** The ledger audit against the PG's books; the PG's read API also answers the settler's status query. */
 @Configuration(proxyBeanMethods = false)
@@ -37,7 +40,7 @@ public class LedgerConfiguration {
     @Bean
     HttpPgBooks pgBooks(RestClient.Builder http, ReconciliationProperties properties, SettlerProperties settler,
                         LedgerProperties ledger, ObjectMapper json) {
-        return new HttpPgBooks(HttpClients.to(http, properties.pgBaseUrl(), settler.connectTimeout(), ledger.timeout()),
+        return new HttpPgBooks(httpClient(http, properties.pgBaseUrl(), settler.connectTimeout(), ledger.timeout()),
                 properties.pgSecretKey(), ledger.pageSize(), json);
     }
 
@@ -69,5 +72,11 @@ public class LedgerConfiguration {
                 ? ledgerAuditCadence.every() : LEDGER_AUDIT_AT_MOST;
         return new LedgerAuditSchedule(auditLedger, ledgerAuditCadence,
                 jobs.job("reconciliation.ledger-audit", ledgerAuditCadence.every(), atMost));
+    }
+
+    /** Stored ledger audits after a week: the latest answers the dashboard and alert, a week shows a trend. */
+    @Bean
+    RetentionRule ledgerAuditRetention() {
+        return RetentionRule.olderThan("ledger-audit", "ledger_audit", "audited_at", Duration.ofDays(7));
     }
 }

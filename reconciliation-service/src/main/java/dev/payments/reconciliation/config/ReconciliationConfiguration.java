@@ -3,16 +3,24 @@ package dev.payments.reconciliation.config;
 import dev.payments.support.security.ApiAccess;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder;
+import org.springframework.boot.http.client.ClientHttpRequestFactorySettings;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.http.HttpMethod;
 import org.springframework.scheduling.annotation.EnableScheduling;
+import org.springframework.web.client.RestClient;
 
+import java.net.URI;
+import java.net.http.HttpClient;
 import java.time.Clock;
+import java.time.Duration;
 
 /**
  * What every capability shares: the clock, who may call the HTTP API, Spring's scheduling (the settler's and
- * the ledger audit's jobs; {@code spring.task.scheduling} gives each its own thread). Each capability wires its own use
+ * the ledger audit's jobs; {@code spring.task.scheduling} gives each its own thread), the HTTP clients' settings and
+ * the service's own consumer group. Each capability wires its own use
  * cases (plain classes, no Spring inside the application layer) and adapters in its own configuration beside this one.
  */
 @Configuration(proxyBeanMethods = false)
@@ -47,5 +55,24 @@ public class ReconciliationConfiguration {
                 .scope("dead-letters:write", HttpMethod.POST, "/api/dead-letters/{group}/{eventId}/redrive",
                         "/api/dead-letters/{group}/orders/{orderId}/redrive")
                 .build();
+    }
+
+    /**
+     * A client to payment-service or the PG: Boot's {@link RestClient.Builder}, so every call is observed (the
+     * {@code http.client.requests} metric and a span that carries the trace to payment-service), on the JDK client with
+     * our own timeouts. HTTP/1.1: the JDK client would otherwise try an h2c upgrade on every plain-HTTP call.
+     */
+    static RestClient.Builder httpClient(RestClient.Builder boots, URI baseUrl, Duration connectTimeout,
+                                         Duration readTimeout) {
+        return boots.baseUrl(baseUrl.toString())
+                .requestFactory(ClientHttpRequestFactoryBuilder.jdk()
+                        .withHttpClientCustomizer(client -> client.version(HttpClient.Version.HTTP_1_1))
+                        .build(ClientHttpRequestFactorySettings.defaults().withTimeouts(connectTimeout, readTimeout)));
+    }
+
+    /** This service's consumer group: it names the dead-letter topics and is the one group replay pauses itself. */
+    static String ownConsumerGroup(Environment environment) {
+        return environment.getProperty("spring.kafka.consumer.group-id",
+                environment.getRequiredProperty("spring.application.name"));
     }
 }

@@ -1,5 +1,6 @@
 package dev.payments.reconciliation.config;
 
+import dev.payments.reconciliation.domain.settling.Backoff;
 import jakarta.validation.constraints.AssertTrue;
 import jakarta.validation.constraints.DecimalMin;
 import jakarta.validation.constraints.Min;
@@ -44,6 +45,11 @@ public record SettlerProperties(@DefaultValue("true") boolean enabled,
                                 @NotNull @DefaultValue("40s") Duration syncTimeout,
                                 @NotNull @DefaultValue("60s") Duration claimLease,
                                 @NotNull @DefaultValue("10s") Duration outcomeGrace) {
+
+    /** The wait before a payment's next attempt: settling's and the republish's. */
+    Backoff backoff() {
+        return new Backoff(initialBackoff, backoffMultiplier, maxBackoff);
+    }
 
     @AssertTrue(message = "claim-lease must be longer than sync-timeout, or a slow call's payment could be synced twice")
     public boolean isClaimLeaseAboveSyncTimeout() {

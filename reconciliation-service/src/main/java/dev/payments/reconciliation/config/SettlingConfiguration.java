@@ -20,7 +20,7 @@ import dev.payments.reconciliation.application.settling.SettlePayments;
 import dev.payments.reconciliation.application.settling.SettlePolicy;
 import dev.payments.reconciliation.application.settling.Settlements;
 import dev.payments.reconciliation.application.settling.ShowSettlement;
-import dev.payments.reconciliation.domain.settling.Backoff;
+import dev.payments.support.retention.RetentionRule;
 import dev.payments.support.schedule.ClusterJobs;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
@@ -38,6 +38,8 @@ import java.net.UnknownHostException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.UUID;
+
+import static dev.payments.reconciliation.config.ReconciliationConfiguration.httpClient;
 
 /**
  * The settler: payment-service's sync as its means of repair, the cycle, the escalation of overdue payments, and the
@@ -66,7 +68,7 @@ public class SettlingConfiguration {
     @Bean
     HttpPaymentSync paymentSync(RestClient.Builder http, ReconciliationProperties properties, SettlerProperties settler,
                                 ServiceTokens tokens, ObjectMapper json) {
-        return new HttpPaymentSync(HttpClients.to(http, properties.paymentServiceUrl(), settler.connectTimeout(),
+        return new HttpPaymentSync(httpClient(http, properties.paymentServiceUrl(), settler.connectTimeout(),
                 settler.syncTimeout()), tokens, json);
     }
 
@@ -87,7 +89,7 @@ public class SettlingConfiguration {
                                   EscalateOverdue escalateOverdue, SettleObserver observer, Clock clock,
                                   SettlerProperties settler, IncidentProperties incidentProperties) {
         SettlePolicy policy = new SettlePolicy(settler.settleDeadline(),
-                new Backoff(settler.initialBackoff(), settler.backoffMultiplier(), settler.maxBackoff()),
+                settler.backoff(),
                 settler.stopAfterFailures(), settler.batchSize(), settler.claimLease(),
                 incidentProperties.compensationAttempts(), incidentProperties.unresolvedAfter(),
                 incidentProperties.retryInterval());
@@ -101,7 +103,7 @@ public class SettlingConfiguration {
                                                 IncidentProperties incidents) {
         return new RepublishLostOutcomes(lostOutcomes, republisher, observer, clock, settler.outcomeGrace(),
                 incidents.unresolvedAfter(),
-                new Backoff(settler.initialBackoff(), settler.backoffMultiplier(), settler.maxBackoff()),
+                settler.backoff(),
                 settler.claimLease(), settler.batchSize());
     }
 
@@ -125,6 +127,12 @@ public class SettlingConfiguration {
         Duration atMost = settler.claimLease().compareTo(settleCadence.every()) > 0 ? settler.claimLease() : settleCadence.every();
         return new SettleSchedule(settlePayments, republishLostOutcomes, settleCadence,
                 jobs.job("reconciliation.settle", settleCadence.every(), atMost));
+    }
+
+    /** Every settle call after 180 days, like the projected events: the card networks' 120-day dispute window. */
+    @Bean
+    RetentionRule settlementAttemptRetention() {
+        return RetentionRule.olderThan("settlement-attempts", "settlement_attempt", "attempted_at", Duration.ofDays(180));
     }
 
     /** Names this replica in settlement claims, so an operator can see who holds a payment. */

@@ -16,10 +16,10 @@ class RetentionRulesIntegrationTest {
 
     @Test
     void historyGoesAfterItsKeepAndTheProjectionStays() {
-        RetentionRules rules = new RetentionRules();
         RetentionRulesCheck check = RetentionRulesCheck.on("reconciliation_retention_it",
-                List.of(InboxRetention.rule(), rules.ledgerAuditRetention(), rules.projectedEventRetention(),
-                        rules.settlementAttemptRetention()),
+                List.of(InboxRetention.rule(), new LedgerConfiguration().ledgerAuditRetention(),
+                        new ProjectionConfiguration().projectedEventRetention(),
+                        new SettlingConfiguration().settlementAttemptRetention()),
                 "classpath:db/migration", "classpath:db/inbox");
         var jdbc = check.jdbc();
         for (String age : List.of("181 days", "179 days")) {

@@ -7,6 +7,7 @@ import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ProblemDetail;
 import org.springframework.http.ResponseEntity;
+import org.springframework.web.ErrorResponseException;
 
 import java.io.IOException;
 import java.net.URI;
@@ -78,6 +79,30 @@ public final class Problems {
 
     public static ResponseEntity<ProblemDetail> response(HttpStatus status, String code, String detail) {
         return response(status, code, detail, Map.of(), null);
+    }
+
+    /**
+     * A use case's refusal as the answer of a handler declared with its success body's type, so the API document
+     * shows what a client gets on 2xx; the problem is written as it is (Jackson serializes the object, not the
+     * declared type). The one way a service maps an expected outcome to problem+json (docs/decisions/errors.md).
+     */
+    public static <T> ResponseEntity<T> refusal(HttpStatus status, String code, String detail, Map<String, ?> properties) {
+        @SuppressWarnings("unchecked")
+        ResponseEntity<T> answer = (ResponseEntity<T>) (ResponseEntity<?>) response(status, code, detail, properties, null);
+        return answer;
+    }
+
+    public static <T> ResponseEntity<T> refusal(HttpStatus status, String code, String detail) {
+        return refusal(status, code, detail, Map.of());
+    }
+
+    /**
+     * The same refusal for a handler whose body streams ({@code ResponseEntity<StreamingResponseBody>}): Spring picks
+     * the streaming return-value handler from the declared type and refuses any other body, so the problem is thrown
+     * as the framework's own {@link ErrorResponseException}, which {@code CommonApiProblems} answers as it is.
+     */
+    public static ErrorResponseException streamRefusal(HttpStatus status, String code, String detail) {
+        return new ErrorResponseException(status, problem(status, code, detail), null);
     }
 
     /**

@@ -2,7 +2,7 @@ package dev.payments.reconciliation.application.incidents;
 
 import org.springframework.transaction.support.TransactionOperations;
 
-import dev.payments.reconciliation.domain.incidents.IllegalIncidentTransitionException;
+import dev.payments.reconciliation.application.shared.Answer;
 import dev.payments.reconciliation.domain.incidents.Incident;
 import dev.payments.reconciliation.domain.incidents.IncidentId;
 import dev.payments.reconciliation.domain.incidents.IncidentState;
@@ -20,11 +20,8 @@ public final class AcknowledgeIncident {
         this.clock = clock;
     }
 
-    /**
-     * @throws IncidentNotFoundException          no such incident
-     * @throws IllegalIncidentTransitionException it is not OPEN (also when it changed while we were deciding)
-     */
-    public Incident acknowledge(IncidentId id, String by, String note) {
+    /** @return the incident taken; refused when there is none, or it is not OPEN (also when it changed meanwhile) */
+    public Answer<Incident> acknowledge(IncidentId id, String by, String note) {
         return change.apply(id, IncidentState.ACKNOWLEDGED, current -> current.acknowledge(by, note, clock.instant()));
     }
 }

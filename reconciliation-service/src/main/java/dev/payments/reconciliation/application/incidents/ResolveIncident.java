@@ -2,7 +2,7 @@ package dev.payments.reconciliation.application.incidents;
 
 import org.springframework.transaction.support.TransactionOperations;
 
-import dev.payments.reconciliation.domain.incidents.IllegalIncidentTransitionException;
+import dev.payments.reconciliation.application.shared.Answer;
 import dev.payments.reconciliation.domain.incidents.Incident;
 import dev.payments.reconciliation.domain.incidents.IncidentId;
 import dev.payments.reconciliation.domain.incidents.IncidentState;
@@ -21,11 +21,8 @@ public final class ResolveIncident {
         this.clock = clock;
     }
 
-    /**
-     * @throws IncidentNotFoundException          no such incident
-     * @throws IllegalIncidentTransitionException it is already RESOLVED (also when it was resolved meanwhile)
-     */
-    public Incident resolve(IncidentId id, String by, ResolutionOutcome outcome, String resolution) {
+    /** @return the incident closed; refused when there is none, or it is already RESOLVED (also when resolved meanwhile) */
+    public Answer<Incident> resolve(IncidentId id, String by, ResolutionOutcome outcome, String resolution) {
         return change.apply(id, IncidentState.RESOLVED,
                 current -> current.resolve(by, outcome, resolution, clock.instant()));
     }

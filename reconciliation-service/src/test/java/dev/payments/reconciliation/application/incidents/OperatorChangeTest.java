@@ -1,8 +1,7 @@
 package dev.payments.reconciliation.application.incidents;
 
-import org.springframework.transaction.support.TransactionOperations;
-
-import dev.payments.reconciliation.domain.incidents.IllegalIncidentTransitionException;
+import dev.payments.reconciliation.application.shared.Answer;
+import dev.payments.reconciliation.application.shared.Refusal;
 import dev.payments.reconciliation.domain.incidents.Incident;
 import dev.payments.reconciliation.domain.incidents.ResolutionOutcome;
 import dev.payments.reconciliation.domain.incidents.IncidentId;
@@ -12,6 +11,7 @@ import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 import org.junit.jupiter.api.Test;
+import org.springframework.transaction.support.TransactionOperations;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -24,7 +24,6 @@ import java.util.Optional;
 import java.util.UUID;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** An operator's acknowledge and resolve: stored only over the state they were decided on, alerted only then. */
 class OperatorChangeTest {
@@ -52,7 +51,11 @@ class OperatorChangeTest {
         Incident open = incidents.add(anIncident());
 
         acknowledge.acknowledge(open.id(), "alice", "on it");
-        Incident resolved = resolve.resolve(open.id(), "alice", ResolutionOutcome.REFUNDED_AT_PG, "refunded by hand");
+        Answer<Incident> answer = resolve.resolve(open.id(), "alice", ResolutionOutcome.REFUNDED_AT_PG,
+                "refunded by hand");
+
+        assertThat(answer).isInstanceOf(Answer.Done.class);
+        Incident resolved = ((Answer.Done<Incident>) answer).value();
 
         assertThat(incidents.find(open.id())).contains(resolved);
         assertThat(resolved.acknowledgedBy()).isEqualTo("alice");
@@ -66,10 +69,11 @@ class OperatorChangeTest {
         // Between our read and our write, the settler resolved it.
         incidents.beforeNextUpdate = () -> incidents.put(open.resolve(Incident.SYSTEM, ResolutionOutcome.SETTLED_AUTOMATICALLY, "settled automatically", NOW));
 
-        assertThatThrownBy(() -> acknowledge.acknowledge(open.id(), "alice", null))
-                .isInstanceOfSatisfying(IllegalIncidentTransitionException.class, e -> {
-                    assertThat(e.from()).isEqualTo(IncidentState.RESOLVED);
-                    assertThat(e.to()).isEqualTo(IncidentState.ACKNOWLEDGED);
+        assertThat(acknowledge.acknowledge(open.id(), "alice", null))
+                .isInstanceOfSatisfying(Answer.Refused.class, refused -> {
+                    assertThat(refused.refusal()).isEqualTo(Refusal.ILLEGAL_INCIDENT_TRANSITION);
+                    assertThat(refused.facts()).containsEntry("state", "RESOLVED");
+                    assertThat(refused.detail()).endsWith("is RESOLVED and cannot become ACKNOWLEDGED");
                 });
         assertThat(incidents.find(open.id()).map(Incident::resolvedBy)).contains(Incident.SYSTEM);
         assertThat(alerted).isEmpty();
@@ -79,8 +83,9 @@ class OperatorChangeTest {
     void anUnknownIncidentIsNotFound() {
         IncidentId unknown = IncidentId.random();
 
-        assertThatThrownBy(() -> resolve.resolve(unknown, "alice", ResolutionOutcome.OTHER, "done"))
-                .isInstanceOf(IncidentNotFoundException.class);
+        assertThat(resolve.resolve(unknown, "alice", ResolutionOutcome.OTHER, "done"))
+                .isInstanceOfSatisfying(Answer.Refused.class,
+                        refused -> assertThat(refused.refusal()).isEqualTo(Refusal.INCIDENT_NOT_FOUND));
         assertThat(alerted).isEmpty();
     }
 

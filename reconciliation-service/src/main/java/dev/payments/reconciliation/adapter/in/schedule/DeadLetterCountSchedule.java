@@ -1,6 +1,6 @@
 package dev.payments.reconciliation.adapter.in.schedule;
 
-import dev.payments.reconciliation.application.replay.ListDeadLetters;
+import dev.payments.reconciliation.application.operations.ListDeadLetters;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.annotation.Scheduled;

@@ -1,18 +1,21 @@
 package dev.payments.reconciliation.adapter.in.web;
 
-import dev.payments.reconciliation.application.replay.DeadLetter;
-import dev.payments.reconciliation.application.replay.DeadLetterPage;
-import dev.payments.reconciliation.application.replay.ListDeadLetters;
-import dev.payments.reconciliation.application.replay.RecordRef;
-import dev.payments.reconciliation.application.replay.RedriveDeadLetters;
+import dev.payments.reconciliation.application.operations.DeadLetter;
+import dev.payments.reconciliation.application.operations.DeadLetterPage;
+import dev.payments.reconciliation.application.operations.ListDeadLetters;
+import dev.payments.reconciliation.application.operations.RecordRef;
+import dev.payments.reconciliation.application.operations.RedriveDeadLetters;
 import dev.payments.support.api.ProblemResponse;
 import dev.payments.support.security.Caller;
 import dev.payments.support.web.InputRules;
+import dev.payments.support.web.Problems;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -103,36 +106,40 @@ class DeadLetterController {
     /** Oldest first failure first. */
     @ProblemResponse(status = 400, codes = {"UNKNOWN_CONSUMER_GROUP", "VALIDATION_FAILED"})
     @GetMapping("/{group}")
-    LetterPage list(@PathVariable String group, @RequestParam(required = false) DeadLetter.Status status,
-                    @RequestParam(defaultValue = "0") int page, @RequestParam(defaultValue = "50") int size) {
+    ResponseEntity<LetterPage> list(@PathVariable String group, @RequestParam(required = false) DeadLetter.Status status,
+                                    @RequestParam(defaultValue = "0") int page,
+                                    @RequestParam(defaultValue = "50") int size) {
         if (page < 0 || size < 1 || size > ListDeadLetters.MAX_PAGE_SIZE) {
-            throw new BadRequestException("page must be 0 or more and size 1 to " + ListDeadLetters.MAX_PAGE_SIZE);
+            return Problems.refusal(HttpStatus.BAD_REQUEST, Problems.VALIDATION_FAILED,
+                    "page must be 0 or more and size 1 to " + ListDeadLetters.MAX_PAGE_SIZE);
         }
-        return LetterPage.of(listDeadLetters.list(group, status, page, size));
+        return Answers.respond(listDeadLetters.list(group, status, page, size), LetterPage::of);
     }
 
     @ProblemResponse(status = 400, codes = "UNKNOWN_CONSUMER_GROUP")
     @ProblemResponse(status = 404, codes = "DEAD_LETTER_NOT_FOUND")
     @PostMapping("/{group}/{eventId}/redrive")
-    RedriveResponse redrive(@PathVariable String group, @PathVariable UUID eventId, Caller operator,
-                            @Valid @RequestBody(required = false) RedriveRequest request) {
-        RedriveDeadLetters.Result result = redriveDeadLetters.one(group, eventId, operator.subject());
-        log(group, result, operator);
-        return RedriveResponse.of(result);
+    ResponseEntity<RedriveResponse> redrive(@PathVariable String group, @PathVariable UUID eventId, Caller operator,
+                                            @Valid @RequestBody(required = false) RedriveRequest request) {
+        return Answers.respond(redriveDeadLetters.one(group, eventId, operator.subject()), result -> {
+            log(group, result, operator);
+            return RedriveResponse.of(result);
+        });
     }
 
     /** Every dead letter of the order in the group, in the order they first failed. */
     @ProblemResponse(status = 400, codes = "UNKNOWN_CONSUMER_GROUP")
     @ProblemResponse(status = 404, codes = "DEAD_LETTER_NOT_FOUND")
     @PostMapping("/{group}/orders/{orderId}/redrive")
-    OrderRedriveResponse redriveOrder(@PathVariable String group, @PathVariable UUID orderId, Caller operator,
-                                      @Valid @RequestBody(required = false) RedriveRequest request) {
-        List<RedriveDeadLetters.Result> results = redriveDeadLetters.ofOrder(group, orderId.toString(),
-                operator.subject());
-        results.forEach(result -> log(group, result, operator));
-        return new OrderRedriveResponse(group, orderId.toString(),
-                (int) results.stream().filter(RedriveDeadLetters.Result::redriven).count(),
-                results.stream().map(RedriveResponse::of).toList());
+    ResponseEntity<OrderRedriveResponse> redriveOrder(@PathVariable String group, @PathVariable UUID orderId,
+                                                      Caller operator,
+                                                      @Valid @RequestBody(required = false) RedriveRequest request) {
+        return Answers.respond(redriveDeadLetters.ofOrder(group, orderId.toString(), operator.subject()), results -> {
+            results.forEach(result -> log(group, result, operator));
+            return new OrderRedriveResponse(group, orderId.toString(),
+                    (int) results.stream().filter(RedriveDeadLetters.Result::redriven).count(),
+                    results.stream().map(RedriveResponse::of).toList());
+        });
     }
 
     private static void log(String group, RedriveDeadLetters.Result result, Caller operator) {

@@ -1,19 +1,22 @@
 package dev.payments.reconciliation.adapter.in.web;
 
 import dev.payments.reconciliation.application.incidents.AcknowledgeIncident;
-import dev.payments.reconciliation.application.incidents.IncidentNotFoundException;
 import dev.payments.reconciliation.application.incidents.ListIncidents;
 import dev.payments.reconciliation.application.incidents.ResolveIncident;
+import dev.payments.reconciliation.application.shared.Refusal;
 import dev.payments.reconciliation.domain.incidents.ResolutionOutcome;
 import dev.payments.reconciliation.domain.incidents.IncidentId;
 import dev.payments.reconciliation.domain.incidents.IncidentState;
 import dev.payments.support.api.ProblemResponse;
 import dev.payments.support.security.Caller;
 import dev.payments.support.web.InputRules;
+import dev.payments.support.web.Problems;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -68,29 +71,33 @@ class IncidentController {
 
     @ProblemResponse(status = 404, codes = "INCIDENT_NOT_FOUND")
     @GetMapping("/{id}")
-    IncidentResponse show(@PathVariable UUID id) {
-        return listIncidents.show(new IncidentId(id)).map(IncidentResponse::of)
-                .orElseThrow(() -> new IncidentNotFoundException(new IncidentId(id)));
+    ResponseEntity<IncidentResponse> show(@PathVariable UUID id) {
+        IncidentId incident = new IncidentId(id);
+        return listIncidents.show(incident).map(IncidentResponse::of).map(ResponseEntity::ok)
+                .orElseGet(() -> Problems.refusal(HttpStatus.NOT_FOUND, Refusal.INCIDENT_NOT_FOUND.name(),
+                        "No incident " + incident));
     }
 
     @ProblemResponse(status = 404, codes = "INCIDENT_NOT_FOUND")
     @ProblemResponse(status = 409, codes = "ILLEGAL_INCIDENT_TRANSITION")
     @PostMapping("/{id}/acknowledge")
-    IncidentResponse acknowledge(@PathVariable UUID id, Caller operator,
-                                 @Valid @RequestBody(required = false) AcknowledgeRequest request) {
-        return IncidentResponse.of(acknowledgeIncident.acknowledge(new IncidentId(id), operator.subject(),
-                request == null ? null : request.note()));
+    ResponseEntity<IncidentResponse> acknowledge(@PathVariable UUID id, Caller operator,
+                                                 @Valid @RequestBody(required = false) AcknowledgeRequest request) {
+        return Answers.respond(acknowledgeIncident.acknowledge(new IncidentId(id), operator.subject(),
+                request == null ? null : request.note()), IncidentResponse::of);
     }
 
     @ProblemResponse(status = 404, codes = "INCIDENT_NOT_FOUND")
     @ProblemResponse(status = 409, codes = "ILLEGAL_INCIDENT_TRANSITION")
     @PostMapping("/{id}/resolve")
-    IncidentResponse resolve(@PathVariable UUID id, Caller operator, @Valid @RequestBody ResolveRequest request) {
+    ResponseEntity<IncidentResponse> resolve(@PathVariable UUID id, Caller operator,
+                                             @Valid @RequestBody ResolveRequest request) {
         ResolutionOutcome outcome = request.outcome() == null ? ResolutionOutcome.OTHER : request.outcome();
         if (outcome == ResolutionOutcome.SETTLED_AUTOMATICALLY) {
-            throw new BadRequestException("outcome SETTLED_AUTOMATICALLY is the settler's; say what you established");
+            return Problems.refusal(HttpStatus.BAD_REQUEST, Problems.VALIDATION_FAILED,
+                    "outcome SETTLED_AUTOMATICALLY is the settler's; say what you established");
         }
-        return IncidentResponse.of(resolveIncident.resolve(new IncidentId(id), operator.subject(), outcome,
-                request.resolution()));
+        return Answers.respond(resolveIncident.resolve(new IncidentId(id), operator.subject(), outcome,
+                request.resolution()), IncidentResponse::of);
     }
 }

@@ -1,8 +1,12 @@
 package dev.payments.reconciliation.adapter.in.web;
 
 import dev.payments.reconciliation.application.ledger.AuditLedger;
+import dev.payments.reconciliation.application.shared.PgUnavailableException;
 import dev.payments.support.api.ProblemResponse;
 import dev.payments.support.security.Caller;
+import dev.payments.support.web.Problems;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -31,7 +35,7 @@ class LedgerController {
     @ProblemResponse(status = 403, codes = "INSUFFICIENT_SCOPE")
     @ProblemResponse(status = 502, codes = "PG_LISTING_FAILED")
     @GetMapping
-    LedgerResponse ledger(Caller operator, @RequestParam(defaultValue = "false") boolean refresh,
+    ResponseEntity<LedgerResponse> ledger(Caller operator, @RequestParam(defaultValue = "false") boolean refresh,
                           @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant from,
                           @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant to) {
         if (refresh || from != null || to != null) {
@@ -40,14 +44,21 @@ class LedgerController {
         }
         if (from != null || to != null) {
             if (from == null || to == null || !from.isBefore(to)) {
-                throw new BadRequestException("'from' and 'to' go together, and 'from' must be before 'to'");
+                return Problems.refusal(HttpStatus.BAD_REQUEST, Problems.VALIDATION_FAILED,
+                        "'from' and 'to' go together, and 'from' must be before 'to'");
             }
-            return LedgerResponse.of(auditLedger.run(from, to), false);
         }
-        if (!refresh) {
-            return auditLedger.latest().map(report -> LedgerResponse.of(report, true))
-                    .orElseGet(() -> LedgerResponse.of(auditLedger.run(), true));
+        try {
+            if (from != null) {
+                return ResponseEntity.ok(LedgerResponse.of(auditLedger.run(from, to), false));
+            }
+            if (!refresh) {
+                return ResponseEntity.ok(auditLedger.latest().map(report -> LedgerResponse.of(report, true))
+                        .orElseGet(() -> LedgerResponse.of(auditLedger.run(), true)));
+            }
+            return ResponseEntity.ok(LedgerResponse.of(auditLedger.run(), true));
+        } catch (PgUnavailableException e) {
+            return Answers.pgUnreadable(e);
         }
-        return LedgerResponse.of(auditLedger.run(), true);
     }
 }

@@ -3,6 +3,7 @@ package dev.payments.reconciliation.adapter.in.web;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.reconciliation.application.ledger.AuditLedger;
+import dev.payments.reconciliation.application.shared.PgUnavailableException;
 import dev.payments.reconciliation.domain.ledger.LedgerAudit;
 import dev.payments.reconciliation.domain.ledger.LedgerMoney;
 import dev.payments.reconciliation.domain.ledger.LedgerReport;
@@ -10,8 +11,10 @@ import dev.payments.reconciliation.domain.ledger.MismatchReason;
 import dev.payments.reconciliation.domain.ledger.PgTransaction;
 import dev.payments.support.api.ProblemResponse;
 import dev.payments.support.web.CsvLines;
+import dev.payments.support.web.Problems;
 import org.springframework.format.annotation.DateTimeFormat;
 import org.springframework.http.HttpHeaders;
+import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -123,9 +126,15 @@ class LedgerExportController {
             @RequestParam @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant to,
             @RequestHeader(value = HttpHeaders.ACCEPT, required = false) String accept) {
         if (!from.isBefore(to)) {
-            throw new BadRequestException("'from' must be before 'to'");
+            throw Problems.streamRefusal(HttpStatus.BAD_REQUEST, Problems.VALIDATION_FAILED, "'from' must be before 'to'");
         }
-        AuditLedger.Export export = auditLedger.export(from, to);
+        AuditLedger.Export export;
+        try {
+            export = auditLedger.export(from, to);
+        } catch (PgUnavailableException e) {
+            throw Problems.streamRefusal(HttpStatus.BAD_GATEWAY, Answers.PG_LISTING_FAILED,
+                    Answers.pgUnreadableDetail(e));
+        }
         boolean csv = prefersCsv(accept);
         String file = "ledger-" + from + "-" + to + (csv ? ".csv" : ".json");
         return ResponseEntity.ok()

@@ -6,6 +6,9 @@ import dev.payments.reconciliation.application.queries.SummarizeBooks;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 import dev.payments.support.api.ProblemResponse;
+import dev.payments.support.web.Problems;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.RequestMapping;
@@ -30,19 +33,17 @@ class ReconciliationController {
 
     @ProblemResponse(status = 404, codes = "PAYMENT_NOT_FOUND")
     @GetMapping("/payments/{paymentId}")
-    PaymentResponse payment(@PathVariable UUID paymentId) {
-        return showPayment.show(new PaymentId(paymentId))
-                .map(PaymentResponse::of)
-                .orElseThrow(() -> new NotFoundException(ProblemCode.PAYMENT_NOT_FOUND,
+    ResponseEntity<PaymentResponse> payment(@PathVariable UUID paymentId) {
+        return showPayment.show(new PaymentId(paymentId)).map(PaymentResponse::of).map(ResponseEntity::ok)
+                .orElseGet(() -> Problems.refusal(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND",
                         "No event of payment " + paymentId + " has been seen"));
     }
 
     @ProblemResponse(status = 404, codes = "ORDER_NOT_FOUND")
     @GetMapping("/orders/{orderId}")
-    OrderResponse order(@PathVariable UUID orderId) {
-        return showOrder.show(new OrderId(orderId))
-                .map(OrderResponse::of)
-                .orElseThrow(() -> new NotFoundException(ProblemCode.ORDER_NOT_FOUND,
+    ResponseEntity<OrderResponse> order(@PathVariable UUID orderId) {
+        return showOrder.show(new OrderId(orderId)).map(OrderResponse::of).map(ResponseEntity::ok)
+                .orElseGet(() -> Problems.refusal(HttpStatus.NOT_FOUND, "ORDER_NOT_FOUND",
                         "No event of order " + orderId + " or of its payments has been seen"));
     }
 

@@ -1,10 +1,10 @@
 package dev.payments.reconciliation.adapter.in.web;
 
-import dev.payments.reconciliation.application.replay.DryRunOrderReplay;
-import dev.payments.reconciliation.application.replay.OffsetReset;
-import dev.payments.reconciliation.application.replay.OrderReplayReport;
-import dev.payments.reconciliation.application.replay.ReplayOrder;
-import dev.payments.reconciliation.application.replay.ReplayTopic;
+import dev.payments.reconciliation.application.operations.DryRunOrderReplay;
+import dev.payments.reconciliation.application.operations.OffsetReset;
+import dev.payments.reconciliation.application.operations.OrderReplayReport;
+import dev.payments.reconciliation.application.operations.ReplayOrder;
+import dev.payments.reconciliation.application.operations.ReplayTopic;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.support.api.ProblemResponse;
 import dev.payments.support.security.Caller;
@@ -17,6 +17,7 @@ import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
 import org.springframework.format.annotation.DateTimeFormat;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -68,14 +69,15 @@ class ReplayController {
     @ProblemResponse(status = 400, codes = "UNKNOWN_CONSUMER_GROUP")
     @ProblemResponse(status = 409, codes = {"CONSUMER_GROUP_ACTIVE", "REPLAY_WOULD_SKIP_EVENTS"})
     @PostMapping("/offsets")
-    OffsetsResponse offsets(Caller operator, @Valid @RequestBody OffsetsRequest request) {
+    ResponseEntity<OffsetsResponse> offsets(Caller operator, @Valid @RequestBody OffsetsRequest request) {
         boolean dryRun = request.dryRun() == null || request.dryRun();
-        OffsetReset reset = replayTopic.replay(request.group(), request.topic(), request.from(), dryRun);
-        if (reset.applied()) {
-            audit.info("replay of {} for group {} from {} applied by {}: {} events to replay", reset.topic(),
-                    reset.group(), reset.from(), operator.subject(), reset.toReplay());
-        }
-        return OffsetsResponse.of(reset, operator.subject());
+        return Answers.respond(replayTopic.replay(request.group(), request.topic(), request.from(), dryRun), reset -> {
+            if (reset.applied()) {
+                audit.info("replay of {} for group {} from {} applied by {}: {} events to replay", reset.topic(),
+                        reset.group(), reset.from(), operator.subject(), reset.toReplay());
+            }
+            return OffsetsResponse.of(reset, operator.subject());
+        });
     }
 
     record OrderReplayResponse(UUID orderId, int events, int wouldApply, List<OrderReplayReport.Event> timeline) {
@@ -118,17 +120,19 @@ class ReplayController {
     /** One order's events to one consumer group, through its re-drive topic, while it runs (docs/runbooks/replay.md). */
     @ProblemResponse(status = 400, codes = "UNKNOWN_CONSUMER_GROUP")
     @PostMapping("/orders/{orderId}")
-    OrderReplayResult replayOrder(@PathVariable UUID orderId, Caller operator,
-                                  @Valid @RequestBody OrderReplayRequest request) {
+    ResponseEntity<OrderReplayResult> replayOrder(@PathVariable UUID orderId, Caller operator,
+                                                  @Valid @RequestBody OrderReplayRequest request) {
         boolean dryRun = request.dryRun() == null || request.dryRun();
-        ReplayOrder.Result result = replayOrder.replay(new OrderId(orderId), request.group(), operator.subject(),
-                dryRun);
-        if (result.applied()) {
-            audit.info("replay of order {} to group {} applied by {}: {} events sent, {} expected to apply", orderId,
-                    request.group(), operator.subject(), result.events().size(), result.wouldApply());
-        }
-        return new OrderReplayResult(orderId, result.group(), result.applied(),
-                result.applied() ? result.events().size() : 0, result.wouldApply(), result.events(),
-                operator.subject());
+        return Answers.respond(replayOrder.replay(new OrderId(orderId), request.group(), operator.subject(), dryRun),
+                result -> {
+                    if (result.applied()) {
+                        audit.info("replay of order {} to group {} applied by {}: {} events sent, {} expected to "
+                                + "apply", orderId, request.group(), operator.subject(), result.events().size(),
+                                result.wouldApply());
+                    }
+                    return new OrderReplayResult(orderId, result.group(), result.applied(),
+                            result.applied() ? result.events().size() : 0, result.wouldApply(), result.events(),
+                            operator.subject());
+                });
     }
 }

@@ -7,6 +7,9 @@ import dev.payments.reconciliation.application.settling.ShowSettlement;
 import dev.payments.reconciliation.domain.settling.Settlement;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 import dev.payments.support.api.ProblemResponse;
+import dev.payments.support.web.Problems;
+import org.springframework.http.HttpStatus;
+import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PathVariable;
 import org.springframework.web.bind.annotation.PostMapping;
@@ -73,9 +76,9 @@ class SettleController {
 
     @ProblemResponse(status = 404, codes = "SETTLEMENT_NOT_FOUND")
     @GetMapping("/settlements/{paymentId}")
-    SettlementResponse settlement(@PathVariable UUID paymentId) {
-        return showSettlement.show(new PaymentId(paymentId)).map(SettlementResponse::of)
-                .orElseThrow(() -> new NotFoundException(ProblemCode.SETTLEMENT_NOT_FOUND,
+    ResponseEntity<SettlementResponse> settlement(@PathVariable UUID paymentId) {
+        return showSettlement.show(new PaymentId(paymentId)).map(SettlementResponse::of).map(ResponseEntity::ok)
+                .orElseGet(() -> Problems.refusal(HttpStatus.NOT_FOUND, "SETTLEMENT_NOT_FOUND",
                         "The settler never picked payment " + paymentId));
     }
 }

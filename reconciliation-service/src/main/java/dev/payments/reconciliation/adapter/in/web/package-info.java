@@ -1,2 +1,2 @@
-/** The HTTP API: projection reads, settler, incidents, ledger, replay; problem+json with a stable {@code code}. */
+/** The HTTP API: projection reads, settler, incidents, ledger, operations; refusals mapped once by {@link Answers}. */
 package dev.payments.reconciliation.adapter.in.web;

@@ -1,6 +1,6 @@
 package dev.payments.reconciliation.adapter.out.alert;
 
-import dev.payments.reconciliation.application.replay.DeadLetterObserver;
+import dev.payments.reconciliation.application.operations.DeadLetterObserver;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,8 +1,8 @@
 package dev.payments.reconciliation.adapter.out.kafka;
 
-import dev.payments.reconciliation.application.replay.ConsumerGroupActiveException;
-import dev.payments.reconciliation.application.replay.ConsumerGroups;
-import dev.payments.reconciliation.application.replay.OffsetReset;
+import dev.payments.reconciliation.application.operations.ConsumerGroupActiveException;
+import dev.payments.reconciliation.application.operations.ConsumerGroups;
+import dev.payments.reconciliation.application.operations.OffsetReset;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.ConsumerGroupDescription;
 import org.apache.kafka.clients.admin.ListOffsetsResult;

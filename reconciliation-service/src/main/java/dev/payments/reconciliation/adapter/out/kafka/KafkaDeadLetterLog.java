@@ -2,8 +2,8 @@ package dev.payments.reconciliation.adapter.out.kafka;
 
 import dev.payments.contracts.Topics;
 import dev.payments.outbox.inbox.DeadLetters;
-import dev.payments.reconciliation.application.replay.DeadLetterLog;
-import dev.payments.reconciliation.application.replay.RecordRef;
+import dev.payments.reconciliation.application.operations.DeadLetterLog;
+import dev.payments.reconciliation.application.operations.RecordRef;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.common.PartitionInfo;

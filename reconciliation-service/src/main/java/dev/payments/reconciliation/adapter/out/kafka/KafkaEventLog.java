@@ -1,7 +1,7 @@
 package dev.payments.reconciliation.adapter.out.kafka;
 
 import dev.payments.contracts.Topics;
-import dev.payments.reconciliation.application.replay.EventLog;
+import dev.payments.reconciliation.application.operations.EventLog;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;

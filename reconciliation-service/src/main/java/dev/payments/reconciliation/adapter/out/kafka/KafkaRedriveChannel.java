@@ -1,8 +1,8 @@
 package dev.payments.reconciliation.adapter.out.kafka;
 
 import dev.payments.contracts.Topics;
-import dev.payments.reconciliation.application.replay.RecordRef;
-import dev.payments.reconciliation.application.replay.RedriveChannel;
+import dev.payments.reconciliation.application.operations.RecordRef;
+import dev.payments.reconciliation.application.operations.RedriveChannel;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
 import org.apache.kafka.clients.producer.ProducerRecord;

@@ -2,7 +2,7 @@ package dev.payments.reconciliation.adapter.out.persistence;
 
 import dev.payments.contracts.EventEnvelope;
 import dev.payments.outbox.inbox.Inbox;
-import dev.payments.reconciliation.application.replay.AppliedEvents;
+import dev.payments.reconciliation.application.operations.AppliedEvents;
 import org.springframework.stereotype.Repository;
 
 import java.util.UUID;

@@ -1,7 +1,7 @@
 package dev.payments.reconciliation.adapter.out.persistence;
 
-import dev.payments.reconciliation.application.replay.RecordRef;
-import dev.payments.reconciliation.application.replay.Redrives;
+import dev.payments.reconciliation.application.operations.RecordRef;
+import dev.payments.reconciliation.application.operations.Redrives;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.stereotype.Repository;
 

@@ -1,9 +1,0 @@
-package dev.payments.reconciliation.application.replay;
-
-import java.util.UUID;
-
-/** This service's own inbox (port): whether it has applied an event id. */
-public interface AppliedEvents {
-
-    boolean applied(UUID eventId);
-}

@@ -1,9 +1,0 @@
-package dev.payments.reconciliation.application.replay;
-
-/** The group has no dead letter with that event id (or none of that order). */
-public class DeadLetterNotFoundException extends RuntimeException {
-
-    public DeadLetterNotFoundException(String message) {
-        super(message);
-    }
-}

@@ -1,9 +1,0 @@
-package dev.payments.reconciliation.application.replay;
-
-/** What operators see of dead letters (port): how many wait per group, how many were re-driven. */
-public interface DeadLetterObserver {
-
-    void waiting(String group, long letters);
-
-    void redriven(String group, long letters);
-}

@@ -41,9 +41,9 @@ public record OutboxProperties(@DefaultValue("true") boolean enabled,
      *                            not committed is sent again after a crash (at-least-once; consumers dedupe)
      * @param pollInterval        Debezium's poll interval: its engine waits this long to fill a batch and its stream
      *                            reader sleeps this long when the slot has nothing, so it is both about what a
-     *                            commit waits for its relay and how often an idle relay wakes; each wake-up of the
-     *                            two costs ~0.7 ms of CPU, so 100 ms is a fifth of an idle stack where 50 ms was a
-     *                            third (docs/measurements.md, "An idle stack")
+     *                            commit waits for its relay and how often an idle relay wakes; the two threads
+     *                            cost ~0.75 ms of CPU per wake-up, so at 100 ms the relays are a quarter of an idle
+     *                            stack, at 50 ms they were a third (docs/measurements.md, "An idle stack")
      * @param heartbeatInterval   heartbeat that moves the slot on an idle database
      * @param standbyRetry        how often a standby replica tries to take the relay lease
      * @param restartBackoff      pause before restarting after the engine or Kafka failed

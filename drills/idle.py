@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What a running local stack spends while nothing happens, and how long an event takes at low traffic.
 
-  drills/idle.py --data-dir .local-stack [--seconds 60] [--approvals 20]
+  drills/idle.py --data-dir .local-stack [--seconds 60] [--approvals 20] [--threads 25]
 
 1. CPU of every process of the stack (the launcher with its Kafka broker, each service JVM, PostgreSQL's postmaster
    and backends), from /proc over --seconds, with the whole machine's beside it: the stack's own share is what it
@@ -60,25 +60,47 @@ def cpu(processes):
     return out
 
 
+def thread_cpu(pids):
+    out = {}
+    for pid in pids:
+        for task in glob.glob(f'/proc/{pid}/task/*'):
+            try:
+                name = open(f'{task}/comm').read().strip()
+                raw = open(f'{task}/stat').read().rsplit(')', 1)[1].split()
+                out[(pid, task.rsplit('/', 1)[1])] = (name, int(raw[11]) + int(raw[12]))
+            except (FileNotFoundError, ProcessLookupError, IndexError):
+                pass
+    return out
+
+
 def machine_busy():
     v = list(map(int, open('/proc/stat').readline().split()[1:]))
     return sum(v) - v[3] - v[4]
 
 
-def measure_idle(data_dir, seconds):
+def measure_idle(data_dir, seconds, threads=0):
     children = [open(f).read().strip() for f in glob.glob(os.path.join(data_dir, 'run', '*.pid'))]
     launcher = {stat(c)[0] for c in children if os.path.exists(f'/proc/{c}')}
     postmaster = open(os.path.join(data_dir, 'postgres', 'postmaster.pid')).readline().strip()
     processes = stack_processes(launcher | {postmaster})
-    a, ma, t0 = cpu(processes), machine_busy(), time.time()
+    a, ma, ta, t0 = cpu(processes), machine_busy(), thread_cpu(processes if threads else ()), time.time()
     time.sleep(seconds)
-    b, mb, dt = cpu(processes), machine_busy(), time.time() - t0
+    b, mb, tb, dt = cpu(processes), machine_busy(), thread_cpu(processes if threads else ()), time.time() - t0
     by = {}
     for pid, ticks in b.items():
         by[processes[pid]] = by.get(processes[pid], 0) + (ticks - a.get(pid, ticks)) / HZ / dt
     for name, cores in sorted(by.items(), key=lambda x: -x[1]):
         print(f'  {name:28s} {cores:.3f} cores')
     print(f'  {"the stack":28s} {sum(by.values()):.3f} cores (whole machine {(mb - ma) / HZ / dt:.2f} cores, {dt:.0f} s)')
+    if threads:
+        # Thread names as the JVM set them, with a pool's numbers folded ("kafka-request-handler-3" -> "-N").
+        per = {}
+        for key, (name, ticks) in tb.items():
+            folded = (processes[key[0]], re.sub(r'\d+', 'N', name))
+            per[folded] = per.get(folded, 0) + (ticks - ta.get(key, (name, ticks))[1]) / HZ / dt
+        print(f'  busiest threads (millicores):')
+        for (process, name), cores in sorted(per.items(), key=lambda x: -x[1])[:threads]:
+            print(f'    {process:28s} {name:20s} {cores * 1000:5.1f}')
 
 
 def measure_latency(args, n):
@@ -135,13 +157,14 @@ def main():
     parser.add_argument('--data-dir', default='.local-stack')
     parser.add_argument('--seconds', type=float, default=60)
     parser.add_argument('--approvals', type=int, default=0)
+    parser.add_argument('--threads', type=int, default=0, help='also print the N busiest threads')
     parser.add_argument('--order-url', default='http://127.0.0.1:8081')
     parser.add_argument('--payment-url', default='http://127.0.0.1:8082')
     parser.add_argument('--payment-management-url', default='http://127.0.0.1:9082')
     parser.add_argument('--issuer', default='http://127.0.0.1:9000')
     args = parser.parse_args()
     print(f'idle, {args.seconds:.0f} s:')
-    measure_idle(args.data_dir, args.seconds)
+    measure_idle(args.data_dir, args.seconds, args.threads)
     if args.approvals:
         print('low traffic:')
         measure_latency(args, args.approvals)

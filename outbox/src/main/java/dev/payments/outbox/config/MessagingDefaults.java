@@ -28,12 +28,12 @@ public class MessagingDefaults implements EnvironmentPostProcessor {
                 // The inbox applies a poll in one transaction (docs/decisions/consumer-errors.md): 100 records bound
                 // how long it holds its rows' locks, and cut a backlog's commits a hundredfold all the same.
                 Map.entry("spring.kafka.consumer.max-poll-records", "100"),
-                // The broker answers a fetch when 16 KB (20-30 events) are there or 250 ms have passed, not at the
-                // first byte: fewer fetches for the broker and the consumers, fuller polls for the inbox's one
-                // transaction under load, and four fetches a second per idle consumer; for at most 250 ms more
-                // between a commit and its consumers at low traffic (docs/measurements.md, "An idle stack").
+                // The broker answers a fetch when 16 KB (20-30 events) are there or 500 ms (Kafka's default) have
+                // passed, not at the first byte: fuller polls for the inbox's one transaction under load, and two
+                // fetches a second per idle consumer, each of which costs the broker as much as a consumer; for at
+                // most 500 ms between a commit and its consumers at low traffic (docs/measurements.md, "An idle stack").
                 Map.entry("spring.kafka.consumer.fetch-min-size", "16KB"),
-                Map.entry("spring.kafka.consumer.fetch-max-wait", "250ms"),
+                Map.entry("spring.kafka.consumer.fetch-max-wait", "500ms"),
                 Map.entry("spring.kafka.consumer.properties.session.timeout.ms", "10000"),
                 Map.entry("spring.kafka.consumer.properties.heartbeat.interval.ms", "3000"),
                 Map.entry("spring.kafka.producer.acks", "all"),

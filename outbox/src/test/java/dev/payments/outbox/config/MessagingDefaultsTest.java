@@ -34,6 +34,6 @@ class MessagingDefaultsTest {
 
         assertThat(plain.getProperty("spring.kafka.consumer.max-poll-records")).isEqualTo("100");
         assertThat(plain.getProperty("spring.kafka.consumer.fetch-min-size")).isEqualTo("16KB");
-        assertThat(plain.getProperty("spring.kafka.consumer.fetch-max-wait")).isEqualTo("250ms");
+        assertThat(plain.getProperty("spring.kafka.consumer.fetch-max-wait")).isEqualTo("500ms");
     }
 }

@@ -117,7 +117,7 @@ class DebeziumSettingsTest {
 
         assertThat(p).containsEntry("heartbeat.interval.ms", "10000")
                 .containsEntry("heartbeat.action.query", "UPDATE public.outbox_heartbeat SET beat_at = now() WHERE id = 1")
-                .containsEntry("poll.interval.ms", "50");
+                .containsEntry("poll.interval.ms", "100");
     }
 
     @Test

@@ -16,7 +16,6 @@ import java.util.EnumSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 import static dev.payments.payment.domain.PaymentStatus.APPROVED;
 import static dev.payments.payment.domain.PaymentStatus.CANCEL_OWED;
@@ -103,7 +102,7 @@ public final class Payment {
         }
     }
 
-    private static final Map<PaymentStatus, Set<PaymentStatus>> ALLOWED = Map.of(
+    private static final Transitions<PaymentStatus> TRANSITIONS = new Transitions<>("Payment", Map.of(
             // A stale REQUESTED (request thread died, final write failed) is settled like UNKNOWN.
             REQUESTED, EnumSet.of(APPROVED, DECLINED, FAILED, UNKNOWN, CANCEL_OWED),
             UNKNOWN, EnumSet.of(APPROVED, FAILED, CANCEL_OWED),
@@ -113,7 +112,7 @@ public final class Payment {
             DECLINED, EnumSet.of(CANCEL_OWED),
             FAILED, EnumSet.of(CANCEL_OWED),
             CANCEL_OWED, EnumSet.of(CANCELED),
-            CANCELED, EnumSet.noneOf(PaymentStatus.class));
+            CANCELED, EnumSet.noneOf(PaymentStatus.class)));
 
     private final PaymentId id;
     private final OrderId orderId;
@@ -240,7 +239,7 @@ public final class Payment {
      */
     public Recorded record(PgOutcome outcome, Instant now) {
         if (status != REQUESTED) {
-            throw new IllegalPaymentTransitionException(id, status, REQUESTED);
+            throw TRANSITIONS.refused(id, status, REQUESTED);
         }
         if (outcome instanceof PgOutcome.Answered answered) {
             return recordStatus(answered.status(), null, now);
@@ -377,7 +376,7 @@ public final class Payment {
             return Settlement.of(SyncAction.NONE);
         }
         if (status != CANCEL_OWED) {
-            throw new IllegalPaymentTransitionException(id, status, CANCELED);
+            throw TRANSITIONS.refused(id, status, CANCELED);
         }
         if (answer.state() != PgState.CANCELED || !answer.mismatchWith(this).isEmpty()) {
             return Settlement.of(SyncAction.RETRY_LATER);
@@ -402,11 +401,11 @@ public final class Payment {
      * (docs/decisions/payment-cancel.md). From now on a charge the PG made is cancelled, never kept.
      *
      * @return whether this changed anything (false: already given up)
-     * @throws IllegalPaymentTransitionException unless the payment is UNKNOWN
+     * @throws IllegalTransitionException unless the payment is UNKNOWN
      */
     public boolean customerGaveUp() {
         if (status != UNKNOWN) {
-            throw new IllegalPaymentTransitionException(id, status, status);
+            throw TRANSITIONS.refused(id, status, status);
         }
         if (customerNotice == CustomerNotice.FAILED) {
             return false;
@@ -420,15 +419,8 @@ public final class Payment {
         this.customerNotice = Objects.requireNonNull(notice);
     }
 
-    public boolean canMoveTo(PaymentStatus target) {
-        return ALLOWED.get(status).contains(target);
-    }
-
     private void moveTo(PaymentStatus target, Instant at) {
-        if (!canMoveTo(target)) {
-            throw new IllegalPaymentTransitionException(id, status, target);
-        }
-        this.status = target;
+        this.status = TRANSITIONS.check(id, status, target);
         this.updatedAt = at;
     }
 

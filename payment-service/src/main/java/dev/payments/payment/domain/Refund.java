@@ -13,7 +13,6 @@ import java.util.EnumSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 import static dev.payments.payment.domain.RefundStatus.FAILED;
 import static dev.payments.payment.domain.RefundStatus.REQUESTED;
@@ -66,12 +65,12 @@ public final class Refund {
         }
     }
 
-    private static final Map<RefundStatus, Set<RefundStatus>> ALLOWED = Map.of(
+    private static final Transitions<RefundStatus> TRANSITIONS = new Transitions<>("Refund", Map.of(
             REQUESTED, EnumSet.of(SUCCEEDED, FAILED, UNKNOWN),
             UNKNOWN, EnumSet.of(SUCCEEDED, FAILED),
             // A late booking: the PG gave the money back after we had found no cancel of ours.
             FAILED, EnumSet.of(SUCCEEDED),
-            SUCCEEDED, EnumSet.noneOf(RefundStatus.class));
+            SUCCEEDED, EnumSet.noneOf(RefundStatus.class)));
 
     private final RefundId id;
     private final PaymentId paymentId;
@@ -170,7 +169,7 @@ public final class Refund {
      */
     public Change record(RefundOutcome outcome, long refundedSoFar, Instant now) {
         if (status != REQUESTED) {
-            throw new IllegalRefundTransitionException(id, status, status);
+            throw TRANSITIONS.refused(id, status, status);
         }
         if (outcome instanceof RefundOutcome.Answered answered) {
             return matched(answered.status(), refundedSoFar, now)
@@ -247,10 +246,7 @@ public final class Refund {
     }
 
     private void moveTo(RefundStatus target, Instant at) {
-        if (!ALLOWED.get(status).contains(target)) {
-            throw new IllegalRefundTransitionException(id, status, target);
-        }
-        this.status = target;
+        this.status = TRANSITIONS.check(id, status, target);
         this.updatedAt = at;
     }
 

@@ -241,7 +241,7 @@ class PaymentDecisionTableTest {
             Payment payment = SITUATIONS.get(situation).get();
             if (payment.status() != PaymentStatus.REQUESTED) {
                 assertThatThrownBy(() -> payment.record(new PgOutcome.NotReached(), T0))
-                        .as(situation).isInstanceOf(IllegalPaymentTransitionException.class);
+                        .as(situation).isInstanceOf(IllegalTransitionException.class);
             }
         }
     }
@@ -257,7 +257,7 @@ class PaymentDecisionTableTest {
         assertThat(owed.failureCode()).isEqualTo(Payment.REFUNDED);
         assertThat(owed.canceledAtPg(pg(owed, PgState.CANCELED), T0).action()).as("a repeat").isEqualTo(SyncAction.NONE);
         assertThatThrownBy(() -> aPayment().approved().build().canceledAtPg(pg(owed, PgState.CANCELED), T0))
-                .as("nothing is cancelled that was not owed first").isInstanceOf(IllegalPaymentTransitionException.class);
+                .as("nothing is cancelled that was not owed first").isInstanceOf(IllegalTransitionException.class);
     }
 
     @Test

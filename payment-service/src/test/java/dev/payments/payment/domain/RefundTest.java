@@ -94,7 +94,7 @@ class RefundTest {
         assertThat(unknown.event()).containsInstanceOf(RefundUnknown.class);
         assertThat(notAsked.failureCode()).isEqualTo("PG_ANSWER_LOST");
         assertThatThrownBy(() -> notAsked.record(new RefundOutcome.NotSent("x"), 0, NOW))
-                .isInstanceOf(IllegalRefundTransitionException.class);
+                .isInstanceOf(IllegalTransitionException.class);
     }
 
     @Test

@@ -19,7 +19,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 
 /**
@@ -109,10 +112,9 @@ final class ApprovalCall {
     }
 
     /**
-     * The retry's attempts, each through the reachability breaker (docs/resilience.md, "Opening on a PG that is down").
-     * The retry's backoff is waited here rather than inside Resilience4j so that it ends the moment the reachability
-     * breaker opens: a request waiting to try a dead PG again then ends at once, and the approval breaker sees its
-     * failure within milliseconds of the fault instead of after the 0.5 s + 1 s backoff.
+     * The retry's attempts, each through the reachability breaker (docs/resilience.md, "Opening on a PG that is down"),
+     * with Resilience4j's Retry deciding which failures are retried and how long to back off; the backoff itself is
+     * waited in {@link PgDownSignal}, so it ends the moment the reachability breaker opens.
      */
     private PgAnswer attempts(Instant deadline, Function<Duration, PgAnswer> call, AtomicBoolean reachedPg) {
         Retry.AsyncContext<PgAnswer> attempts = retry.asyncContext();
@@ -193,5 +195,50 @@ final class ApprovalCall {
             throw new PgDeadlineException("The request's deadline has passed");
         }
         return left.compareTo(callTimeout) < 0 ? left : callTimeout;
+    }
+
+    /**
+     * A retry backoff that ends the moment the reachability breaker leaves CLOSED: a request waiting to try a dead PG
+     * again ends at once, and the approval breaker sees its failure within milliseconds of the fault instead of after
+     * the 0.5 s + 1 s backoff. Resilience4j's synchronous Retry sleeps through its backoff (one static sleep function
+     * for every Retry), so it cannot do this.
+     */
+    private static final class PgDownSignal {
+
+        private final ReentrantLock lock = new ReentrantLock();
+        private final Condition transitioned = lock.newCondition();
+        private final CircuitBreaker reachability;
+
+        PgDownSignal(CircuitBreaker reachability) {
+            this.reachability = reachability;
+            reachability.getEventPublisher().onStateTransition(event -> wake());
+        }
+
+        private void wake() {
+            lock.lock();
+            try {
+                transitioned.signalAll();
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        /** @return true after the full wait with the PG still considered reachable; false as soon as it is not */
+        boolean awaitUnlessDown(long millis) throws InterruptedException {
+            long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+            lock.lock();
+            try {
+                while (reachability.getState() == CircuitBreaker.State.CLOSED) {
+                    long left = end - System.nanoTime();
+                    if (left <= 0) {
+                        return true;
+                    }
+                    transitioned.awaitNanos(left);
+                }
+                return false;
+            } finally {
+                lock.unlock();
+            }
+        }
     }
 }

@@ -30,9 +30,10 @@ import java.util.function.Supplier;
  * (docs/resilience.md). The approval breaker sits outside the retry, so three failed attempts count as one failure
  * (001: reversed, it opened three times too early); the reachability breaker inside it sees every attempt, so a PG
  * that refuses or fails everything is known within milliseconds and no request waits out a backoff to try it again.
- * Bulkhead and breaker are taken in {@link #underAdmission}, before the caller's work touches the database. Status
- * query and cancel are money-recovery paths: never behind the breaker (000), but in a bulkhead of their own: they run
- * on web threads with retries, and a hung PG must not hold more of them than that.
+ * Bulkhead and breaker are taken in {@link #underAdmission} ({@link ApprovalAdmission}), before the caller's work
+ * touches the database; the inner links run in {@link ApprovalCall}. Status query and cancel are money-recovery paths:
+ * never behind the breaker (000), but in a bulkhead of their own: they run on web threads with retries, and a hung PG
+ * must not hold more of them than that.
  */
 public class ResilientPaymentGateway implements PaymentGateway {
 

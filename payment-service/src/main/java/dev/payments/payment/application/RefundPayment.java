@@ -1,5 +1,6 @@
 package dev.payments.payment.application;
 
+import dev.payments.payment.domain.Decision;
 import dev.payments.payment.domain.MemberId;
 import dev.payments.payment.domain.Payment;
 import dev.payments.payment.domain.PaymentStatus;
@@ -160,7 +161,7 @@ public class RefundPayment {
         Refund refund = refunds.findById(requested.id()).orElseThrow();
         if (refund.status() == RefundStatus.REQUESTED) {
             Refunds.RefundAmounts before = refunds.amounts(refund.paymentId());
-            Refund.Change change = refund.record(outcome, before.refunded(), clock.instant());
+            Decision<Refund.Action> change = refund.record(outcome, before.refunded(), clock.instant());
             apply(refunds, events, refund, RefundStatus.REQUESTED, change);
         }
         if (refund.status() == RefundStatus.UNKNOWN) {
@@ -171,7 +172,7 @@ public class RefundPayment {
     }
 
     /** Writes a refund's change: its row, the payment's amounts and its event, in the caller's transaction. */
-    static void apply(Refunds refunds, PaymentEvents events, Refund refund, RefundStatus before, Refund.Change change) {
+    static void apply(Refunds refunds, PaymentEvents events, Refund refund, RefundStatus before, Decision<Refund.Action> change) {
         change.event().ifPresent(event -> {
             refunds.book(refund.paymentId(), refund.money().amount(), before, refund.status());
             refunds.update(refund);

@@ -1,6 +1,7 @@
 package dev.payments.payment.application;
 
 import dev.payments.payment.application.renewal.RenewalAttempts;
+import dev.payments.payment.domain.Decision;
 import dev.payments.payment.domain.CustomerNotice;
 import dev.payments.payment.domain.PayableOrder;
 import dev.payments.payment.domain.Payment;
@@ -84,7 +85,7 @@ public class SyncPayment {
         SyncResult decided = unitOfWork.locked(id, locked -> {
             Payment payment = locked.payment();
             boolean refundsExplainCancels = settleRefunds(payment, status);
-            Payment.Settlement settlement = payment.settleWith(status, new Payment.Circumstances(clock.instant(),
+            Decision<SyncAction> settlement = payment.settleWith(status, new Payment.Circumstances(clock.instant(),
                     payable(payment), notFoundIsFinalAfter, refundsExplainCancels));
             locked.append(settlement.event());
             return new SyncResult(payment, status.state(), settlement.action());
@@ -117,7 +118,7 @@ public class SyncPayment {
             throw new PgSyncException(PgSyncException.Stage.CANCEL, PgState.DONE.name(), e);
         }
         SyncResult result = unitOfWork.locked(owed.id(), locked -> {
-            Payment.Settlement settlement = locked.payment().canceledAtPg(answer, clock.instant());
+            Decision<SyncAction> settlement = locked.payment().canceledAtPg(answer, clock.instant());
             locked.append(settlement.event());
             return new SyncResult(locked.payment(), answer.state(), settlement.action());
         });
@@ -141,7 +142,7 @@ public class SyncPayment {
         long refunded = refunds.amounts(payment.id()).refunded();
         for (Refund refund : all) {
             RefundStatus before = refund.status();
-            Refund.Change change = refund.settleWith(status, refunded, clock.instant(), notFoundIsFinalAfter);
+            Decision<Refund.Action> change = refund.settleWith(status, refunded, clock.instant(), notFoundIsFinalAfter);
             RefundPayment.apply(refunds, events, refund, before, change);
             if (change.action() == Refund.Action.SUCCEEDED) {
                 refunded += refund.money().amount();

@@ -16,7 +16,6 @@ import java.util.EnumSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 import static dev.payments.payment.domain.PaymentStatus.APPROVED;
 import static dev.payments.payment.domain.PaymentStatus.CANCEL_OWED;
@@ -73,18 +72,6 @@ public final class Payment {
     public record Recorded(Verdict verdict, PaymentEvent event) {
     }
 
-    /** What a PG status did to the payment: the action and the event it wrote, if any. */
-    public record Settlement(SyncAction action, Optional<PaymentEvent> event) {
-
-        static Settlement of(SyncAction action) {
-            return new Settlement(action, Optional.empty());
-        }
-
-        static Settlement wrote(SyncAction action, PaymentEvent event) {
-            return new Settlement(action, Optional.of(event));
-        }
-    }
-
     /**
      * What else the settling rules need to know.
      *
@@ -103,7 +90,7 @@ public final class Payment {
         }
     }
 
-    private static final Map<PaymentStatus, Set<PaymentStatus>> ALLOWED = Map.of(
+    private static final Transitions<PaymentStatus> TRANSITIONS = new Transitions<>("Payment", Map.of(
             // A stale REQUESTED (request thread died, final write failed) is settled like UNKNOWN.
             REQUESTED, EnumSet.of(APPROVED, DECLINED, FAILED, UNKNOWN, CANCEL_OWED),
             UNKNOWN, EnumSet.of(APPROVED, FAILED, CANCEL_OWED),
@@ -113,7 +100,7 @@ public final class Payment {
             DECLINED, EnumSet.of(CANCEL_OWED),
             FAILED, EnumSet.of(CANCEL_OWED),
             CANCEL_OWED, EnumSet.of(CANCELED),
-            CANCELED, EnumSet.noneOf(PaymentStatus.class));
+            CANCELED, EnumSet.noneOf(PaymentStatus.class)));
 
     private final PaymentId id;
     private final OrderId orderId;
@@ -240,7 +227,7 @@ public final class Payment {
      */
     public Recorded record(PgOutcome outcome, Instant now) {
         if (status != REQUESTED) {
-            throw new IllegalPaymentTransitionException(id, status, REQUESTED);
+            throw TRANSITIONS.refused(id, status, REQUESTED);
         }
         if (outcome instanceof PgOutcome.Answered answered) {
             return recordStatus(answered.status(), null, now);
@@ -320,51 +307,51 @@ public final class Payment {
      *   <tr><td>any</td><td>another key, order or amount; a partial cancel of a payment never approved; a state contradicting what we hold</td><td>MISMATCH</td></tr>
      * </table>
      */
-    public Settlement settleWith(PgStatus pg, Circumstances circumstances) {
+    public Decision<SyncAction> settleWith(PgStatus pg, Circumstances circumstances) {
         // A partial cancel is ours only on a payment that can have refunds: approved, or owed its balance back.
         boolean ours = pg.mismatchWith(this).isEmpty()
                 && (pg.state() != PgState.PARTIAL_CANCELED || status == APPROVED || status == CANCEL_OWED);
         boolean done = pg.state() == PgState.DONE;
         Instant now = circumstances.now();
         return switch (status) {
-            case REQUESTED, UNKNOWN -> !ours ? Settlement.of(SyncAction.MISMATCH) : switch (pg.state()) {
+            case REQUESTED, UNKNOWN -> !ours ? Decision.of(SyncAction.MISMATCH) : switch (pg.state()) {
                 case DONE -> customerNotice == CustomerNotice.FAILED || !circumstances.orderPayable()
-                        ? Settlement.wrote(SyncAction.CANCEL_AT_PG, owe(COMPENSATION, pg.transactionKey(), now))
-                        : Settlement.wrote(SyncAction.APPROVED,
+                        ? Decision.wrote(SyncAction.CANCEL_AT_PG, owe(COMPENSATION, pg.transactionKey(), now))
+                        : Decision.wrote(SyncAction.APPROVED,
                                 approve(pg.transactionKey(), pg.approvedAt() != null ? pg.approvedAt() : now));
                 // Money that moved and was given back at the PG: the customer kept nothing (000's missing branch).
-                case CANCELED -> Settlement.wrote(SyncAction.FAILED, fail(PG_CANCELED, now));
-                case ABORTED, EXPIRED -> Settlement.wrote(SyncAction.FAILED, fail("PG_" + pg.state(), now));
+                case CANCELED -> Decision.wrote(SyncAction.FAILED, fail(PG_CANCELED, now));
+                case ABORTED, EXPIRED -> Decision.wrote(SyncAction.FAILED, fail("PG_" + pg.state(), now));
                 case NOT_FOUND -> requestedAt.plus(circumstances.notFoundIsFinalAfter()).isBefore(now)
-                        ? Settlement.wrote(SyncAction.FAILED, fail(PG_NOT_FOUND, now))
-                        : Settlement.of(SyncAction.RETRY_LATER);
-                default -> Settlement.of(SyncAction.RETRY_LATER);
+                        ? Decision.wrote(SyncAction.FAILED, fail(PG_NOT_FOUND, now))
+                        : Decision.of(SyncAction.RETRY_LATER);
+                default -> Decision.of(SyncAction.RETRY_LATER);
             };
-            case APPROVED -> !ours ? Settlement.of(SyncAction.MISMATCH) : switch (pg.state()) {
-                case DONE -> Settlement.of(SyncAction.NONE);
+            case APPROVED -> !ours ? Decision.of(SyncAction.MISMATCH) : switch (pg.state()) {
+                case DONE -> Decision.of(SyncAction.NONE);
                 // Our partial refunds, each its own record; one the PG booked that we did not ask for: a human looks.
-                case PARTIAL_CANCELED -> circumstances.refundsExplainCancels() ? Settlement.of(SyncAction.NONE)
-                        : Settlement.of(SyncAction.MISMATCH);
+                case PARTIAL_CANCELED -> circumstances.refundsExplainCancels() ? Decision.of(SyncAction.NONE)
+                        : Decision.of(SyncAction.MISMATCH);
                 // Refunded in full by our refunds: it stays APPROVED with nothing left to refund.
-                case CANCELED -> circumstances.refundsExplainCancels() ? Settlement.of(SyncAction.NONE)
-                        : Settlement.wrote(SyncAction.CANCELED, cancel(PG_CANCELED, now));
+                case CANCELED -> circumstances.refundsExplainCancels() ? Decision.of(SyncAction.NONE)
+                        : Decision.wrote(SyncAction.CANCELED, cancel(PG_CANCELED, now));
                 // The PG has no approval we hold as approved: the books disagree, a human decides.
-                default -> Settlement.of(SyncAction.MISMATCH);
+                default -> Decision.of(SyncAction.MISMATCH);
             };
-            case DECLINED, FAILED -> !done ? Settlement.of(SyncAction.NONE)
-                    : !ours ? Settlement.of(SyncAction.MISMATCH)
+            case DECLINED, FAILED -> !done ? Decision.of(SyncAction.NONE)
+                    : !ours ? Decision.of(SyncAction.MISMATCH)
                     // Our confirm never left us, so this approval under our key is another confirm's, not ours.
-                    : neverReachedPg() ? Settlement.of(SyncAction.NONE)
+                    : neverReachedPg() ? Decision.of(SyncAction.NONE)
                     // The customer was told "not charged" and the PG booked it after all: give it back.
-                    : Settlement.wrote(SyncAction.CANCEL_AT_PG, owe(LATE_APPROVAL, pg.transactionKey(), now));
-            case CANCEL_OWED -> !ours ? Settlement.of(SyncAction.MISMATCH) : switch (pg.state()) {
-                case DONE, PARTIAL_CANCELED -> Settlement.of(SyncAction.CANCEL_AT_PG);
+                    : Decision.wrote(SyncAction.CANCEL_AT_PG, owe(LATE_APPROVAL, pg.transactionKey(), now));
+            case CANCEL_OWED -> !ours ? Decision.of(SyncAction.MISMATCH) : switch (pg.state()) {
+                case DONE, PARTIAL_CANCELED -> Decision.of(SyncAction.CANCEL_AT_PG);
                 // Our earlier cancel reached the PG and its answer was lost.
-                case CANCELED -> Settlement.wrote(SyncAction.CANCELED, cancel(failureCode, now));
+                case CANCELED -> Decision.wrote(SyncAction.CANCELED, cancel(failureCode, now));
                 // We owe a cancel of a charge the PG does not show: the books disagree, a human decides.
-                default -> Settlement.of(SyncAction.MISMATCH);
+                default -> Decision.of(SyncAction.MISMATCH);
             };
-            case CANCELED -> done ? Settlement.of(SyncAction.MISMATCH) : Settlement.of(SyncAction.NONE);
+            case CANCELED -> done ? Decision.of(SyncAction.MISMATCH) : Decision.of(SyncAction.NONE);
         };
     }
 
@@ -372,17 +359,17 @@ public final class Payment {
      * The PG's answer to our own cancel of the charge we owe back. Only a CANCELED answer is written: the payment
      * never says CANCELED while the PG may still hold the money.
      */
-    public Settlement canceledAtPg(PgStatus answer, Instant now) {
+    public Decision<SyncAction> canceledAtPg(PgStatus answer, Instant now) {
         if (status == CANCELED) {
-            return Settlement.of(SyncAction.NONE);
+            return Decision.of(SyncAction.NONE);
         }
         if (status != CANCEL_OWED) {
-            throw new IllegalPaymentTransitionException(id, status, CANCELED);
+            throw TRANSITIONS.refused(id, status, CANCELED);
         }
         if (answer.state() != PgState.CANCELED || !answer.mismatchWith(this).isEmpty()) {
-            return Settlement.of(SyncAction.RETRY_LATER);
+            return Decision.of(SyncAction.RETRY_LATER);
         }
-        return Settlement.wrote(SyncAction.CANCELED, cancel(failureCode, now));
+        return Decision.wrote(SyncAction.CANCELED, cancel(failureCode, now));
     }
 
     /**
@@ -402,11 +389,11 @@ public final class Payment {
      * (docs/decisions/payment-cancel.md). From now on a charge the PG made is cancelled, never kept.
      *
      * @return whether this changed anything (false: already given up)
-     * @throws IllegalPaymentTransitionException unless the payment is UNKNOWN
+     * @throws IllegalTransitionException unless the payment is UNKNOWN
      */
     public boolean customerGaveUp() {
         if (status != UNKNOWN) {
-            throw new IllegalPaymentTransitionException(id, status, status);
+            throw TRANSITIONS.refused(id, status, status);
         }
         if (customerNotice == CustomerNotice.FAILED) {
             return false;
@@ -420,15 +407,8 @@ public final class Payment {
         this.customerNotice = Objects.requireNonNull(notice);
     }
 
-    public boolean canMoveTo(PaymentStatus target) {
-        return ALLOWED.get(status).contains(target);
-    }
-
     private void moveTo(PaymentStatus target, Instant at) {
-        if (!canMoveTo(target)) {
-            throw new IllegalPaymentTransitionException(id, status, target);
-        }
-        this.status = target;
+        this.status = TRANSITIONS.check(id, status, target);
         this.updatedAt = at;
     }
 

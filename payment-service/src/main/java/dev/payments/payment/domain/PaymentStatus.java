@@ -30,11 +30,6 @@ public enum PaymentStatus {
         return LIVE.contains(this);
     }
 
-    /** Whether a cancel at the PG is owed and not yet confirmed. */
-    public boolean owesCancel() {
-        return this == CANCEL_OWED;
-    }
-
     /** Whether nobody knows yet if money moved. */
     public boolean isUnsettled() {
         return this == REQUESTED || this == UNKNOWN;

@@ -39,14 +39,4 @@ public enum PgState {
             return UNRECOGNIZED;
         }
     }
-
-    /** The PG has not decided yet (or not seen it yet): ask again later. */
-    public boolean isUndecided() {
-        return this == READY || this == IN_PROGRESS || this == WAITING_FOR_DEPOSIT || this == UNRECOGNIZED;
-    }
-
-    /** The PG decided and no money was kept. */
-    public boolean chargedNothing() {
-        return this == ABORTED || this == EXPIRED;
-    }
 }

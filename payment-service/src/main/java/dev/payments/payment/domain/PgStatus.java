@@ -38,11 +38,6 @@ public record PgStatus(PgState state, String paymentKey, String orderId, Long am
         return cancels.stream().filter(c -> c.reason() != null && c.reason().startsWith(mark)).findFirst();
     }
 
-    /** Every cancel the PG booked for the payment, added up. */
-    public long canceledTotal() {
-        return cancels.stream().mapToLong(PgCancel::amount).sum();
-    }
-
     /** Why this answer is not about {@code payment}, or empty when key, order and amount are ours. */
     public Optional<String> mismatchWith(Payment payment) {
         if (state == PgState.NOT_FOUND) {

@@ -1,6 +1,5 @@
 package dev.payments.payment.domain;
 
-import dev.payments.contracts.PaymentEvent;
 import dev.payments.contracts.PaymentPurpose;
 import dev.payments.contracts.RefundFailed;
 import dev.payments.contracts.RefundRequested;
@@ -13,7 +12,6 @@ import java.util.EnumSet;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 
 import static dev.payments.payment.domain.RefundStatus.FAILED;
 import static dev.payments.payment.domain.RefundStatus.REQUESTED;
@@ -54,24 +52,12 @@ public final class Refund {
         MISMATCH
     }
 
-    /** A verb's result: the event it wrote, if any. */
-    public record Change(Action action, Optional<PaymentEvent> event) {
-
-        static Change of(Action action) {
-            return new Change(action, Optional.empty());
-        }
-
-        static Change wrote(Action action, PaymentEvent event) {
-            return new Change(action, Optional.of(event));
-        }
-    }
-
-    private static final Map<RefundStatus, Set<RefundStatus>> ALLOWED = Map.of(
+    private static final Transitions<RefundStatus> TRANSITIONS = new Transitions<>("Refund", Map.of(
             REQUESTED, EnumSet.of(SUCCEEDED, FAILED, UNKNOWN),
             UNKNOWN, EnumSet.of(SUCCEEDED, FAILED),
             // A late booking: the PG gave the money back after we had found no cancel of ours.
             FAILED, EnumSet.of(SUCCEEDED),
-            SUCCEEDED, EnumSet.noneOf(RefundStatus.class));
+            SUCCEEDED, EnumSet.noneOf(RefundStatus.class)));
 
     private final RefundId id;
     private final PaymentId paymentId;
@@ -168,24 +154,24 @@ public final class Refund {
      *
      * @param refundedSoFar what the payment's succeeded refunds add up to before this one
      */
-    public Change record(RefundOutcome outcome, long refundedSoFar, Instant now) {
+    public Decision<Action> record(RefundOutcome outcome, long refundedSoFar, Instant now) {
         if (status != REQUESTED) {
-            throw new IllegalRefundTransitionException(id, status, status);
+            throw TRANSITIONS.refused(id, status, status);
         }
         if (outcome instanceof RefundOutcome.Answered answered) {
             return matched(answered.status(), refundedSoFar, now)
-                    .orElseGet(() -> Change.wrote(Action.UNKNOWN, markUnknown(answered.status().cancelOf(id).isPresent()
+                    .orElseGet(() -> Decision.wrote(Action.UNKNOWN, markUnknown(answered.status().cancelOf(id).isPresent()
                             ? PG_AMOUNT_MISMATCH : PG_CANCEL_NOT_SHOWN, now)));
         }
         if (outcome instanceof RefundOutcome.Refused refused) {
-            return Change.wrote(Action.FAILED, fail("PG_" + refused.code(), now));
+            return Decision.wrote(Action.FAILED, fail("PG_" + refused.code(), now));
         }
         if (outcome instanceof RefundOutcome.NotSent notSent) {
-            return Change.wrote(Action.FAILED, fail(notSent.reason(), now));
+            return Decision.wrote(Action.FAILED, fail(notSent.reason(), now));
         }
         RefundOutcome.Lost lost = (RefundOutcome.Lost) outcome;
-        Optional<Change> found = lost.asked() == null ? Optional.empty() : matched(lost.asked(), refundedSoFar, now);
-        return found.orElseGet(() -> Change.wrote(Action.UNKNOWN, markUnknown(lost.reason(), now)));
+        Optional<Decision<Action>> found = lost.asked() == null ? Optional.empty() : matched(lost.asked(), refundedSoFar, now);
+        return found.orElseGet(() -> Decision.wrote(Action.UNKNOWN, markUnknown(lost.reason(), now)));
     }
 
     /**
@@ -202,26 +188,26 @@ public final class Refund {
      *   <tr><td>SUCCEEDED / FAILED</td><td>none of ours</td><td>NONE</td></tr>
      * </table>
      */
-    public Change settleWith(PgStatus pg, long refundedSoFar, Instant now, Duration notFoundIsFinalAfter) {
+    public Decision<Action> settleWith(PgStatus pg, long refundedSoFar, Instant now, Duration notFoundIsFinalAfter) {
         if (status == SUCCEEDED) {
             return pg.cancelOf(id).filter(c -> c.amount() != money.amount()).isPresent()
-                    ? Change.of(Action.MISMATCH) : Change.of(Action.NONE);
+                    ? Decision.of(Action.MISMATCH) : Decision.of(Action.NONE);
         }
         Optional<PgCancel> ours = pg.cancelOf(id);
         if (ours.isPresent()) {
-            return matched(pg, refundedSoFar, now).orElseGet(() -> Change.of(Action.MISMATCH));
+            return matched(pg, refundedSoFar, now).orElseGet(() -> Decision.of(Action.MISMATCH));
         }
         if (status == FAILED) {
-            return Change.of(Action.NONE);
+            return Decision.of(Action.NONE);
         }
         return requestedAt.plus(notFoundIsFinalAfter).isBefore(now)
-                ? Change.wrote(Action.FAILED, fail(PG_CANCEL_NOT_FOUND, now))
-                : Change.of(Action.RETRY_LATER);
+                ? Decision.wrote(Action.FAILED, fail(PG_CANCEL_NOT_FOUND, now))
+                : Decision.of(Action.RETRY_LATER);
     }
 
-    private Optional<Change> matched(PgStatus pg, long refundedSoFar, Instant now) {
+    private Optional<Decision<Action>> matched(PgStatus pg, long refundedSoFar, Instant now) {
         return pg.cancelOf(id).filter(c -> c.amount() == money.amount())
-                .map(c -> Change.wrote(Action.SUCCEEDED, succeed(c, refundedSoFar, now)));
+                .map(c -> Decision.wrote(Action.SUCCEEDED, succeed(c, refundedSoFar, now)));
     }
 
     private RefundSucceeded succeed(PgCancel cancel, long refundedSoFar, Instant now) {
@@ -247,10 +233,7 @@ public final class Refund {
     }
 
     private void moveTo(RefundStatus target, Instant at) {
-        if (!ALLOWED.get(status).contains(target)) {
-            throw new IllegalRefundTransitionException(id, status, target);
-        }
-        this.status = target;
+        this.status = TRANSITIONS.check(id, status, target);
         this.updatedAt = at;
     }
 

@@ -295,7 +295,7 @@ public final class ResilienceChainBenchmark {
         String paymentKey = "pk-" + orderId;
         String idempotencyKey = UUID.randomUUID().toString();
         long t0 = System.nanoTime();
-        TossPgClient.ConfirmAnswer answer;
+        TossPgClient.PgAnswer answer;
         try {
             answer = client.confirm(paymentKey, orderId, AMOUNT, idempotencyKey, directTimeout);
         } catch (PgAnswerLostException e) {
@@ -307,7 +307,7 @@ public final class ResilienceChainBenchmark {
             return took;
         }
         long took = System.nanoTime() - t0;
-        if (!(answer instanceof TossPgClient.ConfirmAnswer.Accepted accepted)
+        if (!(answer instanceof TossPgClient.PgAnswer.Accepted accepted)
                 || !"DONE".equals(accepted.payment().status())) {
             throw new IllegalStateException("Expected DONE, got " + answer);
         }
@@ -361,9 +361,9 @@ public final class ResilienceChainBenchmark {
         }
 
         @Override
-        public ConfirmAnswer confirm(String paymentKey, String orderId, long amount, String idempotencyKey,
+        public PgAnswer confirm(String paymentKey, String orderId, long amount, String idempotencyKey,
                                      Duration timeout) {
-            return new ConfirmAnswer.Accepted(new PgPayment(paymentKey, orderId, "DONE", amount, approvedAt,
+            return new PgAnswer.Accepted(new PgPayment(paymentKey, orderId, "DONE", amount, approvedAt,
                     "tx-" + idempotencyKey, null));
         }
     }

@@ -118,7 +118,7 @@ class PaymentDecisionTableTest {
     void anApprovedPaymentWhoseCancelsAreAllOurRefundsStaysApproved(PgState state) {
         Payment payment = PaymentTestData.aPayment().approved().build();
 
-        Payment.Settlement explained = payment.settleWith(pg(payment, state),
+        Decision<SyncAction> explained = payment.settleWith(pg(payment, state),
                 new Payment.Circumstances(payment.requestedAt().plusSeconds(5), true, NOT_FOUND_IS_FINAL_AFTER, true));
 
         assertThat(explained.action()).isEqualTo(SyncAction.NONE);
@@ -136,7 +136,7 @@ class PaymentDecisionTableTest {
         Instant now = payment.requestedAt().plus(answer.equals("NOT_FOUND_OLD")
                 ? NOT_FOUND_IS_FINAL_AFTER.plusSeconds(1) : NOT_FOUND_IS_FINAL_AFTER.minusSeconds(30));
 
-        Payment.Settlement settlement = payment.settleWith(ANSWERS.get(answer).apply(payment),
+        Decision<SyncAction> settlement = payment.settleWith(ANSWERS.get(answer).apply(payment),
                 new Payment.Circumstances(now, order.equals("payable"), NOT_FOUND_IS_FINAL_AFTER));
 
         assertThat(settlement.action()).as("action").isEqualTo(SyncAction.valueOf(row.action()));
@@ -241,7 +241,7 @@ class PaymentDecisionTableTest {
             Payment payment = SITUATIONS.get(situation).get();
             if (payment.status() != PaymentStatus.REQUESTED) {
                 assertThatThrownBy(() -> payment.record(new PgOutcome.NotReached(), T0))
-                        .as(situation).isInstanceOf(IllegalPaymentTransitionException.class);
+                        .as(situation).isInstanceOf(IllegalTransitionException.class);
             }
         }
     }
@@ -257,7 +257,7 @@ class PaymentDecisionTableTest {
         assertThat(owed.failureCode()).isEqualTo(Payment.REFUNDED);
         assertThat(owed.canceledAtPg(pg(owed, PgState.CANCELED), T0).action()).as("a repeat").isEqualTo(SyncAction.NONE);
         assertThatThrownBy(() -> aPayment().approved().build().canceledAtPg(pg(owed, PgState.CANCELED), T0))
-                .as("nothing is cancelled that was not owed first").isInstanceOf(IllegalPaymentTransitionException.class);
+                .as("nothing is cancelled that was not owed first").isInstanceOf(IllegalTransitionException.class);
     }
 
     @Test
@@ -265,7 +265,7 @@ class PaymentDecisionTableTest {
         Payment failed = aPayment().unknown().settledAtPg(PgState.NOT_FOUND).build();
         PgStatus late = pg(failed, PgState.DONE);
 
-        Payment.Settlement settlement = failed.settleWith(late, new Payment.Circumstances(T0, true,
+        Decision<SyncAction> settlement = failed.settleWith(late, new Payment.Circumstances(T0, true,
                 NOT_FOUND_IS_FINAL_AFTER));
 
         assertThat(settlement.event()).get().isInstanceOfSatisfying(dev.payments.contracts.PaymentCancelOwed.class,

@@ -56,7 +56,7 @@ class PaymentTest {
             assertThat(payment.status()).isEqualTo(to);
         } else {
             assertThatThrownBy(() -> move(payment, to))
-                    .isInstanceOf(IllegalPaymentTransitionException.class)
+                    .isInstanceOf(IllegalTransitionException.class)
                     .hasMessageContaining(from + " to " + to);
             assertThat(payment.status()).isEqualTo(from);
         }
@@ -146,7 +146,7 @@ class PaymentTest {
             case CANCEL_OWED -> p -> p.owe("COMPENSATION", "txn", NOW);
             case CANCELED -> p -> p.cancel("COMPENSATION", NOW);
             case REQUESTED -> p -> {
-                throw new IllegalPaymentTransitionException(p.id(), p.status(), REQUESTED);
+                throw new IllegalTransitionException("Payment", p.id(), p.status(), REQUESTED);
             };
         };
         verb.accept(payment);

@@ -42,7 +42,7 @@ class RefundTest {
     void thePgsAnswerWithOurCancelSucceedsWithTheRefundedTotal() {
         Refund refund = refund(4_000);
 
-        Refund.Change change = refund.record(new RefundOutcome.Answered(pgWith(ours(refund, 4_000))), 3_000, NOW);
+        Decision<Refund.Action> change = refund.record(new RefundOutcome.Answered(pgWith(ours(refund, 4_000))), 3_000, NOW);
 
         assertThat(change.action()).isEqualTo(Refund.Action.SUCCEEDED);
         assertThat(refund.status()).isEqualTo(RefundStatus.SUCCEEDED);
@@ -71,7 +71,7 @@ class RefundTest {
         Refund refused = refund(4_000);
         Refund notSent = refund(4_000);
 
-        Refund.Change change = refused.record(new RefundOutcome.Refused("NOT_CANCELABLE_AMOUNT", "too much"), 0, NOW);
+        Decision<Refund.Action> change = refused.record(new RefundOutcome.Refused("NOT_CANCELABLE_AMOUNT", "too much"), 0, NOW);
         notSent.record(new RefundOutcome.NotSent("PG_CONNECT_FAILED"), 0, NOW);
 
         assertThat(change.event()).containsInstanceOf(RefundFailed.class);
@@ -87,14 +87,14 @@ class RefundTest {
 
         found.record(new RefundOutcome.Lost("PG_READ_TIMEOUT", pgWith(ours(found, 4_000))), 0, NOW);
         notShown.record(new RefundOutcome.Lost("PG_SERVER_ERROR", pgWith()), 0, NOW);
-        Refund.Change unknown = notAsked.record(new RefundOutcome.Lost("PG_ANSWER_LOST", null), 0, NOW);
+        Decision<Refund.Action> unknown = notAsked.record(new RefundOutcome.Lost("PG_ANSWER_LOST", null), 0, NOW);
 
         assertThat(found.status()).isEqualTo(RefundStatus.SUCCEEDED);
         assertThat(notShown.status()).isEqualTo(RefundStatus.UNKNOWN);
         assertThat(unknown.event()).containsInstanceOf(RefundUnknown.class);
         assertThat(notAsked.failureCode()).isEqualTo("PG_ANSWER_LOST");
         assertThatThrownBy(() -> notAsked.record(new RefundOutcome.NotSent("x"), 0, NOW))
-                .isInstanceOf(IllegalRefundTransitionException.class);
+                .isInstanceOf(IllegalTransitionException.class);
     }
 
     @Test
@@ -103,9 +103,9 @@ class RefundTest {
         Refund young = unknown(4_000);
         Refund old = unknown(4_000);
 
-        Refund.Change found = lost.settleWith(pgWith(ours(lost, 4_000)), 0, NOW, NOT_FOUND_IS_FINAL_AFTER);
-        Refund.Change retry = young.settleWith(pgWith(), 0, NOW, NOT_FOUND_IS_FINAL_AFTER);
-        Refund.Change failed = old.settleWith(pgWith(), 0, NOW.plus(NOT_FOUND_IS_FINAL_AFTER).plusSeconds(1),
+        Decision<Refund.Action> found = lost.settleWith(pgWith(ours(lost, 4_000)), 0, NOW, NOT_FOUND_IS_FINAL_AFTER);
+        Decision<Refund.Action> retry = young.settleWith(pgWith(), 0, NOW, NOT_FOUND_IS_FINAL_AFTER);
+        Decision<Refund.Action> failed = old.settleWith(pgWith(), 0, NOW.plus(NOT_FOUND_IS_FINAL_AFTER).plusSeconds(1),
                 NOT_FOUND_IS_FINAL_AFTER);
 
         assertThat(found.action()).isEqualTo(Refund.Action.SUCCEEDED);
@@ -122,7 +122,7 @@ class RefundTest {
         Refund succeeded = refund(4_000);
         succeeded.record(new RefundOutcome.Answered(pgWith(ours(succeeded, 4_000))), 0, NOW);
 
-        Refund.Change booked = late.settleWith(pgWith(ours(late, 4_000)), 0, NOW, NOT_FOUND_IS_FINAL_AFTER);
+        Decision<Refund.Action> booked = late.settleWith(pgWith(ours(late, 4_000)), 0, NOW, NOT_FOUND_IS_FINAL_AFTER);
 
         assertThat(booked.action()).isEqualTo(Refund.Action.SUCCEEDED);
         assertThat(late.status()).isEqualTo(RefundStatus.SUCCEEDED);

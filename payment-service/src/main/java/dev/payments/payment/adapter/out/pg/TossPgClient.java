@@ -3,6 +3,9 @@ package dev.payments.payment.adapter.out.pg;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.payments.payment.domain.PgCancel;
+import dev.payments.payment.domain.PgState;
+import dev.payments.payment.domain.PgStatus;
 
 import java.io.IOException;
 import java.net.ConnectException;
@@ -55,6 +58,15 @@ public class TossPgClient {
         public PgPayment {
             cancels = cancels == null ? List.of() : List.copyOf(cancels);
         }
+
+        /** What the PG says, in the domain's words: nothing is decided here. */
+        public PgStatus toStatus() {
+            return new PgStatus(PgState.parse(status), paymentKey, orderId, totalAmount, lastTransactionKey,
+                    approvedAt == null ? null : approvedAt.toInstant(),
+                    cancels.stream().map(c -> new PgCancel(c.transactionKey(),
+                            c.cancelAmount() == null ? 0 : c.cancelAmount(), c.cancelReason(),
+                            c.canceledAt() == null ? null : c.canceledAt().toInstant())).toList());
+        }
     }
 
     /** One element of Toss's {@code cancels[]}. */
@@ -63,31 +75,22 @@ public class TossPgClient {
                                OffsetDateTime canceledAt) {
     }
 
-    /** What a partial cancel returned when the PG answered: the payment after it, or a 4xx. */
-    public sealed interface RefundAnswer {
-        record Accepted(PgPayment payment) implements RefundAnswer {
-        }
-
-        record Refused(int status, PgError error) implements RefundAnswer {
-        }
-    }
-
     /** A 4xx: the PG is healthy and said no. */
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record PgError(String code, String message) {
     }
 
-    /** What confirm returned when the PG answered. */
-    public sealed interface ConfirmAnswer {
-        record Accepted(PgPayment payment) implements ConfirmAnswer {
+    /** What a confirm, a billing charge or a partial cancel returned when the PG answered: its payment after it, or a 4xx. */
+    public sealed interface PgAnswer {
+        record Accepted(PgPayment payment) implements PgAnswer {
         }
 
-        record Refused(int status, PgError error) implements ConfirmAnswer {
+        record Refused(int status, PgError error) implements PgAnswer {
         }
     }
 
-    public ConfirmAnswer confirm(String paymentKey, String orderId, long amount, String idempotencyKey, Duration timeout) {
-        return confirmAnswer(request("/v1/payments/confirm", timeout)
+    public PgAnswer confirm(String paymentKey, String orderId, long amount, String idempotencyKey, Duration timeout) {
+        return answer(request("/v1/payments/confirm", timeout)
                 .header("Idempotency-Key", idempotencyKey)
                 .POST(body(Map.of("paymentKey", paymentKey, "orderId", orderId, "amount", amount)))
                 .build());
@@ -97,22 +100,22 @@ public class TossPgClient {
      * Charges a billing key (Toss's automatic payment) for one order; answered like a confirm, because to the PG it is
      * one. The customerKey must be the one the key was issued to.
      */
-    public ConfirmAnswer chargeBillingKey(String billingKey, String customerKey, String orderId, long amount,
-                                          String orderName, String idempotencyKey, Duration timeout) {
-        return confirmAnswer(request("/v1/billing/" + URLEncoder.encode(billingKey, StandardCharsets.UTF_8), timeout)
+    public PgAnswer chargeBillingKey(String billingKey, String customerKey, String orderId, long amount,
+                                     String orderName, String idempotencyKey, Duration timeout) {
+        return answer(request("/v1/billing/" + URLEncoder.encode(billingKey, StandardCharsets.UTF_8), timeout)
                 .header("Idempotency-Key", idempotencyKey)
                 .POST(body(Map.of("customerKey", customerKey, "orderId", orderId, "amount", amount,
                         "orderName", orderName)))
                 .build());
     }
 
-    private ConfirmAnswer confirmAnswer(HttpRequest request) {
+    private PgAnswer answer(HttpRequest request) {
         HttpResponse<String> response = send(request);
         if (response.statusCode() / 100 == 2) {
-            return new ConfirmAnswer.Accepted(read(response.body(), PgPayment.class));
+            return new PgAnswer.Accepted(read(response.body(), PgPayment.class));
         }
         if (response.statusCode() / 100 == 4) {
-            return new ConfirmAnswer.Refused(response.statusCode(), readError(response));
+            return new PgAnswer.Refused(response.statusCode(), readError(response));
         }
         throw serverError(response);
     }
@@ -139,40 +142,31 @@ public class TossPgClient {
      * cut to the PG's {@value #MAX_CANCEL_REASON} characters: a refund must not fail for the length of its note.
      */
     public PgPayment cancel(String paymentKey, String reason, Duration timeout) {
-        String cancelReason = reason.length() <= MAX_CANCEL_REASON ? reason : reason.substring(0, MAX_CANCEL_REASON);
-        HttpRequest request = request("/v1/payments/" + URLEncoder.encode(paymentKey, StandardCharsets.UTF_8) + "/cancel", timeout)
-                .header("Idempotency-Key", "cancel-" + paymentKey)
-                .POST(body(Map.of("cancelReason", cancelReason)))
-                .build();
-        HttpResponse<String> response = send(request);
-        if (response.statusCode() / 100 == 2) {
-            return read(response.body(), PgPayment.class);
+        PgAnswer answer = answer(cancelRequest(paymentKey, "cancel-" + paymentKey, reason, null, timeout));
+        if (answer instanceof PgAnswer.Refused refused) {
+            throw new IllegalStateException("PG refused to cancel " + paymentKey + ": " + refused.error().code() + " "
+                    + refused.error().message());
         }
-        if (response.statusCode() / 100 == 4) {
-            PgError error = readError(response);
-            throw new IllegalStateException("PG refused to cancel " + paymentKey + ": " + error.code() + " " + error.message());
-        }
-        throw serverError(response);
+        return ((PgAnswer.Accepted) answer).payment();
     }
 
     /**
      * A partial cancel of {@code amount} under the refund's own Idempotency-Key: the PG books it once however often
      * it arrives. A 5xx is thrown like any failure after sending (the PG may have booked it).
      */
-    public RefundAnswer refund(String paymentKey, long amount, String reason, String idempotencyKey, Duration timeout) {
+    public PgAnswer refund(String paymentKey, long amount, String reason, String idempotencyKey, Duration timeout) {
+        return answer(cancelRequest(paymentKey, idempotencyKey, reason, amount, timeout));
+    }
+
+    private HttpRequest cancelRequest(String paymentKey, String idempotencyKey, String reason, Long amount,
+                                      Duration timeout) {
         String cancelReason = reason.length() <= MAX_CANCEL_REASON ? reason : reason.substring(0, MAX_CANCEL_REASON);
-        HttpRequest request = request("/v1/payments/" + URLEncoder.encode(paymentKey, StandardCharsets.UTF_8) + "/cancel", timeout)
+        Map<String, Object> fields = amount == null ? Map.of("cancelReason", cancelReason)
+                : Map.of("cancelReason", cancelReason, "cancelAmount", amount);
+        return request("/v1/payments/" + URLEncoder.encode(paymentKey, StandardCharsets.UTF_8) + "/cancel", timeout)
                 .header("Idempotency-Key", idempotencyKey)
-                .POST(body(Map.of("cancelReason", cancelReason, "cancelAmount", amount)))
+                .POST(body(fields))
                 .build();
-        HttpResponse<String> response = send(request);
-        if (response.statusCode() / 100 == 2) {
-            return new RefundAnswer.Accepted(read(response.body(), PgPayment.class));
-        }
-        if (response.statusCode() / 100 == 4) {
-            return new RefundAnswer.Refused(response.statusCode(), readError(response));
-        }
-        throw serverError(response);
     }
 
     private HttpRequest.Builder request(String path, Duration timeout) {

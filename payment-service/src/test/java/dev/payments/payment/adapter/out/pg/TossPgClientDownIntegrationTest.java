@@ -77,7 +77,7 @@ class TossPgClientDownIntegrationTest {
         long started = System.nanoTime();
         try {
             boolean approved = client.confirm("pk_" + id, "order-" + id, 1_000, id, Duration.ofSeconds(15))
-                    instanceof TossPgClient.ConfirmAnswer.Accepted;
+                    instanceof TossPgClient.PgAnswer.Accepted;
             return new ConfirmEnd(approved, null, Duration.ofNanos(System.nanoTime() - started));
         } catch (RuntimeException e) {
             return new ConfirmEnd(false, e, Duration.ofNanos(System.nanoTime() - started));

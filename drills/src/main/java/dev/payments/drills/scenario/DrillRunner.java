@@ -6,7 +6,7 @@ import dev.payments.drills.analysis.LedgerAudit;
 import dev.payments.drills.analysis.Observations;
 import dev.payments.drills.load.ApprovalClient;
 import dev.payments.drills.load.Attempt;
-import dev.payments.drills.load.Http;
+import dev.payments.localstack.http.Http;
 import dev.payments.drills.load.OrderBook;
 import dev.payments.drills.load.PreparedOrder;
 import dev.payments.drills.load.Recorder;

@@ -1,4 +1,4 @@
-package dev.payments.drills.load;
+package dev.payments.localstack.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -109,20 +109,13 @@ final class ControlServer implements AutoCloseable {
     private void act(HttpExchange exchange, String component, String action) throws IOException {
         long began = System.nanoTime();
         log.info("Control: {} {}", action, component);
+        Optional<StackAction> known = StackAction.parse(action);
+        if (known.isEmpty()) {
+            respond(exchange, 400, error("unknown action " + action + "; use stop, start, restart, kill, freeze or thaw"));
+            return;
+        }
         try {
-            switch (action) {
-                case "stop" -> stack.stop(component);
-                case "start" -> stack.start(component);
-                case "restart" -> stack.restart(component);
-                case "kill" -> stack.kill(component);
-                case "freeze" -> stack.freeze(component);
-                case "thaw" -> stack.thaw(component);
-                default -> {
-                    respond(exchange, 400, error("unknown action " + action
-                            + "; use stop, start, restart, kill, freeze or thaw"));
-                    return;
-                }
-            }
+            stack.act(component, known.get());
         } catch (UnsupportedOperationException e) {
             respond(exchange, 400, error(e.getMessage()));
             return;

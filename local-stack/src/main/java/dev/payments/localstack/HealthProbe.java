@@ -1,18 +1,15 @@
 package dev.payments.localstack;
 
-import java.io.IOException;
+import dev.payments.localstack.http.Http;
+
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.regex.Pattern;
 
 /** How the launcher decides a child is ready. */
 sealed interface HealthProbe {
 
-    HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+    Http HTTP = new Http();
 
     URI uri();
 
@@ -38,20 +35,8 @@ sealed interface HealthProbe {
 
         @Override
         public boolean isHealthy() {
-            return get(uri).map(response -> response.statusCode() == 200 && UP.matcher(response.body()).find())
-                    .orElse(false);
-        }
-    }
-
-    private static Optional<HttpResponse<String>> get(URI uri) {
-        try {
-            HttpRequest request = HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(2)).GET().build();
-            return Optional.of(HTTP.send(request, HttpResponse.BodyHandlers.ofString()));
-        } catch (IOException e) {
-            return Optional.empty();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Optional.empty();
+            Http.Response response = HTTP.get(uri.toString(), Duration.ofSeconds(2));
+            return response.status() == 200 && UP.matcher(response.body()).find();
         }
     }
 }

@@ -57,13 +57,13 @@ class ReplicatedStackIntegrationTest {
             assertThat(answeringWithin(balanced, Duration.ofSeconds(20))).as("round-robin over both")
                     .containsExactlyInAnyOrder(first, second);
 
-            stack.kill("payment-service-1");
+            stack.act("payment-service-1", StackAction.KILL);
             assertThat(stack.status("payment-service-1").state()).isEqualTo(ComponentState.KILLED);
             assertThat(stack.status("payment-service-2").state()).isEqualTo(ComponentState.RUNNING);
             // A connection the dead replica refuses is tried on the other: no client sees the kill.
             assertThat(answeringPorts(balanced, 6)).containsExactly(second);
 
-            stack.start("payment-service-1");
+            stack.act("payment-service-1", StackAction.START);
             // Back in rotation after its next health check (every second).
             assertThat(answeringWithin(balanced, Duration.ofSeconds(20))).containsExactlyInAnyOrder(first, second);
         }

@@ -3,23 +3,19 @@ package dev.payments.system;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.localstack.Component;
+import dev.payments.localstack.http.Http;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -43,7 +39,6 @@ import static org.awaitility.Awaitility.await;
  */
 class DatabaseOutageSystemTest {
 
-    private static final String PG_KEY = "test_sk_simulator";
     /**
      * The PG's confirm latency: the window in which the database is taken away. Below the breaker's slow-call
      * threshold (6 s) and the confirm read timeout (15 s), so the PG call itself succeeds; PostgreSQL's fast shutdown
@@ -55,8 +50,7 @@ class DatabaseOutageSystemTest {
      * deadline (30 s), by a cycle every 5 s; the rest is margin for the services' reconnects and the events' trip.
      */
     private static final Duration SETTLED_WITHIN = Duration.ofSeconds(90);
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(2)).build();
+    private static final Http HTTP = new Http();
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<Component> SERVICES = List.of(Component.ORDER_SERVICE, Component.PAYMENT_SERVICE,
             Component.NOTIFICATION_SERVICE, Component.RECONCILIATION_SERVICE);
@@ -281,7 +275,8 @@ class DatabaseOutageSystemTest {
 
     /** payment_approval_total{outcome=...} from payment-service's Prometheus endpoint. */
     private static double approvals(String outcome) {
-        String text = call(get().managementUrlOf(Component.PAYMENT_SERVICE) + "/actuator/prometheus", "GET", null, Map.of());
+        String text = ok(HTTP.get(get().managementUrlOf(Component.PAYMENT_SERVICE) + "/actuator/prometheus",
+                Duration.ofSeconds(10))).body();
         List<Double> values = new ArrayList<>();
         text.lines().filter(line -> line.startsWith("payment_approval_total{") && line.contains("outcome=\"" + outcome + "\""))
                 .forEach(line -> values.add(Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1))));
@@ -291,45 +286,20 @@ class DatabaseOutageSystemTest {
 
     /** The PG's payment of an order ({@code GET /v1/payments/orders/{orderId}}), or an empty node if it has none. */
     private static JsonNode pgPayment(String orderId) throws IOException {
-        String auth = "Basic " + Base64.getEncoder().encodeToString((PG_KEY + ":").getBytes(StandardCharsets.UTF_8));
-        HttpRequest request = HttpRequest.newBuilder(URI.create(get().urlOf(Component.PG_SIMULATOR)
-                        + "/v1/payments/orders/" + orderId))
-                .timeout(Duration.ofSeconds(5)).header("Authorization", auth).GET().build();
-        HttpResponse<String> response = send(request);
-        if (response.statusCode() == 404) {
-            return JSON.createObjectNode();
-        }
-        if (response.statusCode() != 200) {
-            throw new IllegalStateException("PG: " + response.statusCode() + " " + response.body());
-        }
-        return JSON.readTree(response.body());
+        Http.Response response = HTTP.getPg(get().urlOf(Component.PG_SIMULATOR) + "/v1/payments/orders/" + orderId,
+                Duration.ofSeconds(5));
+        return response.status() == 404 ? JSON.createObjectNode() : JSON.readTree(ok(response).body());
     }
 
     private static void admin(String method, String path, String body) {
-        call(get().pgSimulatorAdminUrl() + path, method, body, Map.of());
+        SystemStack.admin(method, path, body);
     }
 
-    private static String call(String url, String method, String body, Map<String, String> headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))
-                .header("Content-Type", "application/json")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
-        headers.forEach(request::header);
-        HttpResponse<String> response = send(request.build());
-        if (response.statusCode() / 100 != 2) {
-            throw new IllegalStateException(method + " " + url + " -> " + response.statusCode() + " " + response.body());
+    private static Http.Response ok(Http.Response response) {
+        if (!response.ok()) {
+            throw new IllegalStateException(response.status() == 0 ? response.error()
+                    : response.status() + " " + response.body());
         }
-        return response.body();
-    }
-
-    private static HttpResponse<String> send(HttpRequest request) {
-        try {
-            return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (IOException e) {
-            throw new IllegalStateException(request.uri() + ": " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return response;
     }
 }

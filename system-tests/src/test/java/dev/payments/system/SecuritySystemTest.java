@@ -11,16 +11,10 @@ import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -53,8 +47,6 @@ class SecuritySystemTest {
 
     /** payment-service's local-profile webhook secret, which the simulator signs with. */
     private static final String WEBHOOK_SECRET = "test_whsec_simulator";
-    private static final String PG_KEY = "test_sk_simulator";
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private static String memberA;
     private static String memberB;
@@ -570,18 +562,7 @@ class SecuritySystemTest {
     }
 
     private static JsonNode pg(String path) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(SystemStack.get().urlOf(Component.PG_SIMULATOR) + path))
-                .header("Authorization", "Basic " + Base64.getEncoder().encodeToString((PG_KEY + ":").getBytes(StandardCharsets.UTF_8)))
-                .timeout(Duration.ofSeconds(30)).GET().build();
-        try {
-            return new ObjectMapper().readTree(
-                    HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body());
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
+        return SystemStack.pg("GET", path, null);
     }
 
     private record Endpoint(String method, Component component, String path, String body) {

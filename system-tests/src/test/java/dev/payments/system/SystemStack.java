@@ -7,15 +7,12 @@ import dev.payments.localstack.Component;
 import dev.payments.localstack.LocalStack;
 import dev.payments.localstack.LocalStackOptions;
 import dev.payments.localstack.RunningStack;
+import dev.payments.localstack.http.Http;
 import dev.payments.localstack.infra.TestTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.awaitility.Awaitility;
 
 import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,8 +41,8 @@ final class SystemStack {
     private static final String PG_KEY = "test_sk_simulator";
 
     private static RunningStack stack;
-    private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(2)).build();
+    private static final Http HTTP = new Http();
+    private static final Duration CALL = Duration.ofSeconds(30);
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern ID = Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
     /** orderId or paymentId -> the member who placed or paid it. */
@@ -98,12 +95,7 @@ final class SystemStack {
     }
 
     static Response post(Component component, String path, Map<String, String> headers, String body) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(get().urlOf(component) + path))
-                .timeout(Duration.ofSeconds(30))
-                .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        headers.forEach(request::header);
-        Response response = send(request.build());
+        Response response = call("POST", component, path, headers, body);
         String member = MEMBER_OF.get(headers.getOrDefault("Authorization", ""));
         if (member != null && response.body().isObject()) {
             for (String id : new String[] {response.text("orderId"), response.text("paymentId")}) {
@@ -159,27 +151,18 @@ final class SystemStack {
 
     /** Any method, any headers, a body or none: the security tests' raw call. */
     static Response call(String method, Component component, String path, Map<String, String> headers, String body) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(get().urlOf(component) + path))
-                .timeout(Duration.ofSeconds(30))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
-        if (body != null) {
-            request.header("Content-Type", "application/json");
-        }
-        headers.forEach(request::header);
-        return send(request.build());
+        String url = get().urlOf(component) + path;
+        return answer(url, HTTP.send(method, url, headers, body, CALL));
     }
 
     static Response get(Component component, String path, Map<String, String> headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(get().urlOf(component) + path))
-                .timeout(Duration.ofSeconds(30)).GET();
-        headers.forEach(request::header);
-        return send(request.build());
+        return call("GET", component, path, headers, null);
     }
 
     /** A GET to a service's management port, where actuator lives. */
     static Response management(Component component, String path) {
-        return send(HttpRequest.newBuilder(URI.create(get().managementUrlOf(component) + path))
-                .timeout(Duration.ofSeconds(30)).GET().build());
+        String url = get().managementUrlOf(component) + path;
+        return answer(url, HTTP.get(url, CALL));
     }
 
     /**
@@ -199,40 +182,30 @@ final class SystemStack {
      * {@code labels} (e.g. {@code reason="COMPENSATION_FAILED"}, or "" for any); 0 when there is none.
      */
     static double metric(Component component, String name, String... labels) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(get().managementUrlOf(component) + "/actuator/prometheus"))
-                .timeout(Duration.ofSeconds(30)).GET().build();
-        try {
-            return HTTP.send(request, HttpResponse.BodyHandlers.ofString()).body().lines()
-                    .filter(line -> line.startsWith(name + "{") || line.startsWith(name + " "))
-                    .filter(line -> Arrays.stream(labels).allMatch(line::contains))
-                    .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
-                    .findFirst().orElse(0);
-        } catch (IOException e) {
-            throw new IllegalStateException(request.uri() + ": " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+        String url = get().managementUrlOf(component) + "/actuator/prometheus";
+        Http.Response scrape = HTTP.get(url, CALL);
+        if (scrape.status() == 0) {
+            throw new IllegalStateException(url + ": " + scrape.error());
         }
+        return scrape.body().lines()
+                .filter(line -> line.startsWith(name + "{") || line.startsWith(name + " "))
+                .filter(line -> Arrays.stream(labels).allMatch(line::contains))
+                .mapToDouble(line -> Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1)))
+                .findFirst().orElse(0);
     }
 
-    private static Response send(HttpRequest request) {
-        try {
-            HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-            String body = response.body();
-            JsonNode json;
-            try {
-                json = body.isBlank() ? JSON.nullNode() : JSON.readTree(body);
-            } catch (IOException notJson) {
-                json = JSON.getNodeFactory().textNode(body);
-            }
-            return new Response(response.statusCode(), json,
-                    response.headers().firstValue("Content-Type").orElse(""));
-        } catch (IOException e) {
-            throw new IllegalStateException(request.uri() + ": " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+    /** The answer with its body as JSON (or as a text node when it is not JSON); no answer at all throws. */
+    private static Response answer(String url, Http.Response response) {
+        if (response.status() == 0) {
+            throw new IllegalStateException(url + ": " + response.error());
         }
+        JsonNode json;
+        try {
+            json = response.body().isBlank() ? JSON.nullNode() : JSON.readTree(response.body());
+        } catch (IOException notJson) {
+            json = JSON.getNodeFactory().textNode(response.body());
+        }
+        return new Response(response.status(), json, response.contentType());
     }
 
     static String createOrder(String memberId, long amount) {
@@ -310,21 +283,14 @@ final class SystemStack {
     }
 
     private static JsonNode pgCall(String url, String method, String body, Map<String, String> headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(10))
-                .header("Content-Type", "application/json")
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofString(body));
-        headers.forEach(request::header);
+        Http.Response response = HTTP.send(method, url, headers, body, Duration.ofSeconds(10));
+        if (response.status() / 100 != 2) {
+            throw new IllegalStateException(method + " " + url + " -> " + (response.status() == 0 ? response.error()
+                    : response.status() + " " + response.body()));
+        }
         try {
-            HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() / 100 != 2) {
-                throw new IllegalStateException(method + " " + url + " -> " + response.statusCode() + " " + response.body());
-            }
             return response.body().isBlank() ? JSON.nullNode() : JSON.readTree(response.body());
         } catch (IOException e) {
-            throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
         }
     }

@@ -1,5 +1,6 @@
 package dev.payments.drills.load;
 
+import dev.payments.localstack.http.Http;
 import dev.payments.localstack.identity.Tokens;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -2,7 +2,7 @@ package dev.payments.drills.observe;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.payments.drills.analysis.LedgerAudit;
-import dev.payments.drills.load.Http;
+import dev.payments.localstack.http.Http;
 import dev.payments.drills.load.PreparedOrder;
 import dev.payments.drills.stack.Target;
 

@@ -1,6 +1,6 @@
 package dev.payments.drills.observe;
 
-import dev.payments.drills.load.Http;
+import dev.payments.localstack.http.Http;
 import dev.payments.drills.stack.Target;
 
 import java.time.Duration;

@@ -1,6 +1,6 @@
 package dev.payments.drills.observe;
 
-import dev.payments.drills.load.Http;
+import dev.payments.localstack.http.Http;
 import dev.payments.drills.load.PreparedOrder;
 import dev.payments.localstack.identity.Tokens;
 import org.apache.kafka.clients.consumer.ConsumerConfig;

@@ -3,7 +3,7 @@ package dev.payments.drills.scenario;
 import dev.payments.drills.analysis.DrillResult;
 import dev.payments.drills.load.ApprovalClient;
 import dev.payments.drills.load.Attempt;
-import dev.payments.drills.load.Http;
+import dev.payments.localstack.http.Http;
 import dev.payments.drills.load.LoadGenerator;
 import dev.payments.drills.load.OrderBook;
 import dev.payments.drills.load.PreparedOrder;

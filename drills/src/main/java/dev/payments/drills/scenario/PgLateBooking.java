@@ -5,7 +5,7 @@ import dev.payments.drills.analysis.DrillResult.Measurements;
 import dev.payments.drills.analysis.DrillResult.Target;
 import dev.payments.drills.analysis.Stats;
 import dev.payments.drills.load.Attempt;
-import dev.payments.drills.load.Http;
+import dev.payments.localstack.http.Http;
 import dev.payments.drills.load.PreparedOrder;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

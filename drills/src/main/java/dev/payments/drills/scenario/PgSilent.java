@@ -4,7 +4,7 @@ import dev.payments.drills.analysis.DrillResult.Measurements;
 import dev.payments.drills.analysis.DrillResult.Target;
 import dev.payments.drills.analysis.Stats;
 import dev.payments.drills.load.Attempt;
-import dev.payments.drills.load.Http;
+import dev.payments.localstack.http.Http;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

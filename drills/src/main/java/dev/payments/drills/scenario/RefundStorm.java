@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.payments.drills.analysis.DrillResult.Measurements;
 import dev.payments.drills.analysis.DrillResult.Target;
 import dev.payments.drills.load.Attempt;
-import dev.payments.drills.load.Http;
+import dev.payments.localstack.http.Http;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

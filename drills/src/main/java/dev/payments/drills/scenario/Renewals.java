@@ -3,7 +3,7 @@ package dev.payments.drills.scenario;
 import dev.payments.drills.analysis.DrillResult.Target;
 import dev.payments.drills.analysis.DrillResult.Measurements;
 import dev.payments.drills.analysis.Stats;
-import dev.payments.drills.load.Http;
+import dev.payments.localstack.http.Http;
 import dev.payments.localstack.Component;
 import dev.payments.localstack.infra.EmbeddedPostgresServer;
 import picocli.CommandLine.Command;

@@ -1,6 +1,6 @@
 package dev.payments.drills.stack;
 
-import dev.payments.drills.load.Http;
+import dev.payments.localstack.http.Http;
 import dev.payments.localstack.RepositoryRoot;
 import dev.payments.localstack.identity.Tokens;
 import dev.payments.localstack.infra.EmbeddedPostgresServer;

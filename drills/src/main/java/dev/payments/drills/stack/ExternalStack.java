@@ -1,13 +1,10 @@
 package dev.payments.drills.stack;
 
+import dev.payments.localstack.http.Http;
 import dev.payments.localstack.identity.Tokens;
 
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Map;
 
 /**
  * A stack that is already running (e.g. {@code local-stack/run.sh}); outages go through the launcher's control
@@ -27,8 +24,7 @@ public final class ExternalStack implements Target {
     private final int postgresPort;
     private final String controlUrl;
     private final Tokens tokens;
-    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(2)).build();
+    private final Http http = new Http();
 
     public ExternalStack(String host, int orderPort, int paymentPort, int paymentManagementPort, int notificationPort,
                          int reconciliationPort, int pgPort, int pgAdminPort, int kafkaPort, int postgresPort,
@@ -103,19 +99,14 @@ public final class ExternalStack implements Target {
 
     @Override
     public void control(String component, String action) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(controlUrl + "/control/" + component + "/" + action))
-                .timeout(Duration.ofMinutes(4)).POST(HttpRequest.BodyPublishers.noBody()).build();
-        try {
-            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() / 100 != 2) {
-                throw new IllegalStateException(action + " " + component + ": " + response.statusCode() + " "
-                        + response.body());
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException("Control endpoint " + controlUrl + " did not answer: " + e, e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+        Http.Response response = http.post(controlUrl + "/control/" + component + "/" + action, Map.of(), null,
+                Duration.ofMinutes(4));
+        if (response.status() == 0) {
+            throw new IllegalStateException("Control endpoint " + controlUrl + " did not answer: " + response.error());
+        }
+        if (!response.ok()) {
+            throw new IllegalStateException(action + " " + component + ": " + response.status() + " "
+                    + response.body());
         }
     }
 

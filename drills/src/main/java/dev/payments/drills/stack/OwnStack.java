@@ -7,6 +7,7 @@ import dev.payments.localstack.LocalStack;
 import dev.payments.localstack.LocalStackOptions;
 import dev.payments.localstack.RepositoryRoot;
 import dev.payments.localstack.RunningStack;
+import dev.payments.localstack.StackAction;
 import dev.payments.localstack.infra.TempDirectories;
 
 import java.io.IOException;
@@ -186,15 +187,8 @@ public final class OwnStack implements Target {
     /** @param component a component's id (every replica of it) or one replica's name, {@code payment-service-2} */
     @Override
     public void control(String component, String action) {
-        switch (action) {
-            case "stop" -> stack.stop(component);
-            case "start" -> stack.start(component);
-            case "restart" -> stack.restart(component);
-            case "kill" -> stack.kill(component);
-            case "freeze" -> stack.freeze(component);
-            case "thaw" -> stack.thaw(component);
-            default -> throw new IllegalArgumentException("No action " + action);
-        }
+        stack.act(component, StackAction.parse(action)
+                .orElseThrow(() -> new IllegalArgumentException("No action " + action)));
     }
 
     @Override

@@ -5,13 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.payments.localstack.RepositoryRoot;
+import dev.payments.localstack.http.Http;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,22 +42,12 @@ public final class CommittedApiDocument {
      * hence the long timeout) and compares it.
      */
     public static void assertServedIsCommitted(String service, int port) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v3/api-docs"))
-                .timeout(Duration.ofMinutes(2)).GET().build();
-        try {
-            HttpResponse<String> response = HttpClient.newHttpClient().send(request,
-                    HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-            if (response.statusCode() != 200) {
-                throw new AssertionError(service + " answered " + response.statusCode() + " for /v3/api-docs: "
-                        + response.body());
-            }
-            assertServedIsCommitted(service, response.body());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
+        Http.Response response = new Http().get("http://127.0.0.1:" + port + "/v3/api-docs", Duration.ofMinutes(2));
+        if (response.status() != 200) {
+            throw new AssertionError(service + " answered " + (response.status() == 0 ? response.error()
+                    : response.status() + ": " + response.body()) + " for /v3/api-docs");
         }
+        assertServedIsCommitted(service, response.body());
     }
 
     /**

@@ -1,4 +1,4 @@
-package dev.payments.drills.load;
+package dev.payments.localstack.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -23,8 +23,11 @@ public final class Http {
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(2)).build();
 
-    /** @param status the HTTP status, or 0 when there was no answer ({@code error} says why) */
-    public record Response(int status, String body, String error) {
+    /**
+     * @param status      the HTTP status, or 0 when there was no answer ({@code error} says why)
+     * @param contentType the answer's Content-Type, "" if it had none
+     */
+    public record Response(int status, String body, String error, String contentType) {
 
         public JsonNode json() {
             if (body == null || body.isBlank()) {
@@ -79,6 +82,18 @@ public final class Http {
         return send(HttpRequest.newBuilder(URI.create(url)).timeout(timeout).DELETE().build());
     }
 
+    /** Any method and headers; a JSON body, or none (then no Content-Type either). */
+    public Response send(String method, String url, Map<String, String> headers, String body, Duration timeout) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url)).timeout(timeout)
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(body));
+        if (body != null) {
+            builder.header("Content-Type", "application/json");
+        }
+        headers.forEach(builder::header);
+        return send(builder.build());
+    }
+
     private static HttpRequest request(String method, String url, Map<String, String> headers, String body,
                                        Duration timeout) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url)).timeout(timeout)
@@ -92,16 +107,17 @@ public final class Http {
     private Response send(HttpRequest request) {
         try {
             HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
-            return new Response(response.statusCode(), response.body(), null);
+            return new Response(response.statusCode(), response.body(), null,
+                    response.headers().firstValue("Content-Type").orElse(""));
         } catch (java.net.http.HttpTimeoutException e) {
-            return new Response(0, null, "client_timeout");
+            return new Response(0, null, "client_timeout", "");
         } catch (java.net.ConnectException e) {
-            return new Response(0, null, "connection_refused");
+            return new Response(0, null, "connection_refused", "");
         } catch (IOException e) {
-            return new Response(0, null, "io_error");
+            return new Response(0, null, "io_error", "");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Response(0, null, "interrupted");
+            return new Response(0, null, "interrupted", "");
         }
     }
 }

@@ -168,10 +168,7 @@ class ConfirmPaymentIntegrationTest extends PaymentServiceTestBase {
     void fieldReport000PgSlowScaledEveryApprovalApprovedNoPoolTimeout() throws Exception {
         // 000: PG 5 s late (a third of the 15 s read timeout), pool 10, 5x the pool concurrently. Scaled to this
         // class's 2 s read timeout: PG 0.7 s late.
-        List<OrderCreated> orders = new ArrayList<>();
-        for (int i = 0; i < 50; i++) {
-            orders.add(orderCreated(jdbc, member(), 5_000 + i));
-        }
+        List<OrderCreated> orders = PaymentTestSupport.ordersCreated(jdbc, 50, i -> member(), i -> 5_000 + i);
         orders.forEach(order -> PaymentTestSupport.memberToken(order.memberId()));   // signed before, not during, the burst
         simulator().faults().set(FaultSpec.none(Operation.CONFIRM).withLatency(dev.payments.pgsim.fault.Latency.fixed(700)));
         double poolTimeoutsBefore = meters.get("hikaricp.connections.timeout").counter().count();

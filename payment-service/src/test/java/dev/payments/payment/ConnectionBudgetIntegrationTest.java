@@ -61,10 +61,7 @@ class ConnectionBudgetIntegrationTest {
 
     @Test
     void fiftyConcurrentApprovalsWithAPoolOfOneAndASlowPgAllComplete() throws Exception {
-        List<OrderCreated> orders = new ArrayList<>();
-        for (int i = 0; i < 50; i++) {
-            orders.add(orderCreated(jdbc, "member-" + UUID.randomUUID(), 10_000 + i));
-        }
+        List<OrderCreated> orders = PaymentTestSupport.ordersCreated(jdbc, 50, i -> "member-" + UUID.randomUUID(), i -> 10_000 + i);
         simulator().faults().set(FaultSpec.none(Operation.CONFIRM).withLatency(Latency.fixed(1_000)));
         List<Integer> index = new ArrayList<>();
         for (int i = 0; i < 50; i++) {

@@ -59,10 +59,7 @@ class PgOutageIntegrationTest extends PaymentServiceTestBase {
     @Test
     void aSilentPgOpensTheBreakerThenRequestsAreRefusedFastUntilItRecovers() {
         // Orders first: the refusals below must all fall inside the breaker's open wait.
-        List<OrderCreated> orders = new ArrayList<>();
-        for (int i = 0; i < 33; i++) {
-            orders.add(orderCreated(jdbc, MEMBER, 1_000));
-        }
+        List<OrderCreated> orders = PaymentTestSupport.ordersCreated(jdbc, 33, i -> MEMBER, i -> 1_000);
         simulator().faults().set(FaultSpec.none(Operation.ALL).withHang(true));
         List<Response> slow = new ArrayList<>();
         for (int i = 0; i < 10; i++) {
@@ -102,10 +99,7 @@ class PgOutageIntegrationTest extends PaymentServiceTestBase {
 
     @Test
     void serverErrorsAreRetriedCountOnceAndAPgFailingEveryAttemptIsNoLongerTried() {
-        List<OrderCreated> orders = new ArrayList<>();
-        for (int i = 0; i < 10; i++) {
-            orders.add(orderCreated(jdbc, MEMBER, 2_000));
-        }
+        List<OrderCreated> orders = PaymentTestSupport.ordersCreated(jdbc, 10, i -> MEMBER, i -> 2_000);
         simulator().faults().set(FaultSpec.none(Operation.CONFIRM).withErrorRate(1.0));
         long errorsBefore = simulator().stats().serverErrors();
 
@@ -136,10 +130,7 @@ class PgOutageIntegrationTest extends PaymentServiceTestBase {
 
     @Test
     void aPgRefusingConnectionsOpensTheBreakerAfterOneAttemptPerRequestWithNoRetryWait() throws Exception {
-        List<OrderCreated> orders = new ArrayList<>();
-        for (int i = 0; i < 22; i++) {
-            orders.add(orderCreated(jdbc, MEMBER, 5_000));
-        }
+        List<OrderCreated> orders = PaymentTestSupport.ordersCreated(jdbc, 22, i -> MEMBER, i -> 5_000);
         // A PG fails under a service that has been approving, not under its very first request.
         assertThat(confirm(port, orders.get(21), "before-down").status()).isEqualTo(200);
         simulator().faults().set(FaultSpec.none(Operation.ALL)
@@ -197,10 +188,7 @@ class PgOutageIntegrationTest extends PaymentServiceTestBase {
 
     @Test
     void aRejectedSecretKeyIsOurFailureNeverADeclineAndOpensTheBreaker() {
-        List<OrderCreated> orders = new ArrayList<>();
-        for (int i = 0; i < 11; i++) {
-            orders.add(orderCreated(jdbc, MEMBER, 4_000));
-        }
+        List<OrderCreated> orders = PaymentTestSupport.ordersCreated(jdbc, 11, i -> MEMBER, i -> 4_000);
         // A rotated or wrong secret key: the PG refuses everything with 401 before doing anything.
         simulator().faults().set(FaultSpec.none(Operation.ALL).withErrorRate(1.0).withErrorStatus(401));
         double authFailuresBefore = approvals("pg_auth_failed");

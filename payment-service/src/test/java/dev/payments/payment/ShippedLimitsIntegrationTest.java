@@ -106,12 +106,8 @@ class ShippedLimitsIntegrationTest extends PaymentServiceTestBase {
     }
 
     private List<OrderCreated> orders(int count, long amount) {
-        List<OrderCreated> orders = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            OrderCreated order = orderCreated(jdbc, member(), amount + i);
-            PaymentTestSupport.memberToken(order.memberId());   // signed before, not during, the burst
-            orders.add(order);
-        }
+        List<OrderCreated> orders = PaymentTestSupport.ordersCreated(jdbc, count, i -> member(), i -> amount + i);
+        orders.forEach(order -> PaymentTestSupport.memberToken(order.memberId()));   // signed before, not during, the burst
         return orders;
     }
 

@@ -18,7 +18,11 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
+import java.util.function.IntFunction;
+import java.util.function.IntToLongFunction;
 
 import static org.awaitility.Awaitility.await;
 
@@ -49,11 +53,27 @@ public final class PaymentTestSupport {
 
     /** Publishes an OrderCreated as order-service would, and waits until payment-service's view has it. */
     public static OrderCreated orderCreated(JdbcClient jdbc, String memberId, long amount) {
-        OrderCreated order = new OrderCreated(UUID.randomUUID(), memberId, amount, "KRW", "Annual plan");
-        RelayedGoldenEvents.publish(order);
-        await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.sql("SELECT count(*) FROM payable_orders WHERE order_id = :id")
-                .param("id", order.orderId()).query(Long.class).single() == 1);
-        return order;
+        return ordersCreated(jdbc, 1, i -> memberId, i -> amount).get(0);
+    }
+
+    /**
+     * {@code count} orders placed at once, returned when payment-service has consumed every one: a test that needs
+     * many orders waits for the consumer once, not once per order (a consumer's fetch waits up to its
+     * {@code fetch-max-wait} for more events at low traffic).
+     */
+    public static List<OrderCreated> ordersCreated(JdbcClient jdbc, int count, IntFunction<String> memberId,
+                                                   IntToLongFunction amount) {
+        List<OrderCreated> orders = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            OrderCreated order = new OrderCreated(UUID.randomUUID(), memberId.apply(i), amount.applyAsLong(i), "KRW",
+                    "Annual plan");
+            RelayedGoldenEvents.publish(order);
+            orders.add(order);
+        }
+        List<UUID> ids = orders.stream().map(OrderCreated::orderId).toList();
+        await().atMost(Duration.ofSeconds(30)).until(() -> jdbc.sql("SELECT count(*) FROM payable_orders WHERE order_id IN (:ids)")
+                .param("ids", ids).query(Long.class).single() == count);
+        return orders;
     }
 
     public static Response confirm(int port, String memberId, String idempotencyKey, String body) {

@@ -229,7 +229,11 @@ class OperatorConsoleSystemTest {
         waitForNextPage(form);
     }
 
-    /** An action's answer is on the page after the redirect: wait until the one holding {@code element} is gone. */
+    /**
+     * An action's answer is on the page after the redirect: wait until the one holding {@code element} is gone.
+     * Chromedriver sometimes reports a node of the replaced document as an "unhandled inspector error" saying it does
+     * not belong to the document rather than as a stale element (SeleniumHQ/selenium#15401); both mean the page moved on.
+     */
     private static void waitForNextPage(WebElement element) {
         waitFor(() -> {
             try {
@@ -237,6 +241,11 @@ class OperatorConsoleSystemTest {
                 return false;
             } catch (org.openqa.selenium.StaleElementReferenceException replaced) {
                 return true;
+            } catch (org.openqa.selenium.WebDriverException e) {
+                if (String.valueOf(e.getMessage()).contains("does not belong to the document")) {
+                    return true;
+                }
+                throw e;
             }
         });
     }

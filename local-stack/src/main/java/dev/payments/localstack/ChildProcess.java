@@ -172,7 +172,7 @@ final class ChildProcess implements ManagedComponent {
     /** SIGTERM, then SIGKILL if it has not exited within the stop timeout. */
     @Override
     public void stop() {
-        stop(stopTimeout);
+        stop(exitTime());
     }
 
     private synchronized void stop(Duration grace) {
@@ -184,6 +184,9 @@ final class ChildProcess implements ManagedComponent {
         }
         exitExpected = true;
         process.destroy();
+        if (grace.compareTo(stopTimeout) > 0) {
+            log.info("{} writes its class data archive as it exits; waiting up to {} s", spec.name(), grace.toSeconds());
+        }
         if (!waitFor(process, grace)) {
             log.warn("{} (pid {}) did not exit {} s after SIGTERM; killing it", spec.name(), process.pid(),
                     grace.toSeconds());
@@ -200,7 +203,7 @@ final class ChildProcess implements ManagedComponent {
     @Override
     public synchronized void close() {
         retired = true;
-        stop(stopTimeout);
+        stop(exitTime());
     }
 
     /** SIGKILL: the process gets no chance to finish anything, like a crashed pod. */
@@ -227,6 +230,11 @@ final class ChildProcess implements ManagedComponent {
             log.error("{} (pid {}) exited by itself with code {}; it is NOT restarted. Last lines of {}:\n{}",
                     spec.name(), exitedProcess.pid(), lastExitCode, spec.logFile(), tail());
         }
+    }
+
+    /** The stop timeout, longer for a JVM that writes its ahead-of-time cache as it exits. */
+    private Duration exitTime() {
+        return classData == null ? stopTimeout : classData.exitTime(stopTimeout);
     }
 
     private void keepClassData(Process exitedProcess) {

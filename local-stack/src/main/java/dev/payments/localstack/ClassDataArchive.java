@@ -28,11 +28,17 @@ import org.slf4j.LoggerFactory;
  * whatever the service served before it was stopped (approvals, refusals), not only the context refresh that Spring
  * Boot's build-time training ({@code -Dspring.context.exit=onRefresh}) sees, and it costs no start of its own.
  *
+ * <p>On JDK 25 and later the same training writes an ahead-of-time cache instead ({@code -XX:AOTCacheOutput}, then
+ * {@code -XX:AOTCache}; JEP 483, 514, 515): the classes loaded and linked, and the method profiles the training
+ * gathered, so a start also skips most of the JIT's early work. Writing it happens as the training JVM exits and takes
+ * seconds (a second JVM assembles the cache).
+ *
  * <p>Everything lives in {@code <module>/target/cds/}, keyed by the jar's modification time and the JVM's version, so
  * a rebuilt jar or another JDK trains again; replicas of one service share one archive, the first written wins. Only
  * an archive of a JVM that exited cleanly (0, or 143 after SIGTERM) is kept: a SIGKILL leaves none, and the next
  * start trains again. The archive only saves work: without one the child starts as before, and a JVM that cannot map
- * an archive (other heap settings) ignores it ({@code -Xshare:auto}, the default).
+ * an archive (other heap settings) ignores it ({@code -Xshare:auto}, the default). Writing an archive takes seconds
+ * after the JVM's shutdown, so a training JVM is given {@link #EXTRA_EXIT_TIME} more than the stop timeout to exit.
  */
 final class ClassDataArchive {
 
@@ -45,6 +51,37 @@ final class ClassDataArchive {
     /** A training that was not moved into place (its JVM killed with the launcher) is removed after this long. */
     private static final Duration STALE_TRAINING = Duration.ofHours(6);
 
+    /**
+     * How much longer than the stop timeout a training JVM may take to exit: it writes its archive after Spring's
+     * shutdown, and six of them writing at once on two busy cores took over 30 s (every one killed, so none kept).
+     */
+    static final Duration EXTRA_EXIT_TIME = Duration.ofSeconds(60);
+
+    /** What the JVM that starts the children can keep between starts, and the options that write and map it. */
+    enum Format {
+        /** JDK 17-24: the classes loaded ({@code -XX:ArchiveClassesAtExit}). */
+        CLASS_DATA("app.jsa", "-XX:ArchiveClassesAtExit=", "-XX:SharedArchiveFile=", "-Xlog:cds*=off"),
+        /** JDK 25+: classes loaded and linked, and method profiles ({@code -XX:AOTCacheOutput}). */
+        AOT_CACHE("app.aot", "-XX:AOTCacheOutput=", "-XX:AOTCache=", "-Xlog:cds*=off,aot*=off");
+
+        final String fileName;
+        final String write;
+        final String map;
+        final String quiet;
+
+        Format(String fileName, String write, String map, String quiet) {
+            this.fileName = fileName;
+            this.write = write;
+            this.map = map;
+            this.quiet = quiet;
+        }
+
+        static Format forJdk(int feature) {
+            return feature >= 25 ? AOT_CACHE : CLASS_DATA;
+        }
+    }
+
+    private final Format format;
     private final String child;
     private final Path extractedJar;
     private final Path archive;
@@ -52,7 +89,8 @@ final class ClassDataArchive {
     private final AtomicBoolean settled = new AtomicBoolean();
 
     /** @param training where this start writes its archive at exit, or null if it maps {@code archive} */
-    ClassDataArchive(String child, Path extractedJar, Path archive, Path training) {
+    ClassDataArchive(Format format, String child, Path extractedJar, Path archive, Path training) {
+        this.format = format;
         this.child = child;
         this.extractedJar = extractedJar;
         this.archive = archive;
@@ -84,14 +122,15 @@ final class ClassDataArchive {
                     moveAtomically(partial, extracted);
                 }
             }
-            Path archive = extracted.resolve("app.jsa");
+            Format format = Format.forJdk(Runtime.version().feature());
+            Path archive = extracted.resolve(format.fileName);
             if (Files.isRegularFile(archive)) {
-                return Optional.of(new ClassDataArchive(spec.name(), extractedJar, archive, null));
+                return Optional.of(new ClassDataArchive(format, spec.name(), extractedJar, archive, null));
             }
             removeStaleTrainings(extracted);
-            Path training = extracted.resolve("app.jsa." + ProcessHandle.current().pid() + "-"
+            Path training = extracted.resolve(format.fileName + "." + ProcessHandle.current().pid() + "-"
                     + TRAININGS.incrementAndGet() + ".training");
-            return Optional.of(new ClassDataArchive(spec.name(), extractedJar, archive, training));
+            return Optional.of(new ClassDataArchive(format, spec.name(), extractedJar, archive, training));
         } catch (IOException | RuntimeException e) {
             log.warn("{}: no class data sharing ({}); starting from the jar", spec.name(), e.getMessage());
             return Optional.empty();
@@ -104,9 +143,13 @@ final class ClassDataArchive {
      * one JSON object per line, and an archive that cannot be used is only a slower start.
      */
     List<String> command(ChildSpec spec) {
-        return spec.command(extractedJar, List.of(training == null
-                ? "-XX:SharedArchiveFile=" + archive
-                : "-XX:ArchiveClassesAtExit=" + training, "-Xlog:cds*=off"));
+        return spec.command(extractedJar, List.of(training == null ? format.map + archive : format.write + training,
+                format.quiet));
+    }
+
+    /** How long this start may take to exit after SIGTERM: longer while it writes its archive. */
+    Duration exitTime(Duration stopTimeout) {
+        return training != null ? stopTimeout.plus(EXTRA_EXIT_TIME) : stopTimeout;
     }
 
     /** Keeps what a training JVM wrote if it exited cleanly; drops it otherwise. Once per start. */
@@ -159,7 +202,8 @@ final class ClassDataArchive {
     private static void removeStaleTrainings(Path extracted) throws IOException {
         Instant before = Instant.now().minus(STALE_TRAINING);
         try (Stream<Path> files = Files.list(extracted)) {
-            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".training")).toList()) {
+            // A killed AOT training also leaves its "<training>.config" (the JVM's list of what it loaded) behind.
+            for (Path file : files.filter(f -> f.getFileName().toString().contains(".training")).toList()) {
                 if (Files.getLastModifiedTime(file).toInstant().isBefore(before)) {
                     Files.deleteIfExists(file);
                 }

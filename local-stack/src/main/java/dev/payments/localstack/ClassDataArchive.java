@@ -1,13 +1,16 @@
 package dev.payments.localstack;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.FileTime;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -33,8 +36,8 @@ import org.slf4j.LoggerFactory;
  * gathered, so a start also skips most of the JIT's early work. Writing it happens as the training JVM exits and takes
  * seconds (a second JVM assembles the cache).
  *
- * <p>Everything lives in {@code <module>/target/cds/}, keyed by the jar's modification time and the JVM's version, so
- * a rebuilt jar or another JDK trains again; replicas of one service share one archive, the first written wins. Only
+ * <p>Everything lives in {@code <module>/target/cds/}, keyed by the jar's content and the JVM's version, so
+ * a changed jar or another JDK trains again; replicas of one service share one archive, the first written wins. Only
  * an archive of a JVM that exited cleanly (0, or 143 after SIGTERM) is kept: a SIGKILL leaves none, and the next
  * start trains again. The archive only saves work: without one the child starts as before, and a JVM that cannot map
  * an archive (other heap settings) ignores it ({@code -Xshare:auto}, the default). Writing an archive takes seconds
@@ -107,8 +110,7 @@ final class ClassDataArchive {
             if (!isSpringBootJar(jar)) {
                 return Optional.empty();
             }
-            FileTime built = Files.getLastModifiedTime(jar);
-            String build = built.toMillis() + "-";
+            String build = contentKey(jar) + "-";
             String key = build + System.getProperty("java.version").replaceAll("[^A-Za-z0-9.]", "_");
             Path home = jar.resolveSibling("cds");
             Path extracted = home.resolve(key);
@@ -171,6 +173,23 @@ final class ClassDataArchive {
         }
     }
 
+    /**
+     * The jar's content, not its modification time: local-stack/run.sh rebuilds every jar before it starts, and the
+     * build is reproducible (the root pom's {@code project.build.outputTimestamp}), so unchanged code keeps its archive.
+     */
+    private static String contentKey(Path jar) throws IOException {
+        try (InputStream in = Files.newInputStream(jar)) {
+            MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
+            byte[] buffer = new byte[1 << 16];
+            for (int read; (read = in.read(buffer)) > 0; ) {
+                sha256.update(buffer, 0, read);
+            }
+            return HexFormat.of().formatHex(sha256.digest(), 0, 8);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
+    }
+
     /** Only a Spring Boot jar extracts itself; any other would run its main class with "extract" as arguments. */
     private static boolean isSpringBootJar(Path jar) throws IOException {
         try (JarFile file = new JarFile(jar.toFile())) {
@@ -227,7 +246,7 @@ final class ClassDataArchive {
         }
     }
 
-    /** Archives of older builds of the jar: ~80 MB each, of no use once the jar is rebuilt. */
+    /** Archives of other builds of the jar: ~80 MB each, of no use once the jar has changed. */
     private static void removeOtherBuilds(Path home, String thisBuild) throws IOException {
         try (Stream<Path> builds = Files.list(home)) {
             for (Path build : builds.filter(p -> !p.getFileName().toString().startsWith(thisBuild)).toList()) {

@@ -132,7 +132,8 @@ class CancelPaymentIntegrationTest extends PaymentServiceTestBase {
         assertThat(pgState(order)).isEqualTo("DONE");
 
         // What reconciliation's settler does with a CANCEL_OWED payment. The answer says where it broke, so the
-        // settler never asks the PG itself: the cancel (money held, toward an incident) ...
+        // settler never asks the PG itself: the cancel (money held, toward an incident; refused, so not retried) ...
+        simulator().faults().set(FaultSpec.none(Operation.CANCEL).withErrorRate(1.0).withErrorStatus(403));
         Response cancelFails = PaymentTestSupport.sync(port, paymentId);
         assertThat(cancelFails.status()).as(cancelFails.body().toString()).isEqualTo(502);
         assertThat(cancelFails.text("code")).isEqualTo("PG_SYNC_FAILED");

@@ -131,8 +131,23 @@ class CancelPaymentIntegrationTest extends PaymentServiceTestBase {
         assertThat(paymentStatus(paymentId)).isEqualTo("CANCEL_OWED");
         assertThat(pgState(order)).isEqualTo("DONE");
 
+        // What reconciliation's settler does with a CANCEL_OWED payment. The answer says where it broke, so the
+        // settler never asks the PG itself: the cancel (money held, toward an incident; refused, so not retried) ...
+        simulator().faults().set(FaultSpec.none(Operation.CANCEL).withErrorRate(1.0).withErrorStatus(403));
+        Response cancelFails = PaymentTestSupport.sync(port, paymentId);
+        assertThat(cancelFails.status()).as(cancelFails.body().toString()).isEqualTo(502);
+        assertThat(cancelFails.text("code")).isEqualTo("PG_SYNC_FAILED");
+        assertThat(cancelFails.text("stage")).isEqualTo("CANCEL");
+        assertThat(cancelFails.text("pgState")).isEqualTo("DONE");
+        // ... or the status query (the PG is down: an outage, never a failed cancel).
+        simulator().faults().set(FaultSpec.none(Operation.QUERY).withErrorRate(1.0).withErrorStatus(503));
+        Response pgDown = PaymentTestSupport.sync(port, paymentId);
+        assertThat(pgDown.status()).as(pgDown.body().toString()).isEqualTo(502);
+        assertThat(pgDown.text("stage")).isEqualTo("STATUS_QUERY");
+        assertThat(pgDown.body().has("pgState")).isFalse();
+        assertThat(paymentStatus(paymentId)).isEqualTo("CANCEL_OWED");
+
         simulator().faults().reset();
-        // What reconciliation's settler does with a CANCEL_OWED payment.
         Response synced = PaymentTestSupport.sync(port, paymentId);
 
         assertThat(synced.status()).isEqualTo(200);

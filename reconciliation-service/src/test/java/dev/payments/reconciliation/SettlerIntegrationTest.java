@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.contracts.DomainEvent;
 import dev.payments.contracts.RelayedGoldenEvents;
-import dev.payments.pgsim.PgSimulator;
 import dev.payments.reconciliation.application.settling.CycleReport;
 import dev.payments.reconciliation.application.settling.RepublishLostOutcomes;
 import dev.payments.reconciliation.application.settling.SettleCandidate;
@@ -54,23 +53,22 @@ import static org.awaitility.Awaitility.await;
 /**
  * The settler's protocol on real PostgreSQL and Kafka (the projection is filled through real events) against a real
  * HTTP endpoint that answers like payment-service's sync ({@link FakePaymentService}: payment-service is another
- * application, so the whole chain — PG back, payment APPROVED, order PAID — is a system test). The PG the settler asks
- * for diagnosis is the real simulator. Cycles are run by hand and time is moved by hand, so each rule is observed
- * exactly.
+ * application, so the whole chain — PG back, payment APPROVED, order PAID — is a system test). No PG is reachable: the
+ * settler learns everything, including whether the PG is down or a compensating cancel fails, from payment-service's
+ * answer alone. Cycles are run by hand and time is moved by hand, so each rule is observed exactly.
  */
 class SettlerIntegrationTest extends ReconciliationServiceTestBase {
 
 
     private static FakePaymentService paymentService;
     private static WebhookReceiver webhook;
-    private static PgSimulator pg;
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
         register(registry, "reconciliation_settler", "reconciliation-settler-it");
         paymentService = fakePaymentService(registry);
         webhook = WebhookReceiver.start();
-        pg = pgSimulator(registry);
+        registry.add("reconciliation.pg-base-url", () -> "http://127.0.0.1:" + closedPort());
         registry.add("reconciliation.incidents.webhook-url", webhook::url);
     }
 
@@ -78,7 +76,6 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
     static void stop() {
         paymentService.close();
         webhook.close();
-        pg.close();
     }
 
     @TestConfiguration
@@ -182,9 +179,10 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(settler.runCycle().attempted()).as("5 s after: due again, and stopped again").isEqualTo(3);
 
         JsonNode settlement = api.get("/api/reconciliation/settlements/" + orders.get(0).paymentId);
-        assertThat(settlement.path("lastResult").asText()).isEqualTo("PG_FAILED");
-        assertThat(settlement.path("lastDetail").asText()).as("diagnosed with the real PG")
-                .contains("the PG itself says NOT_FOUND");
+        assertThat(settlement.path("lastResult").asText()).as("payment-service's stage STATUS_QUERY: the PG is down")
+                .isEqualTo("PG_FAILED");
+        assertThat(settlement.path("attemptHistory")).allSatisfy(a -> assertThat(a.path("result").asText())
+                .isEqualTo("PG_FAILED"));
         assertThat(settlement.path("compensationFailures").asInt()).isZero();
 
         // The PG comes back. With the default cadence (a cycle every 5 s) every payment settles within 30 s.
@@ -315,7 +313,7 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         AnOrder order = anOrder();
         publish(order.created(), order.requested(), order.pending(), order.unknown());
         api.awaitPayment(order, "UNKNOWN");
-        paymentService.script(order.paymentId, FakePaymentService.cancelRefused());
+        paymentService.script(order.paymentId, FakePaymentService.cancelFailed());
         double openedBefore = scrape("reconciliation_incidents_opened_total{reason=\"COMPENSATION_FAILED\"}");
 
         for (int attempt = 1; attempt <= 4; attempt++) {
@@ -324,6 +322,9 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         }
         assertThat(scrape("reconciliation_incidents_open")).isZero();
         assertThat(settler.runCycle().incidentsOpened()).as("the fifth failed cancel").isEqualTo(1);
+        assertThat(api.get("/api/reconciliation/settlements/" + order.paymentId).path("attemptHistory"))
+                .as("payment-service's stage CANCEL: the PG holds money it will not give back").hasSize(5)
+                .allSatisfy(a -> assertThat(a.path("result").asText()).isEqualTo("COMPENSATION_FAILED"));
 
         // The alert: gauge, counter, webhook — within seconds.
         assertThat(scrape("reconciliation_incidents_open")).isEqualTo(1);
@@ -358,7 +359,7 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(incident.path("amount").asLong()).isEqualTo(15_000);
         assertThat(incident.path("currency").asText()).isEqualTo("KRW");
         assertThat(incident.path("attempts").asInt()).isEqualTo(5);
-        assertThat(incident.path("detail").asText()).contains("NOT_CANCELABLE_PAYMENT");
+        assertThat(incident.path("detail").asText()).contains("FAILED_INTERNAL_SYSTEM_PROCESSING");
         String id = incident.path("id").asText();
         ResponseEntity<JsonNode> memberTakesIt = http.exchange("/api/incidents/" + id + "/acknowledge", HttpMethod.POST,
                 new HttpEntity<>(Map.of("note", "I am an operator"), member), JsonNode.class);
@@ -529,6 +530,15 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
     }
 
     // --- helpers
+
+    /** A loopback port nothing listens on: the PG, were the settler to ask it, refuses the connection. */
+    private static int closedPort() {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
 
     /** Every event a test sends; the next test's clean slate waits until all of them were applied. */
     private final List<UUID> published = new ArrayList<>();

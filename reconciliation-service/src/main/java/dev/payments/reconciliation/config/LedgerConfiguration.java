@@ -27,7 +27,7 @@ import java.time.Duration;
 
 import static dev.payments.reconciliation.config.ReconciliationConfiguration.httpClient;
 
-/** The ledger audit against the PG's books; the PG's read API also answers the settler's status query. */
+/** The ledger audit against the PG's books, read directly from the PG's transaction listing. */
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(LedgerProperties.class)
 public class LedgerConfiguration {
@@ -36,7 +36,6 @@ public class LedgerConfiguration {
     private static final Duration FIRST_AUDIT_AFTER = Duration.ofSeconds(10);
     private static final Duration LEDGER_AUDIT_AT_MOST = Duration.ofMinutes(5);
 
-    /** Both the ledger's {@link PgBooks} and the settler's status query: one client of the PG's read API. */
     @Bean
     HttpPgBooks pgBooks(RestClient.Builder http, ReconciliationProperties properties, SettlerProperties settler,
                         LedgerProperties ledger, ObjectMapper json) {

@@ -15,7 +15,7 @@ import java.net.URI;
  *
  * @param paymentServiceUrl   base URL of payment-service, whose sync API settles a payment with the PG
  * @param pgBaseUrl           base URL of the PG, whose transaction listing the ledger audit reads
- * @param pgSecretKey         the PG secret key for HTTP Basic auth (read-only use: listing and status)
+ * @param pgSecretKey         the PG secret key for HTTP Basic auth (read-only use: the transaction listing)
  */
 @Validated
 @ConfigurationProperties("reconciliation")

@@ -13,7 +13,6 @@ import dev.payments.reconciliation.application.settling.EscalateOverdue;
 import dev.payments.reconciliation.application.settling.LostOutcomes;
 import dev.payments.reconciliation.application.settling.OutcomeRepublisher;
 import dev.payments.reconciliation.application.settling.PaymentSync;
-import dev.payments.reconciliation.application.settling.PgStatusQuery;
 import dev.payments.reconciliation.application.settling.RepublishLostOutcomes;
 import dev.payments.reconciliation.application.settling.SettleObserver;
 import dev.payments.reconciliation.application.settling.SettlePayments;
@@ -84,16 +83,16 @@ public class SettlingConfiguration {
     }
 
     @Bean
-    SettlePayments settlePayments(Settlements settlements, PaymentSync paymentSync, PgStatusQuery pg,
-                                  Incidents incidents, OpenIncident openIncident, IncidentAlerts alerts,
-                                  EscalateOverdue escalateOverdue, SettleObserver observer, Clock clock,
+    SettlePayments settlePayments(Settlements settlements, PaymentSync paymentSync, Incidents incidents,
+                                  OpenIncident openIncident, IncidentAlerts alerts, EscalateOverdue escalateOverdue,
+                                  SettleObserver observer, Clock clock,
                                   SettlerProperties settler, IncidentProperties incidentProperties) {
         SettlePolicy policy = new SettlePolicy(settler.settleDeadline(),
                 settler.backoff(),
                 settler.stopAfterFailures(), settler.batchSize(), settler.claimLease(),
                 incidentProperties.compensationAttempts(), incidentProperties.unresolvedAfter(),
                 incidentProperties.retryInterval());
-        return new SettlePayments(settlements, paymentSync, pg, incidents, openIncident, alerts, escalateOverdue,
+        return new SettlePayments(settlements, paymentSync, incidents, openIncident, alerts, escalateOverdue,
                 observer, clock, policy, claimant());
     }
 

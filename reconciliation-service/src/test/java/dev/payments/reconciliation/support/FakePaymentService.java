@@ -40,8 +40,12 @@ public final class FakePaymentService implements AutoCloseable {
     public record Synced(String paymentStatus, String pgState, String action) implements Answer {
     }
 
-    /** A problem+json answer, as payment-service's handlers write them. */
-    public record Problem(int status, String code, String detail) implements Answer {
+    /** A problem+json answer, as payment-service's handlers write them, with its extra properties (e.g. the stage). */
+    public record Problem(int status, String code, String detail, Map<String, String> properties) implements Answer {
+
+        public Problem(int status, String code, String detail) {
+            this(status, code, detail, Map.of());
+        }
     }
 
     /** The connection is closed without an answer (payment-service crashed mid-call). */
@@ -72,14 +76,16 @@ public final class FakePaymentService implements AutoCloseable {
         return new Synced("APPROVED", "DONE", "APPROVED");
     }
 
+    /** The status query failed: payment-service's 502 names the stage (its {@code OperatorController}). */
     public static Answer pgDown() {
-        return new Problem(502, "PG_SYNC_FAILED", "The PG could not settle payment: No connection to the PG at "
-                + "http://pg/v1/payments/orders/x");
+        return new Problem(502, "PG_SYNC_FAILED", "The PG could not settle payment: STATUS_QUERY failed: No "
+                + "connection to the PG at http://pg/v1/payments/pk_1", Map.of("stage", "STATUS_QUERY"));
     }
 
-    public static Answer cancelRefused() {
-        return new Problem(502, "PG_SYNC_FAILED", "The PG could not settle payment: PG refused to cancel pk_1: "
-                + "NOT_CANCELABLE_PAYMENT cannot cancel");
+    /** The PG said DONE and answered the compensating cancel with a 5xx: the detail need not say "cancel". */
+    public static Answer cancelFailed() {
+        return new Problem(502, "PG_SYNC_FAILED", "The PG could not settle payment: PG answered 500 "
+                + "FAILED_INTERNAL_SYSTEM_PROCESSING: boom", Map.of("stage", "CANCEL", "pgState", "DONE"));
     }
 
     private final HttpServer server;
@@ -173,7 +179,7 @@ public final class FakePaymentService implements AutoCloseable {
         JsonNode claims = call.claims();
         if (refuseTokens || !Security.CLIENT_ID.equals(claims.path("sub").asText())
                 || !claims.path("scope").toString().contains("payments:sync")) {
-            write(exchange, 401, problem(401, "INVALID_TOKEN", "The bearer token was refused"), "application/problem+json");
+            write(exchange, 401, problem(new Problem(401, "INVALID_TOKEN", "The bearer token was refused")), "application/problem+json");
             return;
         }
         Answer answer = next(paymentId);
@@ -190,7 +196,7 @@ public final class FakePaymentService implements AutoCloseable {
             return;
         }
         if (answer instanceof Problem p) {
-            write(exchange, p.status(), problem(p.status(), p.code(), p.detail()), "application/problem+json");
+            write(exchange, p.status(), problem(p), "application/problem+json");
             return;
         }
         Synced synced = (Synced) answer;
@@ -210,11 +216,11 @@ public final class FakePaymentService implements AutoCloseable {
         JsonNode claims = call.claims();
         if (refuseTokens || !Security.CLIENT_ID.equals(claims.path("sub").asText())
                 || !claims.path("scope").toString().contains("payments:sync")) {
-            write(exchange, 401, problem(401, "INVALID_TOKEN", "The bearer token was refused"), "application/problem+json");
+            write(exchange, 401, problem(new Problem(401, "INVALID_TOKEN", "The bearer token was refused")), "application/problem+json");
             return;
         }
         if (republishAnswer instanceof Problem p) {
-            write(exchange, p.status(), problem(p.status(), p.code(), p.detail()), "application/problem+json");
+            write(exchange, p.status(), problem(p), "application/problem+json");
             return;
         }
         Synced synced = (Synced) republishAnswer;
@@ -233,9 +239,16 @@ public final class FakePaymentService implements AutoCloseable {
         }
     }
 
-    private static String problem(int status, String code, String detail) {
-        return "{\"status\":" + status + ",\"code\":\"" + code + "\",\"detail\":\"" + detail.replace("\"", "'")
-                + "\"}";
+    private static String problem(Problem p) {
+        Map<String, Object> body = new java.util.LinkedHashMap<>(p.properties());
+        body.put("status", p.status());
+        body.put("code", p.code());
+        body.put("detail", p.detail());
+        try {
+            return JSON.writeValueAsString(body);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static void write(HttpExchange exchange, int status, String body, String type) throws IOException {

@@ -3,14 +3,12 @@ package dev.payments.reconciliation.application.settling;
 import dev.payments.reconciliation.application.incidents.IncidentAlerts;
 import dev.payments.reconciliation.application.incidents.Incidents;
 import dev.payments.reconciliation.application.incidents.OpenIncident;
-import dev.payments.reconciliation.application.shared.PgUnavailableException;
 import dev.payments.reconciliation.domain.incidents.Incident;
 import dev.payments.reconciliation.domain.incidents.ResolutionOutcome;
 import dev.payments.reconciliation.domain.incidents.IncidentReason;
 import dev.payments.reconciliation.domain.incidents.IncidentState;
 import dev.payments.reconciliation.domain.projection.PaymentStatus;
 import dev.payments.reconciliation.domain.settling.CycleBreaker;
-import dev.payments.reconciliation.domain.settling.FailureStage;
 import dev.payments.reconciliation.domain.settling.Settlement;
 import dev.payments.reconciliation.domain.settling.SyncOutcome;
 import org.slf4j.Logger;
@@ -39,7 +37,6 @@ public final class SettlePayments {
 
     private final Settlements settlements;
     private final PaymentSync paymentSync;
-    private final PgStatusQuery pg;
     private final Incidents incidents;
     private final OpenIncident openIncident;
     private final IncidentAlerts alerts;
@@ -49,12 +46,11 @@ public final class SettlePayments {
     private final SettlePolicy policy;
     private final String claimant;
 
-    public SettlePayments(Settlements settlements, PaymentSync paymentSync, PgStatusQuery pg, Incidents incidents,
-                          OpenIncident openIncident, IncidentAlerts alerts, EscalateOverdue escalateOverdue,
-                          SettleObserver observer, Clock clock, SettlePolicy policy, String claimant) {
+    public SettlePayments(Settlements settlements, PaymentSync paymentSync, Incidents incidents, OpenIncident openIncident,
+                          IncidentAlerts alerts, EscalateOverdue escalateOverdue, SettleObserver observer, Clock clock,
+                          SettlePolicy policy, String claimant) {
         this.settlements = settlements;
         this.paymentSync = paymentSync;
-        this.pg = pg;
         this.incidents = incidents;
         this.openIncident = openIncident;
         this.alerts = alerts;
@@ -97,7 +93,7 @@ public final class SettlePayments {
                 continue;
             }
             long t0 = System.nanoTime();
-            SyncOutcome outcome = diagnose(candidate, paymentSync.sync(candidate.paymentId()));
+            SyncOutcome outcome = paymentSync.sync(candidate.paymentId());
             Duration took = Duration.ofNanos(System.nanoTime() - t0);
             if (outcome instanceof SyncOutcome.Refused refused) {
                 settlements.release(candidate.paymentId());
@@ -142,26 +138,6 @@ public final class SettlePayments {
         incidentsOpened += escalateOverdue.run();
         return new CycleReport(started, Duration.between(started, clock.instant()), due.size(), attempted, settled,
                 failures, stopReason != null, stopReason, incidentsOpened);
-    }
-
-    /**
-     * A 502 that does not say where the sync broke is told apart by asking the PG ourselves: if the PG answers DONE,
-     * it is up and holds the money, so the compensating cancel is what fails; otherwise the PG is down (or undecided)
-     * and only the long deadline makes an incident. Without this, an outage would turn every unresolved payment into
-     * an incident — the alert flood field report 000 describes.
-     */
-    private SyncOutcome diagnose(SettleCandidate candidate, SyncOutcome outcome) {
-        if (!(outcome instanceof SyncOutcome.PgFailed failed) || failed.stage() != FailureStage.UNKNOWN) {
-            return outcome;
-        }
-        try {
-            String state = pg.stateOfOrder(candidate.orderId());
-            FailureStage stage = "DONE".equals(state) ? FailureStage.CANCEL : FailureStage.STATUS_QUERY;
-            return new SyncOutcome.PgFailed(stage, failed.detail() + " [the PG itself says " + state + "]");
-        } catch (PgUnavailableException e) {
-            return new SyncOutcome.PgFailed(FailureStage.STATUS_QUERY,
-                    failed.detail() + " [the PG cannot be asked either: " + e.getMessage() + "]");
-        }
     }
 
     private record IncidentOutcome(boolean open, boolean opened) {

@@ -4,13 +4,11 @@ import dev.payments.reconciliation.domain.settling.RepublishOutcome;
 
 import dev.payments.reconciliation.application.incidents.IncidentAlerts;
 import dev.payments.reconciliation.application.incidents.Incidents;
-import dev.payments.reconciliation.application.shared.PgUnavailableException;
 import dev.payments.reconciliation.domain.incidents.Incident;
 import dev.payments.reconciliation.domain.incidents.IncidentId;
 import dev.payments.reconciliation.domain.incidents.IncidentState;
 import dev.payments.reconciliation.domain.settling.Settlement;
 import dev.payments.reconciliation.domain.settling.SyncOutcome;
-import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 
 import java.time.Instant;
@@ -167,21 +165,6 @@ final class InMemorySettlement {
 
         long callsOf(PaymentId id) {
             return calls.stream().filter(id::equals).count();
-        }
-    }
-
-    /** The PG's read API: a fixed state per order, or down. */
-    static final class Pg implements PgStatusQuery {
-
-        final Map<OrderId, String> states = new HashMap<>();
-        boolean down;
-
-        @Override
-        public String stateOfOrder(OrderId orderId) {
-            if (down) {
-                throw new PgUnavailableException("connection refused", null);
-            }
-            return states.getOrDefault(orderId, "NOT_FOUND");
         }
     }
 

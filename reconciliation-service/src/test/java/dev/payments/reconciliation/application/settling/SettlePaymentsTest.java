@@ -46,10 +46,9 @@ class SettlePaymentsTest {
     private final InMemorySettlement.Incidents incidents = new InMemorySettlement.Incidents();
     private final InMemorySettlement.Settlements settlements = new InMemorySettlement.Settlements(incidents);
     private final InMemorySettlement.ScriptedSync sync = new InMemorySettlement.ScriptedSync();
-    private final InMemorySettlement.Pg pg = new InMemorySettlement.Pg();
     private final InMemorySettlement.Alerts alerts = new InMemorySettlement.Alerts();
     private final OpenIncident openIncident = new OpenIncident(incidents, alerts);
-    private final SettlePayments settler = new SettlePayments(settlements, sync, pg, incidents, openIncident, alerts,
+    private final SettlePayments settler = new SettlePayments(settlements, sync, incidents, openIncident, alerts,
             new EscalateOverdue(settlements, openIncident, clock, DEFAULTS.unresolvedAfter()), alerts, clock,
             DEFAULTS, "test");
 
@@ -229,7 +228,6 @@ class SettlePaymentsTest {
     void aPgOutageOpensNoIncidentBeforeTheLongDeadline() {
         List<PaymentId> payments = unknownPayments(10);
         sync.otherwise = PG_DOWN;
-        pg.down = true;
         for (int second = 0; second < 600; second += 5) {
             settler.runCycle();
             clock.advance(Duration.ofSeconds(5));
@@ -237,23 +235,6 @@ class SettlePaymentsTest {
         assertThat(alerts.opened).isEmpty();
         assertThat(payments).allSatisfy(p -> assertThat(settlements.find(p)).get()
                 .satisfies(s -> assertThat(s.compensationFailures()).isZero()));
-    }
-
-    @Test
-    void a502ThatDoesNotSayWhereItBrokeIsDiagnosedByAskingThePg() {
-        PaymentId heldMoney = unknownPayment();
-        PaymentId pgDown = unknownPayment();
-        SyncOutcome unclear = new SyncOutcome.PgFailed(FailureStage.UNKNOWN, "PG answered 500 FAILED_INTERNAL");
-        sync.answer(heldMoney, unclear);
-        sync.answer(pgDown, unclear);
-        pg.states.put(orderOf(heldMoney), "DONE");
-        pg.states.put(orderOf(pgDown), "IN_PROGRESS");
-
-        settler.runCycle();
-
-        assertThat(settlements.find(heldMoney).get().lastResult()).isEqualTo(AttemptResult.COMPENSATION_FAILED);
-        assertThat(settlements.find(heldMoney).get().lastDetail()).contains("the PG itself says DONE");
-        assertThat(settlements.find(pgDown).get().lastResult()).isEqualTo(AttemptResult.PG_FAILED);
     }
 
     @Test
@@ -309,9 +290,5 @@ class SettlePaymentsTest {
             ids.add(unknownPayment());
         }
         return ids;
-    }
-
-    private OrderId orderOf(PaymentId payment) {
-        return candidates.stream().filter(c -> c.paymentId().equals(payment)).findFirst().orElseThrow().orderId();
     }
 }

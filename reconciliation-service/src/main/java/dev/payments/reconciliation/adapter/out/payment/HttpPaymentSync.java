@@ -15,7 +15,8 @@ import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
+import java.util.Arrays;
+import java.util.Optional;
 
 /**
  * {@code POST /api/payments/{paymentId}/sync} (and {@code /republish}) on payment-service, with this service's own bearer token (client
@@ -133,7 +134,9 @@ public class HttpPaymentSync implements PaymentSync, OutcomeRepublisher {
             return new SyncOutcome.NotFound(detail);
         }
         if (status == 502 && "PG_SYNC_FAILED".equals(code)) {
-            return new SyncOutcome.PgFailed(stage(body, detail), detail);
+            return stage(body).<SyncOutcome>map(stage -> new SyncOutcome.PgFailed(stage, detail))
+                    .orElseGet(() -> new SyncOutcome.Unavailable("payment-service's 502 did not say where the sync broke "
+                            + "(stage '" + body.path("stage").asText("") + "'): " + detail));
         }
         if (status >= 400 && status < 500) {
             return new SyncOutcome.Refused(status, code.isEmpty() ? detail : code + ": " + detail);
@@ -143,18 +146,12 @@ public class HttpPaymentSync implements PaymentSync, OutcomeRepublisher {
     }
 
     /**
-     * Where the sync broke: the problem's {@code stage} when payment-service says it; otherwise a cancel named in the
-     * message (a refused or unreachable cancel names itself); otherwise unknown, and the settler asks the PG.
+     * Where the sync broke, as payment-service states it on every 502 {@code PG_SYNC_FAILED}; empty if it does not
+     * (then it is read like any unexplained 5xx: an outage, never a failed cancel).
      */
-    static FailureStage stage(JsonNode body, String detail) {
-        String stage = body.path("stage").asText("").toUpperCase(Locale.ROOT);
-        if (stage.equals("CANCEL") || stage.equals("COMPENSATION")) {
-            return FailureStage.CANCEL;
-        }
-        if (stage.equals("STATUS_QUERY") || stage.equals("QUERY")) {
-            return FailureStage.STATUS_QUERY;
-        }
-        return detail.toLowerCase(Locale.ROOT).contains("cancel") ? FailureStage.CANCEL : FailureStage.UNKNOWN;
+    static Optional<FailureStage> stage(JsonNode body) {
+        return Arrays.stream(FailureStage.values()).filter(stage -> stage.name().equals(body.path("stage").asText()))
+                .findFirst();
     }
 
     private JsonNode parse(String text) {

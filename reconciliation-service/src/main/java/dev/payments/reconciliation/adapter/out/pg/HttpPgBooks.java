@@ -4,10 +4,8 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.reconciliation.application.ledger.PgBooks;
-import dev.payments.reconciliation.application.settling.PgStatusQuery;
 import dev.payments.reconciliation.application.shared.PgUnavailableException;
 import dev.payments.reconciliation.domain.ledger.PgTransaction;
-import dev.payments.reconciliation.domain.shared.OrderId;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.web.client.RestClient;
@@ -23,11 +21,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The PG's read API in the Toss v1 shape: {@code GET /v1/transactions} (paged by cursor) and
- * {@code GET /v1/payments/orders/{orderId}}, with HTTP Basic auth of the secret key. Reads only: reconciliation never
- * moves money itself; repairs go through payment-service, which owns the payments.
+ * The PG's transaction listing in the Toss v1 shape, {@code GET /v1/transactions} (paged by cursor), with HTTP Basic
+ * auth of the secret key: the ledger audit's independent witness of what the PG booked. It is reconciliation's only
+ * direct path to the PG; whatever a payment's PG answer means is decided by payment-service, whose sync the settler
+ * drives. Reads only: repairs go through payment-service, which owns the payments.
  */
-public class HttpPgBooks implements PgBooks, PgStatusQuery {
+public class HttpPgBooks implements PgBooks {
 
     /** A runaway listing (a cursor that never ends) must not hang the audit. */
     private static final int MAX_PAGES = 10_000;
@@ -80,15 +79,6 @@ public class HttpPgBooks implements PgBooks, PgStatusQuery {
             }
         }
         throw new PgUnavailableException("the PG's listing did not end after " + MAX_PAGES + " pages", null);
-    }
-
-    @Override
-    public String stateOfOrder(OrderId orderId) {
-        Answer answer = get("/v1/payments/orders/{orderId}", Map.of("orderId", orderId.toString()));
-        if (answer.status() == 404) {
-            return "NOT_FOUND";
-        }
-        return body(answer).path("status").asText("UNKNOWN");
     }
 
     private JsonNode body(Answer answer) {

@@ -1,2 +1,2 @@
-/** HTTP client of the PG's read API: the transaction listing (ledger audit) and an order's status (diagnosis). */
+/** HTTP client of the PG's transaction listing: the ledger audit's independent witness of the PG's books. */
 package dev.payments.reconciliation.adapter.out.pg;

@@ -6,6 +6,7 @@ import dev.payments.reconciliation.application.settling.PaymentSync;
 import dev.payments.reconciliation.application.shared.PgUnavailableException;
 import dev.payments.reconciliation.domain.incidents.Incident;
 import dev.payments.reconciliation.domain.incidents.IncidentReason;
+import dev.payments.reconciliation.domain.ledger.AuditWindow;
 import dev.payments.reconciliation.domain.ledger.LedgerAudit;
 import dev.payments.reconciliation.domain.ledger.LedgerBooks;
 import dev.payments.reconciliation.domain.ledger.LedgerMismatch;
@@ -154,12 +155,12 @@ public final class AuditLedger {
     }
 
     /**
-     * The window slice by slice, newest first (the order {@link LedgerAudit.Window} needs), each slice sized from the
+     * The window slice by slice, newest first (the order {@link AuditWindow} needs), each slice sized from the
      * one before so that it holds about {@code sliceTransactions}: a quiet night is read in a few long slices, a
      * busy hour in many short ones.
      */
     private LedgerReport audit(Instant from, Instant to, Instant now) {
-        LedgerAudit.Window window = new LedgerAudit.Window(from, to, now, inFlight, line -> {
+        AuditWindow window = new AuditWindow(from, to, now, inFlight, line -> {
         });
         List<Incident> known = incidents.all();
         Duration length = FIRST_SLICE;

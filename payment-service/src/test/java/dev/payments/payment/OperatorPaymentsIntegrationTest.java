@@ -114,6 +114,11 @@ class OperatorPaymentsIntegrationTest extends PaymentServiceTestBase {
         assertThat(PaymentTestSupport.get(port, "/api/payments", PaymentTestSupport.operatorToken("payments:sync")).status())
                 .isEqualTo(403);
         assertThat(csv("/api/payments/export", PaymentTestSupport.memberToken("member-1")).statusCode()).isEqualTo(403);
+        HttpResponse<String> backwards = csv("/api/payments/export?from=2026-12-05T10:00:00Z&to=2026-12-05T09:00:00Z",
+                reader());
+        assertThat(backwards.statusCode()).isEqualTo(400);
+        assertThat(backwards.headers().firstValue("Content-Type").orElse("")).startsWith("application/problem+json");
+        assertThat(backwards.body()).contains("\"code\":\"VALIDATION_FAILED\"");
         assertThat(PaymentTestSupport.get(port, "/api/payments", null).status()).isEqualTo(401);
     }
 

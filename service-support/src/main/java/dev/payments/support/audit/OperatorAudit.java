@@ -49,6 +49,8 @@ public final class OperatorAudit implements TransactionExecutionListener {
     private static final Logger log = LoggerFactory.getLogger(OperatorAudit.class);
     /** The fields that carry an operator's why, in the services' request bodies. */
     private static final List<String> REASON_FIELDS = List.of("reason", "resolution", "note");
+    /** What an action names in its body rather than its route (a replay's consumer group, topic and start). */
+    private static final List<String> OBJECT_FIELDS = List.of("group", "topic", "from");
     private static final int BODY_CACHE = 16 * 1024;
 
     private final ThreadLocal<Pending> current = new ThreadLocal<>();
@@ -168,14 +170,33 @@ public final class OperatorAudit implements TransactionExecutionListener {
             return route;
         }
 
-        /** The route's ids in the rule's order ({@code {group}/{eventId}} gives {@code group/eventId}). */
+        /**
+         * The route's ids in the rule's order ({@code {group}/{eventId}} gives {@code group/eventId}), then what the body
+         * names ({@link #OBJECT_FIELDS}), so the record says what an action acted on wherever the caller named it.
+         */
         String objectId() {
-            if (variables.isEmpty()) {
-                return null;
-            }
             List<String> names = new java.util.ArrayList<>(variables.keySet());
             names.sort(java.util.Comparator.comparingInt(name -> route.indexOf("{" + name + "}")));
-            return String.join("/", names.stream().map(variables::get).toList());
+            List<String> ids = new java.util.ArrayList<>(names.stream().map(variables::get).toList());
+            JsonNode sent = sent();
+            if (sent != null) {
+                OBJECT_FIELDS.stream().map(sent::path).filter(JsonNode::isTextual).map(JsonNode::asText)
+                        .forEach(ids::add);
+            }
+            return ids.isEmpty() ? null : String.join("/", ids);
+        }
+
+        /** The JSON body as the controller read it; null if nobody read it or it is not JSON. */
+        private JsonNode sent() {
+            byte[] body = request.getContentAsByteArray();
+            if (body.length == 0) {
+                return null;
+            }
+            try {
+                return json.readTree(body);
+            } catch (IOException notJson) {
+                return null; // refused as malformed by the service; the record says REFUSED
+            }
         }
 
         /**
@@ -183,21 +204,16 @@ public final class OperatorAudit implements TransactionExecutionListener {
          * any controller (no token, no scope) had its body read by nobody: its record has no reason.
          */
         String reason() {
-            byte[] body = request.getContentAsByteArray();
-            if (body.length == 0) {
+            JsonNode sent = sent();
+            if (sent == null) {
                 return null;
             }
-            try {
-                JsonNode sent = json.readTree(body);
-                String why = REASON_FIELDS.stream().map(sent::path).filter(JsonNode::isTextual).map(JsonNode::asText)
-                        .findFirst().orElse(null);
-                if (sent.path("dryRun").asBoolean(false)) {
-                    return why == null ? "dry run" : "dry run: " + why;
-                }
-                return why;
-            } catch (IOException notJson) {
-                return null; // refused as malformed by the service; the record says REFUSED
+            String why = REASON_FIELDS.stream().map(sent::path).filter(JsonNode::isTextual).map(JsonNode::asText)
+                    .findFirst().orElse(null);
+            if (sent.path("dryRun").asBoolean(false)) {
+                return why == null ? "dry run" : "dry run: " + why;
             }
+            return why;
         }
 
         OperatorAction describe(OperatorAction.Result result, Integer status, boolean inTransaction, Clock clock) {

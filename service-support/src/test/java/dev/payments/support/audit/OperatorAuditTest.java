@@ -27,6 +27,7 @@ class OperatorAuditTest {
             .members(HttpMethod.POST, "/api/payments/{paymentId}/cancel")
             .scope("dead-letters:read", HttpMethod.GET, "/api/dead-letters/{group}")
             .scope("dead-letters:write", HttpMethod.POST, "/api/dead-letters/{group}/{eventId}/redrive")
+            .scope("replay:write", HttpMethod.POST, "/api/replay/offsets")
             .open(HttpMethod.POST, "/api/pg/webhooks")
             .build().rules(), new ObjectMapper(), Clock.fixed(Instant.parse("2026-12-05T05:00:00Z"), ZoneOffset.UTC));
 
@@ -54,6 +55,26 @@ class OperatorAuditTest {
             assertThat(action.inTransaction()).isFalse();
             assertThat(action.at()).isEqualTo(Instant.parse("2026-12-05T05:00:00Z"));
         });
+    }
+
+    @Test
+    void anActionOnWhatItsBodyNamesRecordsThoseNamesAsItsObject() throws Exception {
+        SecurityContextHolder.getContext().setAuthentication(new TestingAuthenticationToken("alice", null));
+        MockHttpServletRequest request = new MockHttpServletRequest("POST", "/api/replay/offsets");
+        request.setContentType("application/json");
+        request.setContent("""
+                {"group":"order-service","topic":"payment.events","from":"2026-12-05T04:00:00Z","dryRun":false}"""
+                .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
+        audit.filter().doFilter(request, new MockHttpServletResponse(), (req, res) -> {
+            req.getInputStream().readAllBytes();
+            ((MockHttpServletResponse) res).setStatus(200);
+        });
+
+        ArgumentCaptor<OperatorAction> recorded = ArgumentCaptor.forClass(OperatorAction.class);
+        verify(log).insert(recorded.capture());
+        assertThat(recorded.getValue().objectId()).isEqualTo("order-service/payment.events/2026-12-05T04:00:00Z");
+        assertThat(recorded.getValue().result()).isEqualTo(OperatorAction.Result.DONE);
     }
 
     @Test

@@ -39,7 +39,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -104,15 +103,15 @@ public class RenewSubscriptions {
 
     /** Runs to the end: nothing due, the breaker open, a shutdown, or a failure. Never throws. */
     public RenewalRun execute(RenewalRun run) {
-        Tally tally = new Tally();
+        RenewalTally tally = new RenewalTally(metrics);
         Outcome outcome;
         boolean started = false;
         try {
-            settleInFlight(tally);
+            settleInFlight();
             Instant now = clock.instant();
             int planned = transaction.execute(tx -> charges.planDue(LocalDate.ofInstant(now, zone), now));
             long due = charges.dueCount(now);
-            tally.due.set(due);
+            tally.due(due);
             metrics.started(due);
             started = true;
             log.info("Renewal run {} ({} by {}): {} periods newly due, {} due in all", run.id(), run.trigger(),
@@ -145,7 +144,7 @@ public class RenewSubscriptions {
         shuttingDown.set(true);
     }
 
-    private Outcome chargeAll(Tally tally) {
+    private Outcome chargeAll(RenewalTally tally) {
         ExecutorService pool = Executors.newFixedThreadPool(workers, task -> {
             Thread thread = new Thread(task, "renewal-" + workerNames.incrementAndGet());
             thread.setDaemon(true);
@@ -174,7 +173,7 @@ public class RenewSubscriptions {
         return stop.get() == null ? Outcome.COMPLETED : stop.get();
     }
 
-    private void work(Tally tally, AtomicReference<Outcome> stop) {
+    private void work(RenewalTally tally, AtomicReference<Outcome> stop) {
         while (stop.get() == null) {
             if (shuttingDown.get()) {
                 stop.compareAndSet(null, Outcome.STOPPED_SHUTDOWN);
@@ -198,12 +197,11 @@ public class RenewSubscriptions {
             } else if (attempt instanceof Attempt.StartFailed<RenewalCharge.Settled> failed) {
                 throw failed.cause();
             } else if (attempt instanceof Attempt.Recorded<RenewalCharge.Settled> recorded) {
-                tally.count(recorded.result(), metrics);
+                tally.settled(recorded.result());
             } else {
                 // The PG may have charged and we could not write it down: the payment stays REQUESTED from TX-1, the
                 // period stays CHARGING, reconciliation settles the payment and a later run reads the result.
-                metrics.charged(Charge.DB_FAILED);
-                tally.unknown.incrementAndGet();
+                tally.count(Charge.DB_FAILED);
             }
         }
     }
@@ -234,7 +232,7 @@ public class RenewSubscriptions {
      * Charges whose attempt was left unsettled (UNKNOWN, or REQUESTED after a crash) and whose payment has been
      * settled since, by reconciliation or the PG's callback: the period follows its payment now.
      */
-    private void settleInFlight(Tally tally) {
+    private void settleInFlight() {
         List<RenewalCharge> settled;
         do {
             settled = charges.settledInFlight(SETTLE_BATCH);
@@ -243,7 +241,6 @@ public class RenewSubscriptions {
                         .filter(charge -> charge.state() == RenewalCharge.State.CHARGING)
                         .ifPresent(charge -> {
                             PaymentStatus status = payments.findById(charge.paymentId()).orElseThrow().status();
-                            tally.settledEarlier.incrementAndGet();
                             settle(charge, status, clock.instant());
                         }));
             }
@@ -275,47 +272,6 @@ public class RenewSubscriptions {
             Thread.sleep(duration.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-
-    /** What one run did. */
-    private static final class Tally {
-        final AtomicLong due = new AtomicLong();
-        final AtomicLong charged = new AtomicLong();
-        final AtomicLong declined = new AtomicLong();
-        final AtomicLong unknown = new AtomicLong();
-        final AtomicLong failed = new AtomicLong();
-        final AtomicLong settledEarlier = new AtomicLong();
-
-        void count(RenewalCharge.Settled settled, RenewalMetrics metrics) {
-            switch (settled) {
-                case CHARGED -> {
-                    charged.incrementAndGet();
-                    metrics.charged(Charge.CHARGED);
-                }
-                case DECLINED_RETRY -> {
-                    declined.incrementAndGet();
-                    metrics.charged(Charge.DECLINED);
-                }
-                case DECLINED_GAVE_UP -> {
-                    declined.incrementAndGet();
-                    metrics.charged(Charge.GAVE_UP);
-                }
-                case NOTHING_CHARGED -> {
-                    failed.incrementAndGet();
-                    metrics.charged(Charge.NOTHING_CHARGED);
-                }
-                case PENDING -> {
-                    unknown.incrementAndGet();
-                    metrics.charged(Charge.UNKNOWN);
-                }
-            }
-        }
-
-        RenewalRun.Counts counts(long remaining) {
-            return new RenewalRun.Counts(due.get(), charged.get(), declined.get(), unknown.get(), failed.get(),
-                    remaining);
         }
     }
 }

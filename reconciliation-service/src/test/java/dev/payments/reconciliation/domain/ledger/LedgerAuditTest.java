@@ -552,7 +552,7 @@ class LedgerAuditTest {
 
     /** Slices newest first, each with what the PG's listing and the projection's reader would hand it. */
     private LedgerReport sliced(UnaryOperator<Instant> sliceStart) {
-        LedgerAudit.Window window = new LedgerAudit.Window(FROM, NOW, NOW, IN_FLIGHT, line -> {
+        AuditWindow window = new AuditWindow(FROM, NOW, NOW, IN_FLIGHT, line -> {
         });
         for (Instant to = NOW; to.isAfter(FROM); ) {
             Instant from = sliceStart.apply(to);

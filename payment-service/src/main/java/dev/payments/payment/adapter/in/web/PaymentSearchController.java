@@ -23,7 +23,7 @@ import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
-import org.springframework.web.bind.annotation.ExceptionHandler;
+import org.springframework.web.ErrorResponseException;
 import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.RequestParam;
 import org.springframework.web.bind.annotation.RestController;
@@ -38,7 +38,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
-import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -53,6 +52,7 @@ class PaymentSearchController {
 
     static final String CSV = "text/csv";
     private static final MediaType CSV_TYPE = MediaType.parseMediaType(CSV + ";charset=UTF-8");
+    private static final String BACKWARDS = "'from' must be before 'to'";
     private static final List<String> COLUMNS = List.of("paymentId", "orderId", "memberId", "status", "amount",
             "currency", "purpose", "paymentKey", "pgTransactionKey", "customerNotice", "requestedAt", "approvedAt",
             "updatedAt", "failureCode");
@@ -84,9 +84,8 @@ class PaymentSearchController {
                              @RequestParam(required = false) @Size(max = 100) String after,
                              @RequestParam(required = false) @Size(max = 100) String before,
                              @RequestParam(defaultValue = "20") @Min(1) @Max(SearchPayments.MAX_PAGE_SIZE) int size) {
-        ResponseEntity<?> refused = refuseRange(from, to);
-        if (refused != null) {
-            return refused;
+        if (backwards(from, to)) {
+            return Problems.response(HttpStatus.BAD_REQUEST, Problems.VALIDATION_FAILED, BACKWARDS);
         }
         if (after != null && before != null) {
             return Problems.response(HttpStatus.BAD_REQUEST, Problems.VALIDATION_FAILED,
@@ -122,15 +121,15 @@ class PaymentSearchController {
                              @RequestParam(required = false) PaymentStatus status,
                              @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant from,
                              @RequestParam(required = false) @DateTimeFormat(iso = DateTimeFormat.ISO.DATE_TIME) Instant to) {
-        ResponseEntity<?> refused = refuseRange(from, to);
-        if (refused != null) {
-            throw new Refused(refused);
+        if (backwards(from, to)) {
+            throw Problems.streamRefusal(HttpStatus.BAD_REQUEST, Problems.VALIDATION_FAILED, BACKWARDS);
         }
         PaymentSearch.Criteria criteria = criteria(paymentId, orderId, paymentKey, memberId, status, from, to);
         if (searchPayments.exceedsExportLimit(criteria)) {
-            throw new Refused(Problems.response(HttpStatus.UNPROCESSABLE_ENTITY, "EXPORT_TOO_LARGE",
-                    "More than " + SearchPayments.MAX_EXPORT_ROWS + " payments match; narrow the filter (a shorter time range)",
-                    Map.of("limit", SearchPayments.MAX_EXPORT_ROWS), null));
+            ErrorResponseException tooLarge = Problems.streamRefusal(HttpStatus.UNPROCESSABLE_ENTITY, "EXPORT_TOO_LARGE",
+                    "More than " + SearchPayments.MAX_EXPORT_ROWS + " payments match; narrow the filter (a shorter time range)");
+            tooLarge.getBody().setProperty("limit", SearchPayments.MAX_EXPORT_ROWS);
+            throw tooLarge;
         }
         StreamingResponseBody body = out -> {
             Writer writer = new BufferedWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
@@ -153,35 +152,14 @@ class PaymentSearchController {
                 .body(body);
     }
 
-    /**
-     * A refusal of the export, answered as its problem: the handler's own type is the streamed file (which Spring MVC
-     * streams only for a {@code ResponseEntity<StreamingResponseBody>}), so a problem leaves it as an exception.
-     */
-    static final class Refused extends RuntimeException {
-        private final transient ResponseEntity<?> answer;
-
-        Refused(ResponseEntity<?> answer) {
-            super(null, null, false, false);
-            this.answer = answer;
-        }
-    }
-
-    @ExceptionHandler(Refused.class)
-    ResponseEntity<?> refused(Refused refused) {
-        return refused.answer;
-    }
-
     private static List<Object> values(Payment p) {
         return java.util.Arrays.asList(p.id().value(), p.orderId().value(), p.memberId().value(), p.status(),
                 p.money().amount(), p.money().currency(), p.purpose(), p.paymentKey(), p.pgTransactionKey(),
                 p.customerNotice(), p.requestedAt(), p.approvedAt(), p.updatedAt(), p.failureCode());
     }
 
-    private static ResponseEntity<?> refuseRange(Instant from, Instant to) {
-        if (from != null && to != null && !from.isBefore(to)) {
-            return Problems.response(HttpStatus.BAD_REQUEST, Problems.VALIDATION_FAILED, "'from' must be before 'to'");
-        }
-        return null;
+    private static boolean backwards(Instant from, Instant to) {
+        return from != null && to != null && !from.isBefore(to);
     }
 
     private static PaymentSearch.Criteria criteria(UUID paymentId, UUID orderId, String paymentKey, String memberId,

@@ -8,8 +8,6 @@ import dev.payments.support.security.Caller;
 import dev.payments.support.web.Problems;
 import io.swagger.v3.oas.annotations.media.Content;
 import io.swagger.v3.oas.annotations.responses.ApiResponse;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -32,7 +30,6 @@ import java.util.concurrent.RejectedExecutionException;
 @RequestMapping("/api/renewals/runs")
 class RenewalRunController {
 
-    private static final Logger audit = LoggerFactory.getLogger("audit.operator");
 
     private final RenewSubscriptions renew;
     private final RenewalRuns runs;
@@ -50,7 +47,6 @@ class RenewalRunController {
     @ProblemResponse(status = 503, codes = "SHUTTING_DOWN")
     @PostMapping
     ResponseEntity<?> start(Caller operator) {
-        audit.info("renewal run requested by {}", operator.subject());
         RenewalRun run = renew.begin(RenewalRun.Trigger.OPERATOR, operator.subject());
         try {
             executor.execute(() -> renew.execute(run));

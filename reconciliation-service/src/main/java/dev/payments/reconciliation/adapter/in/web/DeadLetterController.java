@@ -12,8 +12,6 @@ import dev.payments.support.web.Problems;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Pattern;
 import jakarta.validation.constraints.Size;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.ResponseEntity;
 import org.springframework.web.bind.annotation.GetMapping;
@@ -31,13 +29,12 @@ import java.util.UUID;
 /**
  * Dead letters of one consumer group (docs/runbooks/dead-letters.md): list them (scope {@code dead-letters:read}),
  * hand one, or all of an order's, back to the group through its re-drive topic (scope {@code dead-letters:write}).
- * Who re-drove a letter is the token's subject, recorded with it and written to the audit log.
+ * Who re-drove a letter is the token's subject, recorded with it and in the operator audit trail.
  */
 @RestController
 @RequestMapping("/api/dead-letters")
 class DeadLetterController {
 
-    private static final Logger audit = LoggerFactory.getLogger("audit.operator");
 
     private final ListDeadLetters listDeadLetters;
     private final RedriveDeadLetters redriveDeadLetters;
@@ -121,10 +118,7 @@ class DeadLetterController {
     @PostMapping("/{group}/{eventId}/redrive")
     ResponseEntity<RedriveResponse> redrive(@PathVariable String group, @PathVariable UUID eventId, Caller operator,
                                             @Valid @RequestBody(required = false) RedriveRequest request) {
-        return Answers.respond(redriveDeadLetters.one(group, eventId, operator.subject()), result -> {
-            log(group, result, operator);
-            return RedriveResponse.of(result);
-        });
+        return Answers.respond(redriveDeadLetters.one(group, eventId, operator.subject()), RedriveResponse::of);
     }
 
     /** Every dead letter of the order in the group, in the order they first failed. */
@@ -134,18 +128,9 @@ class DeadLetterController {
     ResponseEntity<OrderRedriveResponse> redriveOrder(@PathVariable String group, @PathVariable UUID orderId,
                                                       Caller operator,
                                                       @Valid @RequestBody(required = false) RedriveRequest request) {
-        return Answers.respond(redriveDeadLetters.ofOrder(group, orderId.toString(), operator.subject()), results -> {
-            results.forEach(result -> log(group, result, operator));
-            return new OrderRedriveResponse(group, orderId.toString(),
-                    (int) results.stream().filter(RedriveDeadLetters.Result::redriven).count(),
-                    results.stream().map(RedriveResponse::of).toList());
-        });
-    }
-
-    private static void log(String group, RedriveDeadLetters.Result result, Caller operator) {
-        if (result.redriven()) {
-            audit.info("dead letter {} ({} of order {}) re-driven to {} by {}", result.letter().letter(),
-                    result.letter().eventId(), result.letter().orderId(), group, operator.subject());
-        }
+        return Answers.respond(redriveDeadLetters.ofOrder(group, orderId.toString(), operator.subject()),
+                results -> new OrderRedriveResponse(group, orderId.toString(),
+                        (int) results.stream().filter(RedriveDeadLetters.Result::redriven).count(),
+                        results.stream().map(RedriveResponse::of).toList()));
     }
 }

@@ -10,8 +10,6 @@ import dev.payments.support.api.ProblemResponse;
 import dev.payments.support.security.Caller;
 import dev.payments.support.web.InputRules;
 import jakarta.validation.Valid;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
@@ -32,14 +30,13 @@ import java.util.UUID;
 
 /**
  * Incident recovery (docs/runbooks/replay.md); scope {@code events:replay}. Who moved a consumer group is the token's
- * subject, written to the audit log and the answer.
+ * subject, recorded in the operator audit trail and named in the answer.
  */
 @RestController
 @RequestMapping("/api/replay")
 class ReplayController {
 
     /** One logger for who did what by hand, so it can be shipped and kept apart from the rest. */
-    private static final Logger audit = LoggerFactory.getLogger("audit.operator");
 
     private final ReplayTopic replayTopic;
     private final DryRunOrderReplay dryRunOrderReplay;
@@ -71,13 +68,8 @@ class ReplayController {
     @PostMapping("/offsets")
     ResponseEntity<OffsetsResponse> offsets(Caller operator, @Valid @RequestBody OffsetsRequest request) {
         boolean dryRun = request.dryRun() == null || request.dryRun();
-        return Answers.respond(replayTopic.replay(request.group(), request.topic(), request.from(), dryRun), reset -> {
-            if (reset.applied()) {
-                audit.info("replay of {} for group {} from {} applied by {}: {} events to replay", reset.topic(),
-                        reset.group(), reset.from(), operator.subject(), reset.toReplay());
-            }
-            return OffsetsResponse.of(reset, operator.subject());
-        });
+        return Answers.respond(replayTopic.replay(request.group(), request.topic(), request.from(), dryRun),
+                reset -> OffsetsResponse.of(reset, operator.subject()));
     }
 
     record OrderReplayResponse(UUID orderId, int events, int wouldApply, List<OrderReplayReport.Event> timeline) {
@@ -124,15 +116,8 @@ class ReplayController {
                                                   @Valid @RequestBody OrderReplayRequest request) {
         boolean dryRun = request.dryRun() == null || request.dryRun();
         return Answers.respond(replayOrder.replay(new OrderId(orderId), request.group(), operator.subject(), dryRun),
-                result -> {
-                    if (result.applied()) {
-                        audit.info("replay of order {} to group {} applied by {}: {} events sent, {} expected to "
-                                + "apply", orderId, request.group(), operator.subject(), result.events().size(),
-                                result.wouldApply());
-                    }
-                    return new OrderReplayResult(orderId, result.group(), result.applied(),
-                            result.applied() ? result.events().size() : 0, result.wouldApply(), result.events(),
-                            operator.subject());
-                });
+                result -> new OrderReplayResult(orderId, result.group(), result.applied(),
+                        result.applied() ? result.events().size() : 0, result.wouldApply(), result.events(),
+                        operator.subject()));
     }
 }

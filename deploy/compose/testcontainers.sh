@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The integration tests' Testcontainers mode (local-stack's SharedTestInfrastructure, -Dtest.infrastructure=
+# The integration tests' Testcontainers mode (test-support's SharedTestInfrastructure, -Dtest.infrastructure=
 # testcontainers) on the project's own engine, against the PostgreSQL 17 and Kafka 4.3.0 images built here from Maven
 # Central (payments/postgres:17, payments/kafka:4.3.0: the ones the compose topology runs). Root, Debian; .ci/run
 # runs it beside the compose smoke.

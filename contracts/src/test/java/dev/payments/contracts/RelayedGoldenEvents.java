@@ -1,6 +1,6 @@
 package dev.payments.contracts;
 
-import dev.payments.localstack.infra.TestTopic;
+import dev.payments.testsupport.infra.TestTopic;
 import org.apache.kafka.clients.producer.RecordMetadata;
 
 import java.time.Instant;

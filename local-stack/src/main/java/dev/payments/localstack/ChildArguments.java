@@ -1,6 +1,7 @@
 package dev.payments.localstack;
 
 import dev.payments.localstack.infra.EmbeddedPostgresServer;
+import dev.payments.localstack.infra.ServiceDatabases;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -87,9 +88,9 @@ final class ChildArguments {
             // The local profile: the simulator's secrets (application-local.yml); nothing else has any.
             arguments.add("--spring.profiles.active=local");
             arguments.add("--spring.datasource.url=" + jdbcUrlOf.apply(database));
-            // The service's own role, owning only its database (EmbeddedPostgresServer.createDatabase).
+            // The service's own role, owning only its database (ServiceDatabases.create).
             arguments.add("--spring.datasource.username=" + database);
-            arguments.add("--spring.datasource.password=" + EmbeddedPostgresServer.passwordOf(database));
+            arguments.add("--spring.datasource.password=" + ServiceDatabases.passwordOf(database));
             arguments.add("--spring.kafka.bootstrap-servers=" + bootstrapServers);
             // Every API is a resource server of the local issuer (service-support's shared chain).
             arguments.add("--spring.security.oauth2.resourceserver.jwt.issuer-uri=" + issuerUrl(portOf));

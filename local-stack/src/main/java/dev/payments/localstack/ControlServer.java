@@ -131,7 +131,7 @@ final class ControlServer implements AutoCloseable {
 
     private String statusJson() {
         String components = stack.status().stream().map(ControlServer::toJson).collect(Collectors.joining(","));
-        RunningStack.MemoryUsage memory = stack.memory();
+        MemoryUsage memory = stack.memory();
         return ("{\"components\":[%s],\"launcherResidentBytes\":%d,\"launcherProportionalBytes\":%d,"
                 + "\"totalResidentBytes\":%d,\"totalProportionalBytes\":%d}").formatted(components,
                 memory.launcherResident(), memory.launcherProportional(), memory.totalResident(), memory.totalProportional());

@@ -3,7 +3,6 @@ package dev.payments.localstack;
 import dev.payments.localstack.identity.Tokens;
 import dev.payments.localstack.infra.EmbeddedKafkaBroker;
 import dev.payments.localstack.infra.EmbeddedPostgresServer;
-import dev.payments.localstack.infra.KafkaAccess;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,9 +22,6 @@ import java.util.Optional;
  */
 public final class RunningStack implements AutoCloseable {
 
-    /** The contracts' topics; created up front so that consumers and the outbox relay do not race auto-creation. */
-    static final List<String> TOPICS = List.of("order.events", "payment.events");
-    static final int TOPIC_PARTITIONS = 4;
     /** The name {@link #processes()} gives this JVM. */
     public static final String LAUNCHER = "launcher";
 
@@ -88,13 +84,7 @@ public final class RunningStack implements AutoCloseable {
         long began = System.nanoTime();
         log.info("Starting the local stack from {} with data in {}", layout.repoDir, layout.dataDir);
         members.startInfrastructure();
-        members.children().forEach(child -> child.component().database().ifPresent(postgres::createDatabase));
-        TOPICS.forEach(topic -> kafka.createTopic(topic, TOPIC_PARTITIONS));
-        // Every service's principal (LOCAL ONLY password, as in its application-local.yml) and ACLs, before any
-        // service connects; idempotent, so a kept log directory is brought up to date too.
-        for (KafkaAccess.Service service : KafkaAccess.Service.values()) {
-            kafka.grant(service.access());
-        }
+        StackProvisioning.provision(postgres, kafka, members.children());
         if (closed) {
             throw new ChildFailedException("the local stack was closed while starting");
         }
@@ -271,14 +261,6 @@ public final class RunningStack implements AutoCloseable {
     /** VmRSS and PSS of this JVM (Kafka included), PostgreSQL's processes and every child. */
     public MemoryUsage memory() {
         return members.memory();
-    }
-
-    /**
-     * Bytes of memory. The VmRSS total counts shared pages (PostgreSQL's shared buffers, the JVMs' class data) once
-     * per process; the PSS total splits them among their sharers and is what the machine actually spends.
-     */
-    public record MemoryUsage(long totalResident, long totalProportional, long launcherResident,
-                              long launcherProportional) {
     }
 
     /**

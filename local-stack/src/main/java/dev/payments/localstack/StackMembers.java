@@ -178,7 +178,7 @@ final class StackMembers {
         return pids;
     }
 
-    RunningStack.MemoryUsage memory() {
+    MemoryUsage memory() {
         List<Long> roots = new ArrayList<>();
         roots.add(ProcessHandle.current().pid());
         all.forEach(component -> component.pid().ifPresent(roots::add));
@@ -188,7 +188,7 @@ final class StackMembers {
         // pg_ctl daemonises the postmaster, so it is not among this JVM's descendants; each pid is counted once.
         ResidentMemory.Usage total = ResidentMemory.ofProcessTrees(roots);
         ResidentMemory.Usage launcher = ResidentMemory.ofProcess(ProcessHandle.current().pid());
-        return new RunningStack.MemoryUsage(total.resident(), total.proportional(), launcher.resident(),
+        return new MemoryUsage(total.resident(), total.proportional(), launcher.resident(),
                 launcher.proportional());
     }
 

@@ -18,7 +18,7 @@ final class StackReport {
         out.printf("Local stack is up after %.1f s. Data in %s, logs in %s%n", seconds(stack.startup()),
                 stack.dataDir(), stack.dataDir().resolve("logs"));
         out.println();
-        RunningStack.MemoryUsage memory = stack.memory();
+        MemoryUsage memory = stack.memory();
         out.printf(ROW, "COMPONENT", "URL", "PID", "READY AFTER", "RSS", "PSS");
         for (ComponentStatus status : stack.status()) {
             String url = switch (status.component()) {

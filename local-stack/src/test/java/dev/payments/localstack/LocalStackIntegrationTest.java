@@ -47,7 +47,7 @@ class LocalStackIntegrationTest {
 
         try (RunningStack stack = LocalStack.start(options)) {
             assertThat(stack.status()).allSatisfy(status -> assertThat(status.state()).isEqualTo(ComponentState.RUNNING));
-            RunningStack.MemoryUsage memory = stack.memory();
+            MemoryUsage memory = stack.memory();
             assertThat(memory.totalResident()).isGreaterThan(memory.launcherResident());
             assertThat(memory.totalProportional()).isGreaterThan(memory.launcherProportional())
                     .isLessThanOrEqualTo(memory.totalResident());

@@ -1,10 +1,10 @@
 package dev.payments.order;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.localstack.identity.TestIssuer;
+import dev.payments.testsupport.identity.TestIssuer;
 import dev.payments.localstack.infra.KafkaAccess;
-import dev.payments.localstack.infra.MovableClock;
-import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.testsupport.infra.MovableClock;
+import dev.payments.testsupport.infra.SharedTestInfrastructure;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.autoconfigure.actuate.observability.AutoConfigureObservability;

@@ -2,7 +2,7 @@ package dev.payments.payment;
 
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.Topics;
-import dev.payments.localstack.infra.TestTopic;
+import dev.payments.testsupport.infra.TestTopic;
 import dev.payments.payment.adapter.in.schedule.SettleRefunds;
 import dev.payments.payment.support.PaymentServiceTestBase;
 import dev.payments.payment.support.PaymentTestSupport;

@@ -5,7 +5,7 @@ import dev.payments.contracts.RelayedGoldenEvents;
 import dev.payments.contracts.RelayedGoldenEvents.Relayed;
 import dev.payments.contracts.Topics;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.localstack.identity.TestIssuer;
+import dev.payments.testsupport.identity.TestIssuer;
 import dev.payments.ops.PaymentsOps;
 import dev.payments.reconciliation.support.AnOrder;
 import dev.payments.reconciliation.support.Prometheus;

@@ -189,7 +189,7 @@ class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
 
         // Reading the stored audit is a read; running one (refresh, a window) is an action of its own scope.
         org.springframework.http.HttpHeaders readOnly = new org.springframework.http.HttpHeaders();
-        readOnly.set(Security.AS, dev.payments.localstack.identity.TestIssuer.shared()
+        readOnly.set(Security.AS, dev.payments.testsupport.identity.TestIssuer.shared()
                 .withScopes("auditor-1", "reconciliation:read"));
         assertThat(http.exchange("/api/reconciliation/ledger", HttpMethod.GET,
                 new org.springframework.http.HttpEntity<>(readOnly), JsonNode.class).getStatusCode()).isEqualTo(HttpStatus.OK);
@@ -260,7 +260,7 @@ class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(csvTotals[5]).as("renewals").isEqualTo("1");
         assertThat(csvTotals[4]).as("paidOrders").isEqualTo(audited.path("paidOrders").asText());
 
-        String noExportScope = dev.payments.localstack.identity.TestIssuer.shared()
+        String noExportScope = dev.payments.testsupport.identity.TestIssuer.shared()
                 .withScopes("auditor-2", "reconciliation:read", "ledger:audit");
         org.springframework.http.HttpHeaders withoutScope = new org.springframework.http.HttpHeaders();
         withoutScope.set(Security.AS, noExportScope);

@@ -6,7 +6,7 @@ import dev.payments.contracts.EventJson;
 import dev.payments.contracts.Topics;
 import dev.payments.contracts.RelayedGoldenEvents;
 import dev.payments.contracts.RelayedGoldenEvents.Relayed;
-import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.testsupport.infra.SharedTestInfrastructure;
 import dev.payments.reconciliation.support.AnOrder;
 import dev.payments.reconciliation.support.ReconciliationServiceTestBase;
 import dev.payments.reconciliation.support.TestKafka;

@@ -1,7 +1,7 @@
 package dev.payments.reconciliation;
 
-import dev.payments.localstack.identity.TestIssuer;
-import dev.payments.localstack.infra.MovableClock;
+import dev.payments.testsupport.identity.TestIssuer;
+import dev.payments.testsupport.infra.MovableClock;
 import dev.payments.reconciliation.support.Security;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

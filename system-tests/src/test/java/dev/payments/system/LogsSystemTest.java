@@ -3,8 +3,9 @@ package dev.payments.system;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.localstack.Component;
-import dev.payments.localstack.http.RawHttp;
+import dev.payments.testsupport.http.RawHttp;
 import dev.payments.localstack.infra.EmbeddedPostgresServer;
+import dev.payments.localstack.infra.ServiceDatabases;
 import dev.payments.localstack.infra.KafkaCredentials;
 import org.junit.jupiter.api.Test;
 
@@ -146,7 +147,7 @@ class LogsSystemTest {
             secrets.put("the signature of access token #" + (n - 1), token.substring(token.lastIndexOf('.') + 1));
         }
         for (String database : List.of("orders", "payments", "notifications", "reconciliation")) {
-            secrets.put("the database password of " + database, EmbeddedPostgresServer.passwordOf(database));
+            secrets.put("the database password of " + database, ServiceDatabases.passwordOf(database));
         }
         for (String principal : List.of("order-service", "payment-service", "notification-service",
                 "reconciliation-service")) {

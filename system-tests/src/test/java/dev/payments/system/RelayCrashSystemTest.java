@@ -2,7 +2,7 @@ package dev.payments.system;
 
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.Component;
-import dev.payments.localstack.infra.TestTopic;
+import dev.payments.testsupport.infra.TestTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.localstack.Component;
 import dev.payments.localstack.RepositoryRoot;
-import dev.payments.localstack.http.RawHttp;
-import dev.payments.localstack.identity.JwtMinter;
+import dev.payments.testsupport.http.RawHttp;
+import dev.payments.testsupport.identity.JwtMinter;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 

@@ -8,7 +8,7 @@ import dev.payments.localstack.LocalStack;
 import dev.payments.localstack.LocalStackOptions;
 import dev.payments.localstack.RunningStack;
 import dev.payments.localstack.http.Http;
-import dev.payments.localstack.infra.TestTopic;
+import dev.payments.testsupport.infra.TestTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.awaitility.Awaitility;
 

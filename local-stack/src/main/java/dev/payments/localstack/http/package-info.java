@@ -1,6 +1,5 @@
 /**
- * The test equipment's HTTP: {@link dev.payments.localstack.http.Http}, the one client the launcher, the drills and the
- * tests call the services with, and {@link dev.payments.localstack.http.RawHttp}, HTTP as an attacker writes it, byte
- * by byte, for the tests of what the services refuse.
+ * The test equipment's HTTP client, {@link dev.payments.localstack.http.Http}: the one client the launcher, the drills
+ * and the tests call the services with. HTTP as an attacker writes it is test-support's {@code RawHttp}.
  */
 package dev.payments.localstack.http;

@@ -1,16 +1,10 @@
 package dev.payments.localstack.infra;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutionException;
 import kafka.server.KafkaConfig;
@@ -21,12 +15,8 @@ import org.apache.kafka.clients.admin.NewTopic;
 import org.apache.kafka.clients.admin.ScramCredentialInfo;
 import org.apache.kafka.clients.admin.ScramMechanism;
 import org.apache.kafka.clients.admin.UserScramCredentialUpsertion;
-import org.apache.kafka.common.Uuid;
 import org.apache.kafka.common.errors.TopicExistsException;
 import org.apache.kafka.common.utils.Time;
-import org.apache.kafka.metadata.storage.Formatter;
-import org.apache.kafka.server.common.Feature;
-import org.apache.kafka.server.common.MetadataVersion;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -49,9 +39,6 @@ import org.slf4j.LoggerFactory;
 public final class EmbeddedKafkaBroker implements EmbeddedServer {
 
     private static final Logger log = LoggerFactory.getLogger(EmbeddedKafkaBroker.class);
-    private static final int NODE_ID = 1;
-    private static final String CONTROLLER_LISTENER = "CONTROLLER";
-    private static final String CLIENT_LISTENER = "SASL_PLAINTEXT";
     /** The broker's super user: its inter-broker login, and the operator's (launcher, tests, drills). */
     public static final String SUPER_USER = "admin";
     /** LOCAL ONLY: the super user's password in every embedded broker. */
@@ -62,6 +49,7 @@ public final class EmbeddedKafkaBroker implements EmbeddedServer {
     private final int controllerPort;
     private final Path logDirectory;
     private final boolean temporaryLogDirectory;
+    private final KraftNode node;
     private KafkaRaftServer server;
 
     public EmbeddedKafkaBroker(Options options) {
@@ -75,6 +63,7 @@ public final class EmbeddedKafkaBroker implements EmbeddedServer {
         this.logDirectory = temporaryLogDirectory
                 ? TempDirectories.create("embedded-kafka-logs")
                 : options.logDirectory().toAbsolutePath();
+        this.node = new KraftNode(port, controllerPort, logDirectory);
     }
 
     /** Creates and starts a broker. */
@@ -94,8 +83,8 @@ public final class EmbeddedKafkaBroker implements EmbeddedServer {
             return;
         }
         long began = System.nanoTime();
-        KafkaConfig config = KafkaConfig.fromProps(brokerProperties(), false);
-        formatOnce(config);
+        KafkaConfig config = KafkaConfig.fromProps(node.properties(options.overrides()), false);
+        node.formatOnce(config);
         KafkaRaftServer starting = new KafkaRaftServer(config, Time.SYSTEM);
         try {
             starting.startup();
@@ -168,7 +157,7 @@ public final class EmbeddedKafkaBroker implements EmbeddedServer {
     public void createUser(KafkaCredentials credentials) {
         try (Admin admin = admin()) {
             admin.alterUserScramCredentials(List.of(new UserScramCredentialUpsertion(credentials.username(),
-                    new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, SCRAM_ITERATIONS), credentials.password())))
+                    new ScramCredentialInfo(ScramMechanism.SCRAM_SHA_512, KraftNode.SCRAM_ITERATIONS), credentials.password())))
                     .all().get();
         } catch (ExecutionException e) {
             throw new IllegalStateException("could not create the Kafka user " + credentials.username(), e.getCause());
@@ -217,96 +206,6 @@ public final class EmbeddedKafkaBroker implements EmbeddedServer {
             }
         }
     }
-
-    private Properties brokerProperties() {
-        Map<String, String> settings = new TreeMap<>();
-        settings.put("process.roles", "broker,controller");
-        settings.put("node.id", String.valueOf(NODE_ID));
-        settings.put("controller.quorum.voters", NODE_ID + "@127.0.0.1:" + controllerPort);
-        settings.put("listeners", CLIENT_LISTENER + "://127.0.0.1:" + port + "," + CONTROLLER_LISTENER + "://127.0.0.1:" + controllerPort);
-        settings.put("advertised.listeners", CLIENT_LISTENER + "://127.0.0.1:" + port);
-        settings.put("listener.security.protocol.map",
-                CLIENT_LISTENER + ":SASL_PLAINTEXT," + CONTROLLER_LISTENER + ":PLAINTEXT");
-        settings.put("controller.listener.names", CONTROLLER_LISTENER);
-        settings.put("inter.broker.listener.name", CLIENT_LISTENER);
-        settings.put("sasl.enabled.mechanisms", KafkaCredentials.MECHANISM);
-        settings.put("sasl.mechanism.inter.broker.protocol", KafkaCredentials.MECHANISM);
-        settings.put("listener.name.sasl_plaintext.scram-sha-512.sasl.jaas.config", ADMIN.jaasConfig());
-        settings.put("authorizer.class.name", "org.apache.kafka.metadata.authorizer.StandardAuthorizer");
-        settings.put("allow.everyone.if.no.acl.found", "false");
-        // ANONYMOUS is who this node is on its own PLAINTEXT controller listener (see the class comment); no client
-        // listener is PLAINTEXT, so no client is ever ANONYMOUS.
-        settings.put("super.users", "User:" + SUPER_USER + ";User:ANONYMOUS");
-        settings.put("log.dirs", logDirectory.toString());
-
-        // One node: every internal topic gets replication factor 1 and min ISR 1.
-        settings.put("offsets.topic.replication.factor", "1");
-        settings.put("offsets.topic.num.partitions", "4");
-        settings.put("transaction.state.log.replication.factor", "1");
-        settings.put("transaction.state.log.min.isr", "1");
-        settings.put("transaction.state.log.num.partitions", "4");
-        settings.put("share.coordinator.state.topic.replication.factor", "1");
-        settings.put("share.coordinator.state.topic.min.isr", "1");
-        settings.put("default.replication.factor", "1");
-        settings.put("min.insync.replicas", "1");
-
-        settings.put("group.initial.rebalance.delay.ms", "0");
-        settings.put("auto.create.topics.enable", "true");
-        settings.put("num.partitions", "4");
-        // A node restarted on the same log dir after a crash re-registers with a new incarnation; the controller
-        // rejects it (DuplicateBrokerRegistrationException) until the old session expires: 9 s plus retries by
-        // default (STACK.md). A clean stop() does not wait at all. Not shorter than 5 s: on a starved 2-core
-        // machine (whole stack plus a load generator) the controller queue lagged 2 s behind heartbeats, and a
-        // fenced single broker takes every partition offline.
-        settings.put("broker.session.timeout.ms", "5000");
-        settings.put("broker.heartbeat.interval.ms", "1000");
-        // Sized for a laptop and a 2-core CI machine; the cleaner's default dedupe buffer alone is 128 MB of heap.
-        settings.put("log.cleaner.dedupe.buffer.size", String.valueOf(16 * 1024 * 1024));
-        settings.put("num.network.threads", "2");
-        settings.put("num.io.threads", "4");
-        settings.putAll(options.overrides());
-
-        Properties properties = new Properties();
-        properties.putAll(settings);
-        return properties;
-    }
-
-    private void formatOnce(KafkaConfig config) {
-        if (Files.exists(logDirectory.resolve("meta.properties"))) {
-            if (!Files.exists(logDirectory.resolve(SASL_MARKER))) {
-                throw new IllegalStateException("the Kafka log directory " + logDirectory + " was formatted without"
-                        + " SASL credentials: delete it, or start the local stack with --clean");
-            }
-            return;
-        }
-        ByteArrayOutputStream output = new ByteArrayOutputStream();
-        try (PrintStream printStream = new PrintStream(output, true, StandardCharsets.UTF_8)) {
-            new Formatter()
-                    .setPrintStream(printStream)
-                    .setNodeId(NODE_ID)
-                    .setClusterId(Uuid.randomUuid().toString())
-                    .setControllerListenerName(CONTROLLER_LISTENER)
-                    .setMetadataLogDirectory(config.metadataLogDir())
-                    .setDirectories(List.of(logDirectory.toString()))
-                    .setSupportedFeatures(Feature.PRODUCTION_FEATURES)
-                    .setReleaseVersion(MetadataVersion.latestProduction())
-                    .setScramArguments(List.of(KafkaCredentials.MECHANISM + "=[name=" + ADMIN.username()
-                            + ",iterations=" + SCRAM_ITERATIONS + ",password=" + ADMIN.password() + "]"))
-                    .run();
-        } catch (Exception e) {
-            throw new IllegalStateException("could not format Kafka log directory " + logDirectory, e);
-        }
-        try {
-            Files.writeString(logDirectory.resolve(SASL_MARKER), "formatted with the SCRAM super user\n");
-        } catch (IOException e) {
-            throw new IllegalStateException("could not write " + logDirectory.resolve(SASL_MARKER), e);
-        }
-        log.debug("Formatted {}: {}", logDirectory, output.toString(StandardCharsets.UTF_8).trim());
-    }
-
-    // Kafka's minimum; a local password needs no more, and every login of every client hashes this many times.
-    private static final int SCRAM_ITERATIONS = 4096;
-    private static final String SASL_MARKER = "sasl.formatted";
 
     private static long millisSince(long nanos) {
         return Duration.ofNanos(System.nanoTime() - nanos).toMillis();

@@ -32,7 +32,7 @@ class EmbeddedPostgresServerIntegrationTest {
             server.createDatabase("orders");
 
             try (Connection connection = java.sql.DriverManager.getConnection(server.jdbcUrl("orders"), "orders",
-                    EmbeddedPostgresServer.passwordOf("orders")); Statement sql = connection.createStatement()) {
+                    ServiceDatabases.passwordOf("orders")); Statement sql = connection.createStatement()) {
                 assertThat(single(sql, "SELECT current_user")).isEqualTo("orders");
                 assertThat(single(sql, "SELECT rolsuper::text FROM pg_roles WHERE rolname = current_user")).isEqualTo("false");
                 sql.execute("CREATE TABLE outbox (id uuid PRIMARY KEY, payload jsonb)");
@@ -41,7 +41,7 @@ class EmbeddedPostgresServerIntegrationTest {
                 sql.execute("SELECT pg_drop_replication_slot('orders_slot')");
             }
             assertThatThrownBy(() -> java.sql.DriverManager.getConnection(server.jdbcUrl("payments"), "orders",
-                    EmbeddedPostgresServer.passwordOf("orders")).close())
+                    ServiceDatabases.passwordOf("orders")).close())
                     .as("orders' role in payments' database").isInstanceOf(SQLException.class)
                     .hasMessageContaining("permission denied");
             assertThatThrownBy(() -> java.sql.DriverManager.getConnection(server.jdbcUrl("orders"), "orders",

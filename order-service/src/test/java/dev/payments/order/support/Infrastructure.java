@@ -1,8 +1,8 @@
 package dev.payments.order.support;
 
-import dev.payments.localstack.identity.TestIssuer;
+import dev.payments.testsupport.identity.TestIssuer;
 import dev.payments.localstack.infra.KafkaAccess;
-import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.testsupport.infra.SharedTestInfrastructure;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /** The JVM-wide PostgreSQL and Kafka of {@link SharedTestInfrastructure}, with order-service's own database. */

@@ -3,7 +3,7 @@ package dev.payments.outbox.bench;
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.Topics;
 import dev.payments.localstack.infra.EmbeddedPostgresServer;
-import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.testsupport.infra.SharedTestInfrastructure;
 import dev.payments.outbox.OutboxWriter;
 import dev.payments.outbox.TraceContext;
 import dev.payments.outbox.relay.KafkaConnection;

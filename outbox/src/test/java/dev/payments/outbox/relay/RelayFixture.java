@@ -2,8 +2,8 @@ package dev.payments.outbox.relay;
 
 import dev.payments.contracts.OrderCreated;
 import dev.payments.localstack.infra.EmbeddedPostgresServer;
-import dev.payments.localstack.infra.SharedTestInfrastructure;
-import dev.payments.localstack.infra.TestTopic;
+import dev.payments.testsupport.infra.SharedTestInfrastructure;
+import dev.payments.testsupport.infra.TestTopic;
 import dev.payments.outbox.OutboxRetention;
 import dev.payments.outbox.OutboxWriter;
 import dev.payments.outbox.TraceContext;

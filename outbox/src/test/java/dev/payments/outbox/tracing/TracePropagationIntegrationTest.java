@@ -2,7 +2,7 @@ package dev.payments.outbox.tracing;
 
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.Topics;
-import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.testsupport.infra.SharedTestInfrastructure;
 import dev.payments.outbox.OutboxWriter;
 import dev.payments.outbox.inbox.Inbox;
 import io.micrometer.observation.Observation;

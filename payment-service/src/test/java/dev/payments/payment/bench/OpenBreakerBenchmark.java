@@ -2,7 +2,7 @@ package dev.payments.payment.bench;
 
 import dev.payments.contracts.OrderCreated;
 import dev.payments.localstack.infra.KafkaAccess;
-import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.testsupport.infra.SharedTestInfrastructure;
 import dev.payments.payment.PaymentServiceApplication;
 import dev.payments.payment.application.IdempotencyKeys;
 import dev.payments.payment.domain.MemberId;
@@ -17,7 +17,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.springframework.boot.builder.SpringApplicationBuilder;
-import dev.payments.localstack.identity.TestIssuer;
+import dev.payments.testsupport.identity.TestIssuer;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;

@@ -2,7 +2,7 @@ package dev.payments.payment.bench;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
-import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.testsupport.infra.SharedTestInfrastructure;
 import dev.payments.payment.adapter.out.ratelimit.PostgresMemberRateLimit;
 import dev.payments.payment.domain.MemberId;
 import io.github.bucket4j.Bandwidth;

@@ -44,7 +44,7 @@ public final class ReconciliationApi {
     public ResponseEntity<JsonNode> operatorAs(String operator, HttpMethod method, String path, Object body) {
         HttpHeaders headers = new HttpHeaders();
         headers.setContentType(MediaType.APPLICATION_JSON);
-        headers.setBearerAuth(dev.payments.localstack.identity.TestIssuer.shared().withScopes(operator,
+        headers.setBearerAuth(dev.payments.testsupport.identity.TestIssuer.shared().withScopes(operator,
                 "reconciliation:read", "incidents:write"));
         return http.exchange(path, method, new HttpEntity<>(body, headers), JsonNode.class);
     }
@@ -54,7 +54,7 @@ public final class ReconciliationApi {
                                                String... scopes) {
         HttpHeaders headers = new HttpHeaders();
         headers.setContentType(MediaType.APPLICATION_JSON);
-        headers.setBearerAuth(dev.payments.localstack.identity.TestIssuer.shared().withScopes(operator, scopes));
+        headers.setBearerAuth(dev.payments.testsupport.identity.TestIssuer.shared().withScopes(operator, scopes));
         return http.exchange(path, method, new HttpEntity<>(body, headers), JsonNode.class);
     }
 

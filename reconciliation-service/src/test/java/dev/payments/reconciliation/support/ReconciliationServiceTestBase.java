@@ -1,7 +1,7 @@
 package dev.payments.reconciliation.support;
 
 import dev.payments.localstack.infra.KafkaAccess;
-import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.testsupport.infra.SharedTestInfrastructure;
 import dev.payments.pgsim.PgSimulator;
 import dev.payments.pgsim.PgSimulatorConfig;
 import org.junit.jupiter.api.BeforeEach;

@@ -1,6 +1,6 @@
 package dev.payments.reconciliation.support;
 
-import dev.payments.localstack.identity.TestIssuer;
+import dev.payments.testsupport.identity.TestIssuer;
 import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.client.ClientHttpRequestInterceptor;

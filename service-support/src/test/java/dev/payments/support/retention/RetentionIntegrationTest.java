@@ -1,7 +1,8 @@
 package dev.payments.support.retention;
 
 import dev.payments.localstack.infra.EmbeddedPostgresServer;
-import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.localstack.infra.ServiceDatabases;
+import dev.payments.testsupport.infra.SharedTestInfrastructure;
 import dev.payments.support.schedule.ClusterJobs;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import net.javacrumbs.shedlock.core.DefaultLockingTaskExecutor;
@@ -44,7 +45,7 @@ class RetentionIntegrationTest {
     @BeforeEach
     void freshTable() throws Exception {
         dataSource = new DriverManagerDataSource(SharedTestInfrastructure.jdbcUrl(DATABASE), DATABASE,
-                EmbeddedPostgresServer.passwordOf(DATABASE));
+                ServiceDatabases.passwordOf(DATABASE));
         jdbc = new JdbcTemplate(dataSource);
         jdbc.execute("DROP TABLE IF EXISTS retained_message");
         jdbc.execute("CREATE TABLE retained_message (id bigserial PRIMARY KEY, made_at timestamptz NOT NULL, "

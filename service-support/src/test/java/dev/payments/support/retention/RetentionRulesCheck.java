@@ -1,7 +1,8 @@
 package dev.payments.support.retention;
 
 import dev.payments.localstack.infra.EmbeddedPostgresServer;
-import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.localstack.infra.ServiceDatabases;
+import dev.payments.testsupport.infra.SharedTestInfrastructure;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import org.flywaydb.core.Flyway;
 import org.springframework.jdbc.core.JdbcTemplate;
@@ -29,7 +30,7 @@ public final class RetentionRulesCheck {
     /** @param locations the service's Flyway locations, e.g. {@code classpath:db/migration}, {@code classpath:db/inbox} */
     public static RetentionRulesCheck on(String database, List<RetentionRule> rules, String... locations) {
         DriverManagerDataSource dataSource = new DriverManagerDataSource(SharedTestInfrastructure.jdbcUrl(database),
-                database, EmbeddedPostgresServer.passwordOf(database));
+                database, ServiceDatabases.passwordOf(database));
         Flyway flyway = Flyway.configure().dataSource(dataSource).locations(locations).cleanDisabled(false).load();
         flyway.clean();
         flyway.migrate();

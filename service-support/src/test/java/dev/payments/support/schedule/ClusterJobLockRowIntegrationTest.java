@@ -1,7 +1,8 @@
 package dev.payments.support.schedule;
 
 import dev.payments.localstack.infra.EmbeddedPostgresServer;
-import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.localstack.infra.ServiceDatabases;
+import dev.payments.testsupport.infra.SharedTestInfrastructure;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import net.javacrumbs.shedlock.core.DefaultLockingTaskExecutor;
 import org.junit.jupiter.api.Test;
@@ -27,7 +28,7 @@ class ClusterJobLockRowIntegrationTest {
     @Test
     void aJobWhoseFirstLockInsertFailedRunsOnceTheDatabaseIsBack() throws Exception {
         DriverManagerDataSource dataSource = new DriverManagerDataSource(SharedTestInfrastructure.jdbcUrl(DATABASE),
-                DATABASE, EmbeddedPostgresServer.passwordOf(DATABASE));
+                DATABASE, ServiceDatabases.passwordOf(DATABASE));
         JdbcTemplate jdbc = new JdbcTemplate(dataSource);
         jdbc.execute("DROP TABLE IF EXISTS shedlock");
         jdbc.execute(new String(getClass().getResourceAsStream("/db/shedlock/V0_3__shedlock.sql").readAllBytes(),

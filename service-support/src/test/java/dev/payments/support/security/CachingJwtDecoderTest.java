@@ -1,6 +1,6 @@
 package dev.payments.support.security;
 
-import dev.payments.localstack.infra.MovableClock;
+import dev.payments.testsupport.infra.MovableClock;
 import org.junit.jupiter.api.Test;
 import org.springframework.security.oauth2.jwt.BadJwtException;
 import org.springframework.security.oauth2.jwt.Jwt;

@@ -1,6 +1,6 @@
 package dev.payments.support.web;
 
-import dev.payments.localstack.identity.TestIssuer;
+import dev.payments.testsupport.identity.TestIssuer;
 import dev.payments.support.testapp.TestApplication;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;

@@ -1,7 +1,7 @@
 package dev.payments.support.web;
 
-import dev.payments.localstack.http.RawHttp;
-import dev.payments.localstack.identity.TestIssuer;
+import dev.payments.testsupport.http.RawHttp;
+import dev.payments.testsupport.identity.TestIssuer;
 import dev.payments.support.testapp.TestApplication;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;

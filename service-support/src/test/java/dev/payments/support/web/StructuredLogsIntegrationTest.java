@@ -2,8 +2,8 @@ package dev.payments.support.web;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.localstack.http.RawHttp;
-import dev.payments.localstack.identity.TestIssuer;
+import dev.payments.testsupport.http.RawHttp;
+import dev.payments.testsupport.identity.TestIssuer;
 import dev.payments.support.testapp.TestApplication;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;

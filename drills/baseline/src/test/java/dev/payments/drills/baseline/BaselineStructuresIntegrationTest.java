@@ -2,7 +2,7 @@ package dev.payments.drills.baseline;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.localstack.infra.SharedTestInfrastructure;
+import dev.payments.testsupport.infra.SharedTestInfrastructure;
 import dev.payments.pgsim.PgSimulator;
 import dev.payments.pgsim.PgSimulatorConfig;
 import dev.payments.pgsim.fault.FaultSpec;

@@ -1,6 +1,6 @@
 package dev.payments.reconciliation.application.settling;
 
-import dev.payments.localstack.infra.MovableClock;
+import dev.payments.testsupport.infra.MovableClock;
 import dev.payments.reconciliation.application.incidents.Incidents;
 import dev.payments.reconciliation.application.incidents.OpenIncident;
 import dev.payments.reconciliation.domain.incidents.Incident;

@@ -2,7 +2,7 @@ package dev.payments.support.web.overload;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.localstack.identity.TestIssuer;
+import dev.payments.testsupport.identity.TestIssuer;
 import dev.payments.support.testapp.TestApplication;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;

@@ -1,4 +1,4 @@
-package dev.payments.localstack.identity;
+package dev.payments.testsupport.identity;
 
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JWSAlgorithm;

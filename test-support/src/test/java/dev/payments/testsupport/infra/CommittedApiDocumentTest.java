@@ -1,4 +1,4 @@
-package dev.payments.localstack.infra;
+package dev.payments.testsupport.infra;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,4 +1,4 @@
-package dev.payments.localstack.infra;
+package dev.payments.testsupport.infra;
 
 import java.time.Clock;
 import java.time.Duration;

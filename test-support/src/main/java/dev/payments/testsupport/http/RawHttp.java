@@ -1,4 +1,4 @@
-package dev.payments.localstack.http;
+package dev.payments.testsupport.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

@@ -1,5 +1,6 @@
-package dev.payments.localstack.infra;
+package dev.payments.testsupport.infra;
 
+import dev.payments.localstack.infra.EmbeddedKafkaBroker;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;

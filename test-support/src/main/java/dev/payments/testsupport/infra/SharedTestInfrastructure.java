@@ -1,5 +1,10 @@
-package dev.payments.localstack.infra;
+package dev.payments.testsupport.infra;
 
+import dev.payments.localstack.infra.EmbeddedKafkaBroker;
+import dev.payments.localstack.infra.EmbeddedPostgresServer;
+import dev.payments.localstack.infra.KafkaAccess;
+import dev.payments.localstack.infra.KafkaCredentials;
+import dev.payments.localstack.infra.ServiceDatabases;
 import org.testcontainers.containers.PostgreSQLContainer;
 import org.testcontainers.kafka.KafkaContainer;
 import org.testcontainers.utility.DockerImageName;
@@ -117,7 +122,7 @@ public final class SharedTestInfrastructure {
 
     /**
      * Creates the database and its owning role unless they exist and returns its JDBC URL (the role is named like the
-     * database, its password is {@link EmbeddedPostgresServer#passwordOf(String)}; the superuser is {@code postgres}).
+     * database, its password is {@link ServiceDatabases#passwordOf(String)}; the superuser is {@code postgres}).
      */
     public static String jdbcUrl(String database) {
         if (usesTestcontainers()) {
@@ -150,7 +155,7 @@ public final class SharedTestInfrastructure {
         properties.put("spring.datasource.url", jdbcUrl(database));
         // As in production: the service's own role, owning only its database, never the superuser.
         properties.put("spring.datasource.username", database);
-        properties.put("spring.datasource.password", EmbeddedPostgresServer.passwordOf(database));
+        properties.put("spring.datasource.password", ServiceDatabases.passwordOf(database));
         properties.put("spring.kafka.bootstrap-servers", kafkaBootstrapServers());
         // Each test context gets its own slot and offsets, even when two contexts share a database name.
         properties.put("outbox.relay.slot-name", "outbox_" + database);
@@ -226,7 +231,7 @@ public final class SharedTestInfrastructure {
         }
 
         static void createDatabase(String name) {
-            EmbeddedPostgresServer.createDatabase(() -> DriverManager.getConnection(jdbcUrl("postgres"),
+            ServiceDatabases.create(() -> DriverManager.getConnection(jdbcUrl("postgres"),
                     EmbeddedPostgresServer.USERNAME, EmbeddedPostgresServer.PASSWORD), name);
         }
 

@@ -1,4 +1,4 @@
-package dev.payments.localstack.infra;
+package dev.payments.testsupport.infra;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

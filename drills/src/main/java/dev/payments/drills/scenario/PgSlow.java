@@ -82,11 +82,6 @@ final class PgSlow extends BaseScenario {
     }
 
     @Override
-    public String fieldReport() {
-        return "000";
-    }
-
-    @Override
     public String description() {
         return (warmUp.approvals == 0 ? "" : warmUp.approvals + " warm-up approvals against the healthy PG, then ")
                 + "PG approvals delayed " + latencyMs + " ms, DB pool as set, " + first + " concurrent approvals, "

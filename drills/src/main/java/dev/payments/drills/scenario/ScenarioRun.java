@@ -4,7 +4,6 @@ import dev.payments.drills.analysis.DrillAnalysis;
 import dev.payments.drills.analysis.DrillResult;
 import dev.payments.drills.analysis.LedgerAudit;
 import dev.payments.drills.analysis.Observations;
-import dev.payments.drills.load.ApprovalClient;
 import dev.payments.drills.load.Attempt;
 import dev.payments.drills.load.OrderBook;
 import dev.payments.drills.load.PreparedOrder;
@@ -84,21 +83,15 @@ final class ScenarioRun {
             Map<String, Long> deadLettersBefore = lag.deadLetters();
 
             drill.phase("placing orders");
-            Long before = lag.committed("payment-service", "order.events");
-            ApprovalClient placing = new ApprovalClient(drill.http(), target.orderUrl(), target.paymentUrl(),
-                    target.tokens());
             int warmup = scenario.warmupApprovals();
             int wanted = warmup + scenario.ordersNeeded();
-            // First in the book, so the warm-up takes them before the scenario takes any.
-            int refused = orders.placeOnePerMember(placing, warmup, "warmup", 15_000, 8,
-                    n -> drill.detail(n + "/" + wanted + " orders placed"));
-            refused += orders.place(placing, scenario.ordersNeeded(), scenario.members(), 15_000, 8,
-                    n -> drill.detail((warmup + n) + "/" + wanted + " orders placed"));
+            // The warm-up's orders first in the book, so the warm-up takes them before the scenario takes any.
+            int refused = drill.placeOrders(wanted, client -> orders.placeOnePerMember(client, warmup, "warmup", 15_000,
+                    8, n -> drill.detail(n + "/" + wanted + " orders placed"))
+                    + orders.place(client, scenario.ordersNeeded(), scenario.members(), 15_000, 8,
+                    n -> drill.detail((warmup + n) + "/" + wanted + " orders placed")), Duration.ofSeconds(90));
             if (refused > 0) {
                 drill.note(refused + " of " + wanted + " orders were refused by order-service while placing them");
-            }
-            if (target.learnsOrdersFromKafka()) {
-                waitForOrders(lag, before == null ? 0 : before, wanted - refused, Duration.ofSeconds(90), drill);
             }
 
             RecoveryWatch watch = new RecoveryWatch(books, recorder, sampler, clock);
@@ -139,25 +132,6 @@ final class ScenarioRun {
                 progress.stop();
             }
         }
-    }
-
-    /**
-     * Until payment-service has consumed an OrderCreated for every order placed: a confirm for an order it has not
-     * seen is a 404 that the client retries, and every retry spends the member's rate-limit allowance.
-     */
-    private static void waitForOrders(ConsumerLag lag, long before, int placed, Duration patience, Drill drill) {
-        long until = System.nanoTime() + patience.toNanos();
-        while (System.nanoTime() < until) {
-            Long committed = lag.committed("payment-service", "order.events");
-            long seen = committed == null ? 0 : committed - before;
-            drill.detail("payment-service has seen " + seen + "/" + placed + " orders");
-            if (seen >= placed) {
-                return;
-            }
-            LockSupport.parkNanos(Duration.ofMillis(300).toNanos());
-        }
-        drill.note("payment-service had not consumed every order event " + patience.toSeconds()
-                + " s after the orders were placed; the first confirms may see 404s (retried)");
     }
 
     private static Map<String, List<String>> settings(Scenario scenario) {

@@ -2,6 +2,11 @@ package dev.payments.drills.stack;
 
 import dev.payments.localstack.identity.Tokens;
 import dev.payments.localstack.infra.EmbeddedKafkaBroker;
+import dev.payments.localstack.infra.EmbeddedPostgresServer;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 
 import java.util.List;
 import java.util.Map;
@@ -41,6 +46,12 @@ public interface Target extends AutoCloseable {
     default String jdbcUrl(String database) {
         String server = postgresJdbcUrl();
         return server.substring(0, server.lastIndexOf('/') + 1) + database;
+    }
+
+    /** A connection to one database of the stack as the superuser. */
+    default Connection connect(String database) throws SQLException {
+        return DriverManager.getConnection(jdbcUrl(database), EmbeddedPostgresServer.USERNAME,
+                EmbeddedPostgresServer.PASSWORD);
     }
 
     /**

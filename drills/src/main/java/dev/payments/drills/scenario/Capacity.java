@@ -67,7 +67,7 @@ final class Capacity extends BaseScenario {
 
     @Override
     public void run(Drill drill) {
-        drill.fault("{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":" + latencyMs + "}}");
+        drill.fault(Drill.pgLatency(latencyMs));
         drill.phase("warm-up");
         drill.load().closedLoop(drill.orders().take(warmupBudget()).iterator(), 20, Duration.ofSeconds(warmupSeconds),
                 "warm-up");

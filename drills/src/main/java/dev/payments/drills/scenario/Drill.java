@@ -139,6 +139,11 @@ public final class Drill {
         return timeline;
     }
 
+    /** The simulator's admin JSON for confirms answered {@code ms} late, and nothing else wrong. */
+    static String pgLatency(int ms) {
+        return "{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":" + ms + "}}";
+    }
+
     /** Installs a PG fault (the simulator's admin JSON) and marks the moment as the fault. */
     public void fault(String json) {
         pgFaults(json);

@@ -63,7 +63,7 @@ abstract class Outage extends BaseScenario {
     @Override
     public void run(Drill drill) {
         if (pgLatencyMs > 0) {
-            drill.pgFaults("{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":" + pgLatencyMs + "}}");
+            drill.pgFaults(Drill.pgLatency(pgLatencyMs));
         }
         drill.phase("before");
         Thread load = drill.arrivals(rate);

@@ -81,7 +81,7 @@ final class Overload extends BaseScenario {
     @Override
     public void run(Drill drill) {
         steps.clear();
-        drill.fault("{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":" + latencyMs + "}}");
+        drill.fault(Drill.pgLatency(latencyMs));
         drill.phase("warm-up");
         drill.load().closedLoop(drill.orders().take(carried * warmupSeconds * 3 / 2).iterator(), clients,
                 Duration.ofSeconds(warmupSeconds), "warm-up");

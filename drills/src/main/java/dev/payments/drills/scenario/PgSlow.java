@@ -95,7 +95,7 @@ final class PgSlow extends BaseScenario {
 
     @Override
     public void run(Drill drill) {
-        drill.fault("{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":" + latencyMs + "}}");
+        drill.fault(Drill.pgLatency(latencyMs));
         drill.burst(first, "burst-" + first);
         drill.phase("pause");
         drill.sleep(Duration.ofSeconds(pauseSeconds));

@@ -140,7 +140,7 @@ final class ScaleOut extends BaseScenario {
 
     @Override
     public void run(Drill drill) throws Exception {
-        drill.pgFaults("{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":" + pgLatencyMs + "}}");
+        drill.pgFaults(Drill.pgLatency(pgLatencyMs));
         placeHotOrders(drill);
         Map<String, List<String>> jobs = new LinkedHashMap<>();
         JOBS.forEach((service, byJob) -> jobs.put(service, List.copyOf(byJob.keySet())));

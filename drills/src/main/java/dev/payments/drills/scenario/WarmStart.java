@@ -79,7 +79,7 @@ final class WarmStart extends BaseScenario {
 
     @Override
     public void run(Drill drill) {
-        drill.fault("{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":" + latencyMs + "}}");
+        drill.fault(Drill.pgLatency(latencyMs));
         drill.phase("warming");
         closedLoop(drill, warmSeconds);
         drill.phase(WARM);

@@ -30,48 +30,10 @@ public record ExternalStack(String host, int orderPort, int paymentPort, int pay
     }
 
     @Override
-    public String orderUrl() {
-        return url(orderPort);
-    }
-
-    @Override
-    public String paymentUrl() {
-        return url(paymentPort);
-    }
-
-    @Override
-    public String paymentManagementUrl() {
-        return url(paymentManagementPort);
-    }
-
-    @Override
-    public String notificationUrl() {
-        return url(notificationPort);
-    }
-
-    @Override
-    public String reconciliationUrl() {
-        return url(reconciliationPort);
-    }
-
-    @Override
-    public String pgUrl() {
-        return url(pgPort);
-    }
-
-    @Override
-    public String pgAdminUrl() {
-        return url(pgAdminPort);
-    }
-
-    @Override
-    public String bootstrapServers() {
-        return host + ":" + kafkaPort;
-    }
-
-    @Override
-    public String postgresJdbcUrl() {
-        return "jdbc:postgresql://" + host + ":" + postgresPort + "/postgres";
+    public Endpoints endpoints() {
+        return new Endpoints(url(orderPort), url(paymentPort), url(paymentManagementPort), url(notificationPort),
+                url(reconciliationPort), url(pgPort), url(pgAdminPort), host + ":" + kafkaPort,
+                "jdbc:postgresql://" + host + ":" + postgresPort + "/postgres");
     }
 
     @Override

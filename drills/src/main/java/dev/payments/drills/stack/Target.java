@@ -14,22 +14,49 @@ import java.util.Map;
 /** Where the system under drill answers, and the operator's handle to stop, start or kill its parts. */
 public interface Target extends AutoCloseable {
 
-    String orderUrl();
+    /**
+     * Where the parts answer: each service's API (and payment-service's management port: its Prometheus scrape and
+     * the breaker's metric), the PG simulator's API and admin API, Kafka, and the PostgreSQL server (its maintenance
+     * database, reached as its superuser).
+     */
+    record Endpoints(String order, String payment, String paymentManagement, String notification,
+                     String reconciliation, String pg, String pgAdmin, String bootstrapServers,
+                     String postgresJdbcUrl) {
+    }
 
-    String paymentUrl();
+    Endpoints endpoints();
 
-    /** payment-service's management port: its Prometheus scrape and the breaker's metric. */
-    String paymentManagementUrl();
+    default String orderUrl() {
+        return endpoints().order();
+    }
 
-    String notificationUrl();
+    default String paymentUrl() {
+        return endpoints().payment();
+    }
 
-    String reconciliationUrl();
+    default String paymentManagementUrl() {
+        return endpoints().paymentManagement();
+    }
 
-    String pgUrl();
+    default String notificationUrl() {
+        return endpoints().notification();
+    }
 
-    String pgAdminUrl();
+    default String reconciliationUrl() {
+        return endpoints().reconciliation();
+    }
 
-    String bootstrapServers();
+    default String pgUrl() {
+        return endpoints().pg();
+    }
+
+    default String pgAdminUrl() {
+        return endpoints().pgAdmin();
+    }
+
+    default String bootstrapServers() {
+        return endpoints().bootstrapServers();
+    }
 
     /**
      * Bootstrap servers and the broker's super user login, for the drill's own Kafka clients (lag, audit): every
@@ -39,8 +66,9 @@ public interface Target extends AutoCloseable {
         return EmbeddedKafkaBroker.ADMIN.clientProperties(bootstrapServers());
     }
 
-    /** The stack's PostgreSQL server (its maintenance database), reached as its superuser. */
-    String postgresJdbcUrl();
+    default String postgresJdbcUrl() {
+        return endpoints().postgresJdbcUrl();
+    }
 
     /** One database of the stack (a service's), reached as the superuser. */
     default String jdbcUrl(String database) {

@@ -19,7 +19,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.ToIntFunction;
 
 /** What a scenario works with: the load, the PG's fault switch, the stack's controls, and marks on the timeline. */
 public final class Drill {
@@ -30,7 +29,6 @@ public final class Drill {
     private final Timeline timeline;
     private final Recorder recorder;
     private final OrderBook orders;
-    private final ApprovalClient client;
     private final LoadGenerator load;
     private final Map<String, Object> extra = new LinkedHashMap<>();
     private final List<String> notes = new ArrayList<>();
@@ -47,8 +45,8 @@ public final class Drill {
         this.timeline = new Timeline(clock);
         this.recorder = recorder;
         this.orders = orders;
-        this.client = new ApprovalClient(http, target.orderUrl(), target.paymentUrl(), target.tokens());
-        this.load = new LoadGenerator(client, recorder);
+        this.load = new LoadGenerator(new ApprovalClient(http, target.orderUrl(), target.paymentUrl(), target.tokens()),
+                recorder);
     }
 
     public Target target() {
@@ -73,35 +71,6 @@ public final class Drill {
 
     public Recorder recorder() {
         return recorder;
-    }
-
-    /**
-     * Places orders ({@code place} places them with the drill's client and returns how many order-service refused)
-     * and, when the target learns orders from Kafka, waits until payment-service has consumed the others: a confirm
-     * for an order it has not seen is a 404 that the client retries, and every retry spends the member's rate-limit
-     * allowance. Returns the refused count.
-     */
-    int placeOrders(int wanted, ToIntFunction<ApprovalClient> place, Duration patience) {
-        try (ConsumerLag lag = new ConsumerLag(target.kafkaClient())) {
-            Long before = lag.committed("payment-service", "order.events");
-            int refused = place.applyAsInt(client);
-            if (!target.learnsOrdersFromKafka()) {
-                return refused;
-            }
-            long until = System.nanoTime() + patience.toNanos();
-            while (System.nanoTime() < until) {
-                Long committed = lag.committed("payment-service", "order.events");
-                long seen = committed == null ? 0 : committed - (before == null ? 0 : before);
-                detail("payment-service has seen " + seen + "/" + (wanted - refused) + " orders");
-                if (seen >= wanted - refused) {
-                    return refused;
-                }
-                sleep(Duration.ofMillis(300));
-            }
-            note("payment-service had not consumed every order event " + patience.toSeconds()
-                    + " s after the orders were placed; the first confirms may see 404s (retried)");
-            return refused;
-        }
     }
 
     /**

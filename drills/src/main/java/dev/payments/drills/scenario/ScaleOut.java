@@ -179,8 +179,8 @@ final class ScaleOut extends BaseScenario {
         }
         drill.phase("placing hot members' orders");
         // OrderBook names members by index modulo the count: these are the first hotMembers ordinary members.
-        drill.placeOrders(hotOrders(), client -> drill.orders().place(client, hotOrders(), hotMembers, 15_000, 8,
-                n -> drill.detail(n + " hot orders")), Duration.ofSeconds(60));
+        ScenarioRun.placeOrders(drill, hotOrders(), client -> drill.orders().place(client, hotOrders(), hotMembers,
+                15_000, 8, n -> drill.detail(n + " hot orders")), Duration.ofSeconds(60));
         drill.orders().shuffleUnused(new Random(15));
     }
 

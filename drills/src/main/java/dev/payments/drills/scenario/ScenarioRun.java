@@ -4,6 +4,7 @@ import dev.payments.drills.analysis.DrillAnalysis;
 import dev.payments.drills.analysis.DrillResult;
 import dev.payments.drills.analysis.LedgerAudit;
 import dev.payments.drills.analysis.Observations;
+import dev.payments.drills.load.ApprovalClient;
 import dev.payments.drills.load.Attempt;
 import dev.payments.drills.load.OrderBook;
 import dev.payments.drills.load.PreparedOrder;
@@ -26,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.ToIntFunction;
 
 /**
  * One run of a scenario on a running target: orders placed, the load, the observation while it runs and while the
@@ -86,7 +88,7 @@ final class ScenarioRun {
             int warmup = scenario.warmupApprovals();
             int wanted = warmup + scenario.ordersNeeded();
             // The warm-up's orders first in the book, so the warm-up takes them before the scenario takes any.
-            int refused = drill.placeOrders(wanted, client -> orders.placeOnePerMember(client, warmup, "warmup", 15_000,
+            int refused = placeOrders(drill, wanted, client -> orders.placeOnePerMember(client, warmup, "warmup", 15_000,
                     8, n -> drill.detail(n + "/" + wanted + " orders placed"))
                     + orders.place(client, scenario.ordersNeeded(), scenario.members(), 15_000, 8,
                     n -> drill.detail((warmup + n) + "/" + wanted + " orders placed")), Duration.ofSeconds(90));
@@ -131,6 +133,35 @@ final class ScenarioRun {
             if (progress != null) {
                 progress.stop();
             }
+        }
+    }
+
+    /**
+     * Places orders ({@code place} places them with the drill's client and returns how many order-service refused)
+     * and, when the target learns orders from Kafka, waits until payment-service has consumed the others: a confirm
+     * for an order it has not seen is a 404 that the client retries, and every retry spends the member's rate-limit
+     * allowance. Returns the refused count.
+     */
+    static int placeOrders(Drill drill, int wanted, ToIntFunction<ApprovalClient> place, Duration patience) {
+        try (ConsumerLag lag = new ConsumerLag(drill.target().kafkaClient())) {
+            Long before = lag.committed("payment-service", "order.events");
+            int refused = place.applyAsInt(drill.load().client());
+            if (!drill.target().learnsOrdersFromKafka()) {
+                return refused;
+            }
+            long until = System.nanoTime() + patience.toNanos();
+            while (System.nanoTime() < until) {
+                Long committed = lag.committed("payment-service", "order.events");
+                long seen = committed == null ? 0 : committed - (before == null ? 0 : before);
+                drill.detail("payment-service has seen " + seen + "/" + (wanted - refused) + " orders");
+                if (seen >= wanted - refused) {
+                    return refused;
+                }
+                drill.sleep(Duration.ofMillis(300));
+            }
+            drill.note("payment-service had not consumed every order event " + patience.toSeconds()
+                    + " s after the orders were placed; the first confirms may see 404s (retried)");
+            return refused;
         }
     }
 

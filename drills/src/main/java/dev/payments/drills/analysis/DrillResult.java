@@ -26,6 +26,11 @@ public record DrillResult(@JsonUnwrapped Run run, @JsonUnwrapped Measurements me
     public record Run(String scenario, String fieldReport, String description, String command, String startedAt,
                       Machine machine, String target, Map<String, Object> parameters,
                       Map<String, List<String>> settings) {
+
+        /** For a title: "field report 000", or the capability a drill beyond the reports exercises ("scale-out"). */
+        public String reproduces() {
+            return fieldReport.matches("\\d{3}") ? "field report " + fieldReport : fieldReport;
+        }
     }
 
     /** The numbers the field reports used, as this drill measured them. */

@@ -23,6 +23,10 @@ public final class LoadGenerator {
         this.recorder = recorder;
     }
 
+    public ApprovalClient client() {
+        return client;
+    }
+
     /** All {@code orders} at once, one thread each (000's "50 concurrent"); returns when every one has answered. */
     public List<Attempt> burst(List<PreparedOrder> orders, String phase) {
         List<Attempt> results = java.util.Collections.synchronizedList(new ArrayList<>());

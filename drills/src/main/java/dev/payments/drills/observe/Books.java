@@ -128,7 +128,7 @@ public final class Books {
     }
 
     /** Every transaction in the PG's listing, page by page (at most 10,000 pages of 1,000). */
-    private void eachPgTransaction(Consumer<JsonNode> each) {
+    public void eachPgTransaction(Consumer<JsonNode> each) {
         String cursor = null;
         for (int page = 0; page < 10_000; page++) {
             String url = target.pgUrl() + "/v1/transactions?limit=1000"

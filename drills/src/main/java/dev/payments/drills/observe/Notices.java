@@ -22,10 +22,11 @@ import java.util.Map;
  * @param unsent     notifications not SENT
  * @param retried    SENT notifications that took more than one attempt (the channel refused the earlier ones)
  * @param missing    orders with no notification at all
+ * @param unreadable orders whose notifications could not be read (no 200; counted in {@code missing} too)
  * @param examples   up to 10 order/kind pairs that failed one of the above
  */
 public record Notices(int orders, int notices, int duplicated, int unsent, int retried, int missing,
-                      List<String> examples) {
+                      int unreadable, List<String> examples) {
 
     private static final Duration TIMEOUT = Duration.ofSeconds(10);
 
@@ -34,24 +35,31 @@ public record Notices(int orders, int notices, int duplicated, int unsent, int r
     }
 
     /**
-     * @param orders the approved orders; each is asked about as its member (notification-service shows a member only
-     *               their own notices: with no token or another member's it answers 401 or an empty list)
+     * The order's notifications (a JSON array), asked as its member: notification-service shows a member only their
+     * own (with no token or another member's it answers 401 or an empty list). Null when it does not answer 200.
      */
+    public static JsonNode of(Http http, Target target, PreparedOrder order) {
+        Http.Response r = http.get(target.notificationUrl() + "/api/notifications?orderId=" + order.orderId(),
+                Http.bearer(target.tokens().member(order.memberId())), TIMEOUT);
+        return r.ok() ? r.json() : null;
+    }
+
+    /** @param orders the orders to check (e.g. those whose payment the PG approved) */
     public static Notices of(Http http, Target target, List<PreparedOrder> orders) {
         int notices = 0;
         int duplicated = 0;
         int unsent = 0;
         int retried = 0;
         int missing = 0;
+        int unreadable = 0;
         List<String> examples = new ArrayList<>();
         for (PreparedOrder order : orders) {
             String orderId = order.orderId();
-            Http.Response r = http.get(target.notificationUrl() + "/api/notifications?orderId=" + orderId,
-                    Http.bearer(target.tokens().member(order.memberId())), TIMEOUT);
-            JsonNode list = r.ok() ? r.json() : null;
+            JsonNode list = of(http, target, order);
             if (list == null || !list.isArray() || list.isEmpty()) {
                 missing++;
-                example(examples, orderId + " (none" + (r.ok() ? "" : ", HTTP " + r.status()) + ")");
+                unreadable += list == null ? 1 : 0;
+                example(examples, orderId + " (none" + (list != null ? "" : ", no answer") + ")");
                 continue;
             }
             Map<String, Integer> kinds = new HashMap<>();
@@ -74,7 +82,8 @@ public record Notices(int orders, int notices, int duplicated, int unsent, int r
                 }
             }
         }
-        return new Notices(orders.size(), notices, duplicated, unsent, retried, missing, List.copyOf(examples));
+        return new Notices(orders.size(), notices, duplicated, unsent, retried, missing, unreadable,
+                List.copyOf(examples));
     }
 
     private static void example(List<String> examples, String text) {

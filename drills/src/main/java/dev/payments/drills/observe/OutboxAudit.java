@@ -1,8 +1,6 @@
 package dev.payments.drills.observe;
 
-import dev.payments.localstack.http.Http;
-import dev.payments.drills.load.PreparedOrder;
-import dev.payments.localstack.identity.Tokens;
+import dev.payments.drills.stack.Target;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
@@ -13,7 +11,6 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -27,7 +24,7 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The outbox checked as an operator would after a relay failure: every row of a service's outbox table against what
- * its topic holds (by event id), and each event applied once where a customer would see it doubled - a notification.
+ * its topic holds (by event id); {@link Notices} checks each event applied once where a customer would see it.
  */
 public final class OutboxAudit {
 
@@ -51,13 +48,13 @@ public final class OutboxAudit {
      * Waits (up to {@code patience}) until every outbox row of the database is on {@code topic}, then says how far it
      * got. The table keeps published rows for 72 h, so on a drill's fresh stack it holds every event ever written.
      */
-    public static Coverage outboxAgainstTopic(String jdbcUrl, String user, String password, Map<String, Object> kafkaClient,
-                                              String topic, Duration patience) throws SQLException {
-        Set<String> rows = outboxIds(jdbcUrl, user, password);
+    public static Coverage outboxAgainstTopic(Target target, String database, String topic, Duration patience)
+            throws SQLException {
+        Set<String> rows = outboxIds(target, database);
         long until = System.nanoTime() + patience.toNanos();
         Map<String, Integer> onTopic;
         do {
-            onTopic = eventIdsOn(kafkaClient, topic);
+            onTopic = eventIdsOn(target.kafkaClient(), topic);
             if (onTopic.keySet().containsAll(rows)) {
                 break;
             }
@@ -76,9 +73,9 @@ public final class OutboxAudit {
         return new Coverage(rows.size(), missing, copies);
     }
 
-    private static Set<String> outboxIds(String jdbcUrl, String user, String password) throws SQLException {
+    private static Set<String> outboxIds(Target target, String database) throws SQLException {
         Set<String> ids = new HashSet<>();
-        try (Connection connection = DriverManager.getConnection(jdbcUrl, user, password);
+        try (Connection connection = target.connect(database);
              Statement query = connection.createStatement();
              ResultSet rs = query.executeQuery("SELECT id::text FROM outbox")) {
             while (rs.next()) {
@@ -112,28 +109,5 @@ public final class OutboxAudit {
             }
         }
         return ids;
-    }
-
-    /**
-     * Notifications of one kind sent more than once for an order, over the given orders: an event applied twice by
-     * notification-service is exactly what a customer would see (two "payment completed" messages).
-     *
-     * @return orders checked, and the number of (order, kind) pairs seen more than once
-     */
-    public static int[] doubledNotices(Http http, String notificationUrl, Tokens tokens, List<PreparedOrder> orders) {
-        int checked = 0;
-        int doubled = 0;
-        for (PreparedOrder order : orders) {
-            Http.Response r = http.get(notificationUrl + "/api/notifications?orderId=" + order.orderId(),
-                    Http.bearer(tokens.member(order.memberId())), TIMEOUT);
-            if (!r.ok()) {
-                continue;
-            }
-            checked++;
-            Map<String, Integer> byKind = new HashMap<>();
-            r.json().forEach(notice -> byKind.merge(notice.path("kind").asText(), 1, Integer::sum));
-            doubled += (int) byKind.values().stream().filter(n -> n > 1).count();
-        }
-        return new int[] {checked, doubled};
     }
 }

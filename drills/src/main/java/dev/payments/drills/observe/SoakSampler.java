@@ -1,5 +1,6 @@
 package dev.payments.drills.observe;
 
+import dev.payments.drills.stack.Target;
 import dev.payments.drills.analysis.Slope.Point;
 import dev.payments.drills.load.Attempt;
 import dev.payments.drills.load.Recorder;
@@ -14,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -26,7 +26,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 
 /**
  * The soak drill's slow sampler: once a minute, what could grow over hours. Per JVM, the heap right after a full GC
@@ -39,23 +38,16 @@ import java.util.function.Supplier;
  */
 public final class SoakSampler {
 
-    private final Supplier<Map<String, Long>> processes;
-    private final String postgresJdbcUrl;
-    private final String user;
-    private final String password;
+    private final Target target;
     private final Map<String, Object> kafkaClient;
     private final Recorder recorder;
     private final Clock clock;
     private final Map<String, List<Point>> series = new TreeMap<>();
     private final Path javaBin = Path.of(System.getProperty("java.home"), "bin");
 
-    public SoakSampler(Supplier<Map<String, Long>> processes, String postgresJdbcUrl, String user, String password,
-                       Map<String, Object> kafkaClient, Recorder recorder, Clock clock) {
-        this.processes = processes;
-        this.postgresJdbcUrl = postgresJdbcUrl;
-        this.user = user;
-        this.password = password;
-        this.kafkaClient = kafkaClient;
+    public SoakSampler(Target target, Recorder recorder, Clock clock) {
+        this.target = target;
+        this.kafkaClient = target.kafkaClient();
         this.recorder = recorder;
         this.clock = clock;
     }
@@ -63,7 +55,7 @@ public final class SoakSampler {
     /** One round of every reading; a reading that fails leaves a gap in its series, never stops the others. */
     public void sample() {
         double t = clock.seconds();
-        processes.get().forEach((name, pid) -> {
+        target.processes().forEach((name, pid) -> {
             readRss(pid).ifPresent(kb -> put("rss/" + name, t, kb / 1024.0));
             if (!name.equals("postgres") && !name.equals("launcher")) {
                 heapAfterFullGc(pid).ifPresent(kb -> put("heap/" + name, t, kb / 1024.0));
@@ -125,7 +117,7 @@ public final class SoakSampler {
 
     private void readPostgres(double t) {
         List<String> databases = new ArrayList<>();
-        try (Connection c = DriverManager.getConnection(postgresJdbcUrl, user, password);
+        try (Connection c = target.connect("postgres");
              Statement s = c.createStatement()) {
             try (ResultSet r = s.executeQuery("SELECT datname, pg_database_size(datname) FROM pg_database "
                     + "WHERE NOT datistemplate AND datname <> 'postgres'")) {
@@ -145,9 +137,8 @@ public final class SoakSampler {
         } catch (SQLException e) {
             return;
         }
-        String base = postgresJdbcUrl.substring(0, postgresJdbcUrl.lastIndexOf('/') + 1);
         for (String database : databases) {
-            try (Connection c = DriverManager.getConnection(base + database, user, password);
+            try (Connection c = target.connect(database);
                  Statement s = c.createStatement();
                  ResultSet r = s.executeQuery("SELECT relname, pg_total_relation_size(relid), n_live_tup "
                          + "FROM pg_stat_user_tables")) {

@@ -51,7 +51,7 @@ public final class HtmlReport {
                 .append("svg text.t{font-size:13px;font-weight:bold}svg text.a{font-size:10px;fill:#555}")
                 .append("svg text.l{font-size:11px}svg text.m{font-size:10px;fill:#c33}code{font-size:12px}")
                 .append("</style></head><body>");
-        b.append("<h1>").append(Svg.esc(run.scenario())).append(" <small>(field report ").append(Svg.esc(run.fieldReport()))
+        b.append("<h1>").append(Svg.esc(run.scenario())).append(" <small>(").append(Svg.esc(run.reproduces()))
                 .append(")</small></h1>");
         b.append("<p>").append(Svg.esc(run.description())).append("</p>");
         b.append("<p><span class=\"").append(r.passed() ? "pass\">PASS" : "fail\">FAIL")

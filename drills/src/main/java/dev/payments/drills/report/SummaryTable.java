@@ -77,7 +77,7 @@ public final class SummaryTable {
         List<String[]> rows = rows(r);
         int width = rows.stream().mapToInt(row -> row[0].length()).max().orElse(10);
         StringBuilder out = new StringBuilder();
-        out.append("\n== ").append(r.run().scenario()).append(" (field report ").append(r.run().fieldReport()).append(") ==\n");
+        out.append("\n== ").append(r.run().scenario()).append(" (").append(r.run().reproduces()).append(") ==\n");
         for (String[] row : rows) {
             out.append(String.format(Locale.ROOT, "%-" + width + "s  %s%n", row[0], row[1]));
         }

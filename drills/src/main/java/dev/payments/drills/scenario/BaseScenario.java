@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A scenario whose parameters are its command-line options: a subclass names itself with picocli's {@code @Command}
@@ -19,9 +21,23 @@ import java.util.Map;
  */
 abstract class BaseScenario implements Scenario {
 
+    /** What a command's description starts with: a field report, or a capability and a colon. */
+    private static final Pattern SOURCE = Pattern.compile("\\d{3}|[a-z][a-z-]*(?=:)");
+
     @Override
     public String name() {
         return getClass().getAnnotation(Command.class).name();
+    }
+
+    /** The first word of the command's description, so that {@code --help} says it too: "000", "relay". */
+    @Override
+    public String fieldReport() {
+        String description = getClass().getAnnotation(Command.class).description()[0];
+        Matcher source = SOURCE.matcher(description);
+        if (!source.lookingAt()) {
+            throw new IllegalStateException(name() + "'s description names no field report or capability first");
+        }
+        return source.group();
     }
 
     /** Every option in force, by its name without the dashes, in the order the class declares them. */
@@ -34,6 +50,19 @@ abstract class BaseScenario implements Scenario {
             }
         }
         return parameters;
+    }
+
+    /** A fresh instance with every option in force here: the start of a {@link #baseline()} that changes a few. */
+    @SuppressWarnings("unchecked")
+    <S extends BaseScenario> S copy() {
+        S copy = (S) Scenarios.parse(name());
+        CommandSpec to = CommandSpec.forAnnotatedObject(copy);
+        for (OptionSpec option : CommandSpec.forAnnotatedObject(this).options()) {
+            if (!option.usageHelp() && !option.versionHelp()) {
+                to.findOption(option.longestName()).setValue(option.getValue());
+            }
+        }
+        return copy;
     }
 
     @Override

@@ -39,11 +39,6 @@ final class Capacity extends BaseScenario {
     int catchUpSeconds = 300;
 
     @Override
-    public String fieldReport() {
-        return "000";
-    }
-
-    @Override
     public String description() {
         return "PG at " + latencyMs + " ms; closed loop at " + concurrency + " concurrent for " + stepSeconds
                 + " s each, then arrival rates " + rates + "/s for " + stepSeconds + " s each (000's open question)";
@@ -72,7 +67,7 @@ final class Capacity extends BaseScenario {
 
     @Override
     public void run(Drill drill) {
-        drill.fault("{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":" + latencyMs + "}}");
+        drill.fault(Drill.pgLatency(latencyMs));
         drill.phase("warm-up");
         drill.load().closedLoop(drill.orders().take(warmupBudget()).iterator(), 20, Duration.ofSeconds(warmupSeconds),
                 "warm-up");

@@ -4,7 +4,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** A service killed with SIGKILL mid-flight and restarted at once; nothing it had in flight may be lost. */
-@Command(name = "crash", description = "A service killed with kill -9 mid-flight, then restarted.")
+@Command(name = "crash", description = "outage: a service killed with kill -9 mid-flight, then restarted.")
 final class Crash extends Outage {
 
     @Option(names = "--service", description = "The service to kill.")

@@ -15,7 +15,7 @@ import java.time.Duration;
  * ({@code --mode exhaust}: each new connection refused at once with 53300, as when another client took every slot, and
  * sessions ended with 57P01 as in a failover). No consumer may dead-letter an event meanwhile.
  */
-@Command(name = "db-outage", description = "PostgreSQL stopped (or its connections exhausted) under load, then back.")
+@Command(name = "db-outage", description = "outage: PostgreSQL stopped (or its connections exhausted) under load, then back.")
 final class DbOutage extends StoppedOutage {
 
     enum Mode { stop, exhaust }

@@ -45,7 +45,8 @@ public final class Drill {
         this.timeline = new Timeline(clock);
         this.recorder = recorder;
         this.orders = orders;
-        this.load = new LoadGenerator(new ApprovalClient(http, target.orderUrl(), target.paymentUrl(), target.tokens()), recorder);
+        this.load = new LoadGenerator(new ApprovalClient(http, target.orderUrl(), target.paymentUrl(), target.tokens()),
+                recorder);
     }
 
     public Target target() {
@@ -105,6 +106,11 @@ public final class Drill {
 
     Timeline timeline() {
         return timeline;
+    }
+
+    /** The simulator's admin JSON for confirms answered {@code ms} late, and nothing else wrong. */
+    static String pgLatency(int ms) {
+        return "{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":" + ms + "}}";
     }
 
     /** Installs a PG fault (the simulator's admin JSON) and marks the moment as the fault. */
@@ -214,9 +220,23 @@ public final class Drill {
         recovered();
         phase("after");
         sleep(after);
+        stopArrivals(load);
+    }
+
+    /** Arrivals at {@code rate}/s on their own thread, open-ended: they stop with {@link #stopArrivals}. */
+    public Thread arrivals(double rate) {
+        return arrivals(load, rate, "arrivals");
+    }
+
+    Thread arrivals(LoadGenerator through, double rate, String name) {
+        return background("arrivals", () -> through.openLoop(orders::next, rate, Duration.ofDays(1), 300, name));
+    }
+
+    /** Ends open-ended arrivals (they stop when no more orders are handed out) and waits for them. */
+    public void stopArrivals(Thread arrivals) {
         phase("stopping load");
         orders.exhaust();
-        join(load);
+        join(arrivals);
     }
 
     public static void join(Thread thread) {

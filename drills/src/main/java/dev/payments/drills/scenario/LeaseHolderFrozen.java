@@ -21,7 +21,7 @@ import java.util.Map;
  * over publishing within 30 s - PostgreSQL ends the frozen holder's silent lease session - and when the frozen one runs
  * again it must find its lease gone and publish nothing more: no event sent by two relays at once.
  */
-@Command(name = "lease-holder-frozen", description = "Issue 13: the relay's lease holder frozen (SIGSTOP) beside a standby replica.")
+@Command(name = "lease-holder-frozen", description = "relay: the relay's lease holder frozen (SIGSTOP) beside a standby replica.")
 final class LeaseHolderFrozen extends RelayDrill {
 
     @Option(names = "--frozen", description = "Seconds the lease holder stays frozen.")
@@ -63,9 +63,8 @@ final class LeaseHolderFrozen extends RelayDrill {
         String standbyName = replicas.get(holderName.equals(replicas.get(0)) ? 1 : 0);
         String standbyUrl = drill.target().replicaUrl(standbyName);
         drill.note(holderName + " holds the relay lease; the load goes straight to " + standbyName + " at " + standbyUrl);
-        LoadGenerator toReplica = new LoadGenerator(new ApprovalClient(drill.http(), drill.target().orderUrl(), standbyUrl,
-                drill.target().tokens()),
-                drill.recorder());
+        LoadGenerator toReplica = new LoadGenerator(new ApprovalClient(drill.http(), drill.target().orderUrl(),
+                standbyUrl, drill.target().tokens()), drill.recorder());
         try (RelayWatch holder = new RelayWatch(drill.http(), drill.target().replicaManagementUrl(holderName),
                 drill.clock()).start();
              RelayWatch standby = new RelayWatch(drill.http(), drill.target().replicaManagementUrl(standbyName),
@@ -76,7 +75,7 @@ final class LeaseHolderFrozen extends RelayDrill {
                 drill.note(holderName + " did not hold the lease when the load began: " + first);
             }
             drill.phase("before");
-            Thread load = startLoad(drill, toReplica);
+            Thread load = drill.arrivals(toReplica, rate, "arrivals");
             drill.sleep(Duration.ofSeconds(beforeSeconds));
             RelayWatch.Sample standbyBefore = standby.last();
             double standbyPublishedBefore = standbyBefore == null ? 0 : standbyBefore.published();
@@ -88,10 +87,7 @@ final class LeaseHolderFrozen extends RelayDrill {
             drill.sleep(Duration.ofSeconds(frozenSeconds));
             drill.control(holderName, "thaw");
             double thawedAt = drill.clock().seconds();
-            drill.recovered();
-            drill.phase("after");
-            drill.sleep(Duration.ofSeconds(afterSeconds));
-            stopLoad(drill, load);
+            drill.recoveredThenStop(load, Duration.ofSeconds(afterSeconds));
             drill.sleep(Duration.ofSeconds(3));
 
             takeoverAfter = standby.secondsUntil(frozenAt, s -> s.active() != null && s.active() == 1);

@@ -48,11 +48,6 @@ abstract class Outage extends BaseScenario {
     }
 
     @Override
-    public String fieldReport() {
-        return "issue 6";
-    }
-
-    @Override
     public String description() {
         return component() + " " + (kill() ? "killed (kill -9)" : takenAway()) + " after "
                 + beforeSeconds + " s of " + rate + " approvals/s (PG at " + pgLatencyMs + " ms), "
@@ -65,15 +60,13 @@ abstract class Outage extends BaseScenario {
         return (int) Math.ceil(rate * (beforeSeconds + outageSeconds() + afterSeconds + 120)) + 10;
     }
 
-
     @Override
     public void run(Drill drill) {
         if (pgLatencyMs > 0) {
-            drill.pgFaults("{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":" + pgLatencyMs + "}}");
+            drill.pgFaults(Drill.pgLatency(pgLatencyMs));
         }
         drill.phase("before");
-        Thread load = drill.background("arrivals", () -> drill.load().openLoop(drill.orders()::next, rate,
-                Duration.ofDays(1), 300, "arrivals"));
+        Thread load = drill.arrivals(rate);
         drill.sleep(Duration.ofSeconds(beforeSeconds));
         drill.phase(component() + " " + (kill() ? "kill" : takenAway()));
         drill.faultInjected();

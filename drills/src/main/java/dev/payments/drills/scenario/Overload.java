@@ -27,7 +27,7 @@ import java.util.Map;
  * to the client inside the step, approvals the PG booked inside it (the PG's clock), what else came back, and the
  * whole system's CPU per approval; and goodput at each multiple against 1x.
  */
-@Command(name = "overload", description = "Goodput at 1x, 2x, 5x the load the stack carries: open loop and closed loop.")
+@Command(name = "overload", description = "000: goodput at 1x, 2x, 5x the load the stack carries: open loop and closed loop.")
 final class Overload extends BaseScenario {
 
     @Option(names = "--latency-ms", description = "PG approval latency.")
@@ -53,11 +53,6 @@ final class Overload extends BaseScenario {
     }
 
     private final List<Step> steps = new ArrayList<>();
-
-    @Override
-    public String fieldReport() {
-        return "000";
-    }
 
     @Override
     public String description() {
@@ -86,7 +81,7 @@ final class Overload extends BaseScenario {
     @Override
     public void run(Drill drill) {
         steps.clear();
-        drill.fault("{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":" + latencyMs + "}}");
+        drill.fault(Drill.pgLatency(latencyMs));
         drill.phase("warm-up");
         drill.load().closedLoop(drill.orders().take(carried * warmupSeconds * 3 / 2).iterator(), clients,
                 Duration.ofSeconds(warmupSeconds), "warm-up");

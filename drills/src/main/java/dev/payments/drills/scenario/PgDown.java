@@ -13,7 +13,7 @@ import java.util.List;
  * unbound) or answers every call with a 5xx. Nothing hangs, so the question is only how soon the breaker stops
  * sending: the goal is OPEN within 150 ms of the fault at 100 arrivals/s (002 measured 169 ms).
  */
-@Command(name = "pg-down", description = "issue 16: PG refuses connections (or answers 5xx); how soon the breaker opens.")
+@Command(name = "pg-down", description = "002: PG refuses connections (or answers 5xx); how soon the breaker opens.")
 final class PgDown extends PgSilent {
 
     enum Mode { refuse, error }
@@ -32,11 +32,6 @@ final class PgDown extends PgSilent {
     protected String fault() {
         return mode == Mode.refuse ? "{\"operation\":\"all\",\"connectionFault\":{\"mode\":\"REFUSE\"}}"
                 : "{\"operation\":\"all\",\"errorRate\":1.0,\"errorStatus\":" + errorStatus + "}";
-    }
-
-    @Override
-    public String fieldReport() {
-        return "issue 16";
     }
 
     @Override

@@ -19,12 +19,6 @@ final class PgFlaky extends BaseScenario {
     @Option(names = "--seconds", description = "How long the load runs.")
     int seconds = 60;
 
-
-    @Override
-    public String fieldReport() {
-        return "001";
-    }
-
     @Override
     public String description() {
         return "PG simulator profile 001 (request success 60 %, async success 70 %, 100-500 ms, result by callback), "

@@ -21,11 +21,6 @@ final class PgLostResponse extends BaseScenario {
     String dropMode = "HANG";
 
     @Override
-    public String fieldReport() {
-        return "002";
-    }
-
-    @Override
     public String description() {
         return "PG approves and loses every answer (" + dropMode + "): " + perPhase
                 + " concurrent with the status query working, then " + perPhase

@@ -44,15 +44,9 @@ class PgSilent extends BaseScenario {
     private final AtomicInteger readsFailed = new AtomicInteger();
     private final List<String> readFailures = Collections.synchronizedList(new ArrayList<>());
 
-
     @Override
     public int warmupApprovals() {
         return warmUp.approvals;
-    }
-
-    @Override
-    public String fieldReport() {
-        return "000";
     }
 
     @Override

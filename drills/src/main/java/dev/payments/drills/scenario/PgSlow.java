@@ -82,11 +82,6 @@ final class PgSlow extends BaseScenario {
     }
 
     @Override
-    public String fieldReport() {
-        return "000";
-    }
-
-    @Override
     public String description() {
         return (warmUp.approvals == 0 ? "" : warmUp.approvals + " warm-up approvals against the healthy PG, then ")
                 + "PG approvals delayed " + latencyMs + " ms, DB pool as set, " + first + " concurrent approvals, "
@@ -100,7 +95,7 @@ final class PgSlow extends BaseScenario {
 
     @Override
     public void run(Drill drill) {
-        drill.fault("{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":" + latencyMs + "}}");
+        drill.fault(Drill.pgLatency(latencyMs));
         drill.burst(first, "burst-" + first);
         drill.phase("pause");
         drill.sleep(Duration.ofSeconds(pauseSeconds));

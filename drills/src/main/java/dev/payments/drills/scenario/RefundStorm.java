@@ -29,7 +29,7 @@ import java.util.stream.Collectors;
  * Checks: 0 over-refunds, 0 refunds booked twice, the PG's refunds equal ours per payment, and reconciliation's
  * ledger identity holds in counts and in money.
  */
-@Command(name = "refund-storm", description = "Issue 30: concurrent partial refunds, 5xx and lost answers, same-key retries.")
+@Command(name = "refund-storm", description = "refunds: concurrent partial refunds, 5xx and lost answers, same-key retries.")
 final class RefundStorm extends BaseScenario {
 
     private static final Duration CALL = Duration.ofSeconds(30);
@@ -46,11 +46,6 @@ final class RefundStorm extends BaseScenario {
     int settleTimeout = 240;
     @Option(names = "--seed", description = "Seed of the amounts, the order of the requests and the PG's faults.")
     long seed = 30;
-
-    @Override
-    public String fieldReport() {
-        return "issue 30";
-    }
 
     @Override
     public String description() {

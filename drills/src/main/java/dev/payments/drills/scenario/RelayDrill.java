@@ -3,10 +3,9 @@ package dev.payments.drills.scenario;
 import dev.payments.drills.analysis.DrillResult.Measurements;
 import dev.payments.drills.analysis.DrillResult.Target;
 import dev.payments.drills.analysis.Stats;
-import dev.payments.drills.load.LoadGenerator;
 import dev.payments.drills.observe.OutboxAudit;
 import dev.payments.localstack.Component;
-import dev.payments.localstack.infra.EmbeddedPostgresServer;
+import dev.payments.drills.observe.Notices;
 import picocli.CommandLine.Option;
 
 import java.sql.SQLException;
@@ -33,12 +32,6 @@ abstract class RelayDrill extends BaseScenario {
     OutboxAudit.Coverage coverage;
     int[] notices;
 
-    @Override
-    public String fieldReport() {
-        return "issue 13";
-    }
-
-
     /** Seconds the load runs after the relay was broken. */
     abstract int secondsAfterFault();
 
@@ -47,31 +40,19 @@ abstract class RelayDrill extends BaseScenario {
         return (int) Math.ceil(rate * (beforeSeconds + secondsAfterFault() + 60)) + 10;
     }
 
-    Thread startLoad(Drill drill, LoadGenerator load) {
-        return drill.background("arrivals", () -> load.openLoop(drill.orders()::next, rate, Duration.ofDays(1), 300,
-                "arrivals"));
-    }
-
-    void stopLoad(Drill drill, Thread load) {
-        drill.phase("stopping load");
-        drill.orders().exhaust();
-        Drill.join(load);
-    }
-
     /** The table against the topic, and the notifications, once the load has stopped. */
     void auditOutbox(Drill drill) throws SQLException {
         drill.phase("outbox audit");
         double loadStopped = drill.clock().seconds();
-        String jdbcUrl = drill.target().jdbcUrl(Component.PAYMENT_SERVICE.database().orElseThrow());
-        coverage = OutboxAudit.outboxAgainstTopic(jdbcUrl, EmbeddedPostgresServer.USERNAME,
-                EmbeddedPostgresServer.PASSWORD, drill.target().kafkaClient(), TOPIC, Duration.ofSeconds(90));
+        coverage = OutboxAudit.outboxAgainstTopic(drill.target(), Component.PAYMENT_SERVICE.database().orElseThrow(),
+                TOPIC, Duration.ofSeconds(90));
         // The audit that follows reads the consumers' effects: give them the events the relay published last.
         Double caughtUp = drill.awaitConsumersCaughtUp(Duration.ofSeconds(90));
         drill.extra("consumersCaughtUpAfterLoadSeconds", caughtUp == null ? null : caughtUp - loadStopped);
         drill.note(caughtUp == null ? "the consumers had not caught up 90 s after the load stopped"
                 : String.format("the consumers caught up %.1f s after the load stopped", caughtUp - loadStopped));
-        notices = OutboxAudit.doubledNotices(drill.http(), drill.target().notificationUrl(), drill.target().tokens(),
-                drill.orders().used());
+        Notices read = Notices.of(drill.http(), drill.target(), drill.orders().used());
+        notices = new int[] {read.orders() - read.unreadable(), read.duplicated()};
         drill.extra("outboxRows", coverage.rows());
         drill.extra("outboxRowsMissingFromKafka", coverage.missing());
         drill.extra("eventsSentMoreThanOnce", coverage.duplicates());

@@ -2,25 +2,15 @@ package dev.payments.drills.scenario;
 
 import dev.payments.drills.analysis.DrillResult.Target;
 import dev.payments.drills.analysis.DrillResult.Measurements;
-import dev.payments.drills.analysis.Stats;
 import dev.payments.localstack.http.Http;
 import dev.payments.localstack.Component;
-import dev.payments.localstack.infra.EmbeddedPostgresServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -33,7 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Reports the time against the sequential N x latency, PG charges per subscription, the renewals' ledger identity and
  * the live approvals' latency before and during the runs.
  */
-@Command(name = "renewals", description = "Subscriptions renewed by two runs at once, payment-service killed mid-run.")
+@Command(name = "renewals", description = "000: subscriptions renewed by two runs at once, payment-service killed mid-run.")
 final class Renewals extends BaseScenario {
 
     @Option(names = "--subscriptions", description = "Subscriptions due.")
@@ -56,11 +46,6 @@ final class Renewals extends BaseScenario {
     int killAfterSeconds = 60;
     @Option(names = "--finish-timeout", description = "Seconds for every period to be charged or settled.")
     int finishTimeoutSeconds = 1_500;
-
-    @Override
-    public String fieldReport() {
-        return "000";
-    }
 
     @Override
     public String description() {
@@ -103,8 +88,7 @@ final class Renewals extends BaseScenario {
         drill.load().openLoop(drill.orders()::next, rate, Duration.ofSeconds(baselineSeconds), 300,
                 "live, before the runs");
         drill.phase("renewal runs");
-        Thread live = drill.background("live", () -> drill.load().openLoop(drill.orders()::next, rate,
-                Duration.ofDays(1), 300, "live, during the runs"));
+        Thread live = drill.arrivals(drill.load(), rate, "live, during the runs");
         double started = drill.mark("runs start");
         ExecutorService two = Executors.newFixedThreadPool(2);
         List<Future<Http.Response>> runs = new ArrayList<>();
@@ -132,7 +116,8 @@ final class Renewals extends BaseScenario {
         drill.mark("renewals done");
         drill.orders().exhaust();
         Drill.join(live);
-        drill.extra("renewals", results(drill, started, finished));
+        measured = RenewalBooks.read(drill, subscriptions, latencyMs, finished - started);
+        drill.extra("renewals", measured);
     }
 
     private void subscribe(Drill drill, String payments) throws Exception {
@@ -181,7 +166,7 @@ final class Renewals extends BaseScenario {
         long deadline = System.nanoTime() + Duration.ofSeconds(finishTimeoutSeconds).toNanos();
         double lastStart = drill.clock().seconds();
         while (System.nanoTime() < deadline) {
-            Map<String, Long> state = counts(drill, """
+            Map<String, Long> state = RenewalBooks.counts(drill, """
                     SELECT 'due' AS k, count(*) AS n FROM renewal_charges WHERE state = 'DUE' AND next_attempt_at <= now()
                     UNION ALL SELECT 'charging', count(*) FROM renewal_charges WHERE state = 'CHARGING'
                     UNION ALL SELECT 'active', count(*) FROM renewal_runs WHERE ended_at IS NULL
@@ -204,97 +189,6 @@ final class Renewals extends BaseScenario {
         return drill.clock().seconds();
     }
 
-    private Map<String, Object> results(Drill drill, double started, double finished) throws Exception {
-        Map<String, Object> r = new LinkedHashMap<>();
-        Map<String, Long> periods = counts(drill, "SELECT state AS k, count(*) AS n FROM renewal_charges GROUP BY state");
-        long attempts = counts(drill, "SELECT 'n' AS k, count(*) AS n FROM renewal_attempts").get("n");
-        double seconds = finished - started;
-        double sequential = attempts * latencyMs / 1000.0;
-        r.put("subscriptions", subscriptions);
-        r.put("periods by state", periods);
-        r.put("attempts", attempts);
-        r.put("seconds from the runs' start to nothing due or in flight", Stats.round(seconds));
-        r.put("sequential attempts x latency, seconds", Stats.round(sequential));
-        r.put("speed-up vs sequential", Stats.round(sequential / seconds));
-
-        // PG approvals per subscription, through the order id of every attempt we recorded.
-        Map<String, String> subscriptionByOrder = new HashMap<>();
-        Map<String, String> stateBySubscription = new HashMap<>();
-        try (Connection db = connect(drill); Statement st = db.createStatement()) {
-            try (ResultSet rs = st.executeQuery("""
-                    SELECT p.order_id, a.subscription_id FROM renewal_attempts a JOIN payments p USING (payment_id)""")) {
-                while (rs.next()) {
-                    subscriptionByOrder.put(rs.getString(1), rs.getString(2));
-                }
-            }
-            try (ResultSet rs = st.executeQuery("SELECT subscription_id, state FROM renewal_charges")) {
-                while (rs.next()) {
-                    stateBySubscription.put(rs.getString(1), rs.getString(2));
-                }
-            }
-        }
-        Map<String, Long> approvals = new HashMap<>();
-        long pgCancels = 0;
-        String cursor = null;
-        do {
-            Http.Response page = drill.http().getPg(drill.target().pgUrl() + "/v1/transactions?limit=1000"
-                    + (cursor == null ? "" : "&startingAfter=" + cursor), Duration.ofSeconds(30));
-            for (var t : page.json().path("transactions")) {
-                String subscription = subscriptionByOrder.get(t.path("orderId").asText());
-                if (subscription == null) {
-                    continue;
-                }
-                if ("APPROVE".equals(t.path("type").asText())) {
-                    approvals.merge(subscription, 1L, Long::sum);
-                } else {
-                    pgCancels++;
-                }
-            }
-            cursor = page.json().path("hasNext").asBoolean() ? page.json().path("nextCursor").asText() : null;
-        } while (cursor != null);
-        Map<String, Long> chargesPerSubscription = new TreeMap<>();
-        long wrong = 0;
-        for (Map.Entry<String, String> period : stateBySubscription.entrySet()) {
-            long n = approvals.getOrDefault(period.getKey(), 0L);
-            chargesPerSubscription.merge(period.getValue() + " x" + n, 1L, Long::sum);
-            if (n != ("CHARGED".equals(period.getValue()) ? 1 : 0)) {
-                wrong++;
-            }
-        }
-        long pgApprovals = approvals.values().stream().mapToLong(Long::longValue).sum();
-        Map<String, Long> payments = counts(drill, """
-                SELECT p.status AS k, count(*) AS n FROM renewal_attempts a JOIN payments p USING (payment_id)
-                GROUP BY p.status""");
-        r.put("PG charges per subscription (period state x PG approvals)", chargesPerSubscription);
-        r.put("periods whose PG approvals are not exactly 1 if CHARGED, else 0", wrong);
-        r.put("renewal payments by status", payments);
-        long approved = payments.getOrDefault("APPROVED", 0L);
-        long canceled = payments.getOrDefault("CANCELED", 0L);
-        r.put("ledger identity (renewals)", "PG approvals " + pgApprovals + " = APPROVED " + approved
-                + " + cancellations " + canceled + " (PG cancels " + pgCancels + ") -> "
-                + (pgApprovals == approved + canceled && pgCancels == canceled ? "holds" : "DOES NOT HOLD"));
-        List<Map<String, Object>> records = new ArrayList<>();
-        try (Connection db = connect(drill); Statement st = db.createStatement(); ResultSet rs = st.executeQuery("""
-                SELECT trigger, outcome, started_at, ended_at, due, charged, declined, unknown, failed, remaining,
-                       extract(epoch FROM ended_at - started_at) AS seconds
-                FROM renewal_runs ORDER BY started_at""")) {
-            while (rs.next()) {
-                Map<String, Object> run = new LinkedHashMap<>();
-                run.put("outcome", rs.getString("outcome"));
-                run.put("seconds", rs.getObject("seconds") == null ? null : Stats.round(rs.getDouble("seconds")));
-                for (String c : List.of("due", "charged", "declined", "unknown", "failed", "remaining")) {
-                    run.put(c, rs.getLong(c));
-                }
-                records.add(run);
-            }
-        }
-        r.put("runs", records);
-        drill.note("renewals: " + seconds + " s against " + sequential + " s sequential; " + wrong
-                + " periods with a wrong number of PG charges; " + r.get("ledger identity (renewals)"));
-        this.measured = r;
-        return r;
-    }
-
     private Map<String, Object> measured = Map.of();
 
     @Override
@@ -309,20 +203,5 @@ final class Renewals extends BaseScenario {
                         speedUp == null ? null : ((Double) speedUp) > 2),
                 new Target("renewals' ledger identity", "holds", String.valueOf(identity),
                         identity == null ? null : identity.toString().endsWith("holds")));
-    }
-
-    private static Map<String, Long> counts(Drill drill, String sql) throws SQLException {
-        Map<String, Long> counts = new TreeMap<>();
-        try (Connection db = connect(drill); Statement st = db.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                counts.put(rs.getString("k"), rs.getLong("n"));
-            }
-        }
-        return counts;
-    }
-
-    private static Connection connect(Drill drill) throws SQLException {
-        String url = drill.target().postgresJdbcUrl().replaceFirst("/postgres(\\?|$)", "/payments$1");
-        return DriverManager.getConnection(url, EmbeddedPostgresServer.USERNAME, EmbeddedPostgresServer.PASSWORD);
     }
 }

@@ -1,19 +1,15 @@
 package dev.payments.drills.scenario;
 
 import dev.payments.drills.analysis.MemberLimits;
-import dev.payments.drills.load.ApprovalClient;
 import dev.payments.drills.load.Attempt;
 import dev.payments.drills.load.PreparedOrder;
 import dev.payments.drills.observe.ClusterWatch;
-import dev.payments.drills.observe.ConsumerLag;
 import dev.payments.drills.observe.Notices;
 import dev.payments.localstack.Component;
-import dev.payments.localstack.infra.EmbeddedPostgresServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -27,7 +23,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.locks.LockSupport;
 
 /**
  * Every service as several replicas behind HAProxy, the load spread over them, the per-member limit in force
@@ -36,7 +31,7 @@ import java.util.concurrent.locks.LockSupport;
  * Nothing about money may change: no approval lost or doubled, the ledger holds, each notice once, no member above the
  * limit across replicas, each scheduled job once per cycle. Then the same on a single-replica stack for comparison.
  */
-@Command(name = "scale-out", description = "Issue 15: 3 payment-service and 2 of every other service behind HAProxy; "
+@Command(name = "scale-out", description = "scale-out: 3 payment-service and 2 of every other service behind HAProxy; "
         + "kill -9 the relay holder and the reconciliation job runner mid-run; then the single-replica stack.")
 final class ScaleOut extends BaseScenario {
 
@@ -75,11 +70,6 @@ final class ScaleOut extends BaseScenario {
     private final Map<String, String> killed = new LinkedHashMap<>();
 
     @Override
-    public String fieldReport() {
-        return "issue 15";
-    }
-
-    @Override
     public String description() {
         return (paymentReplicas == 1 && otherReplicas == 1 ? "single-replica stack"
                 : paymentReplicas + " payment-service and " + otherReplicas + " of every other service behind HAProxy")
@@ -109,22 +99,6 @@ final class ScaleOut extends BaseScenario {
         single.otherReplicas = 1;
         single.noBaseline = true;
         return Optional.of(single);
-    }
-
-    private ScaleOut copy() {
-        ScaleOut c = new ScaleOut();
-        c.paymentReplicas = paymentReplicas;
-        c.otherReplicas = otherReplicas;
-        c.rate = rate;
-        c.members = members;
-        c.hotMembers = hotMembers;
-        c.hotPerMinute = hotPerMinute;
-        c.perMemberPerMinute = perMemberPerMinute;
-        c.beforeSeconds = beforeSeconds;
-        c.afterSeconds = afterSeconds;
-        c.pgLatencyMs = pgLatencyMs;
-        c.noBaseline = noBaseline;
-        return c;
     }
 
     @Override
@@ -166,7 +140,7 @@ final class ScaleOut extends BaseScenario {
 
     @Override
     public void run(Drill drill) throws Exception {
-        drill.pgFaults("{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":" + pgLatencyMs + "}}");
+        drill.pgFaults(Drill.pgLatency(pgLatencyMs));
         placeHotOrders(drill);
         Map<String, List<String>> jobs = new LinkedHashMap<>();
         JOBS.forEach((service, byJob) -> jobs.put(service, List.copyOf(byJob.keySet())));
@@ -175,8 +149,7 @@ final class ScaleOut extends BaseScenario {
 
         drill.phase("before");
         drill.mark("jobs counted from");
-        Thread load = drill.background("arrivals", () -> drill.load().openLoop(drill.orders()::next, arrivals,
-                Duration.ofDays(1), 300, "arrivals"));
+        Thread load = drill.arrivals(arrivals);
         drill.sleep(Duration.ofSeconds(beforeSeconds));
 
         String relayHolder = watch.relayHolder();
@@ -205,29 +178,16 @@ final class ScaleOut extends BaseScenario {
             return;
         }
         drill.phase("placing hot members' orders");
-        try (ConsumerLag lag = new ConsumerLag(drill.target().kafkaClient())) {
-            Long before = lag.committed("payment-service", "order.events");
-            int wanted = hotOrders();
-            // OrderBook names members by index modulo the count: these are the first hotMembers ordinary members.
-            int refused = drill.orders().place(new ApprovalClient(drill.http(), drill.target().orderUrl(),
-                    drill.target().paymentUrl(), drill.target().tokens()), wanted, hotMembers, 15_000, 8, n -> drill.detail(n + " hot orders"));
-            long until = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-            while (System.nanoTime() < until) {
-                Long now = lag.committed("payment-service", "order.events");
-                if (now != null && now - (before == null ? 0 : before) >= wanted - refused) {
-                    break;
-                }
-                LockSupport.parkNanos(Duration.ofMillis(300).toNanos());
-            }
-        }
+        // OrderBook names members by index modulo the count: these are the first hotMembers ordinary members.
+        ScenarioRun.placeOrders(drill, hotOrders(), client -> drill.orders().place(client, hotOrders(), hotMembers,
+                15_000, 8, n -> drill.detail(n + " hot orders")), Duration.ofSeconds(60));
         drill.orders().shuffleUnused(new Random(15));
     }
 
     /** The reconciliation replica that took the settle job's lock last: the one running reconciliation's jobs. */
     private static String lastSettleRunner(Drill drill) {
         List<String> replicas = drill.target().replicas("reconciliation-service");
-        try (Connection db = DriverManager.getConnection(drill.target().jdbcUrl("reconciliation"),
-                EmbeddedPostgresServer.USERNAME, EmbeddedPostgresServer.PASSWORD);
+        try (Connection db = drill.target().connect("reconciliation");
              PreparedStatement query = db.prepareStatement("SELECT locked_by FROM shedlock WHERE name = ?")) {
             query.setString(1, "reconciliation.settle");
             try (ResultSet row = query.executeQuery()) {

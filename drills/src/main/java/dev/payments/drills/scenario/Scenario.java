@@ -13,7 +13,10 @@ public interface Scenario {
 
     String name();
 
-    /** "000", "001", "002" or "issue 6". */
+    /**
+     * What the drill reproduces: a field report ("000", "001", "002") or, for a drill of a capability the reports
+     * do not cover, that capability ("outage", "relay", "refunds", "scale-out", "retention", "warm-start").
+     */
     String fieldReport();
 
     String description();

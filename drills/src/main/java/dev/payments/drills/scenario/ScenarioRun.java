@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.ToIntFunction;
 
 /**
  * One run of a scenario on a running target: orders placed, the load, the observation while it runs and while the
@@ -84,21 +85,15 @@ final class ScenarioRun {
             Map<String, Long> deadLettersBefore = lag.deadLetters();
 
             drill.phase("placing orders");
-            Long before = lag.committed("payment-service", "order.events");
-            ApprovalClient placing = new ApprovalClient(drill.http(), target.orderUrl(), target.paymentUrl(),
-                    target.tokens());
             int warmup = scenario.warmupApprovals();
             int wanted = warmup + scenario.ordersNeeded();
-            // First in the book, so the warm-up takes them before the scenario takes any.
-            int refused = orders.placeOnePerMember(placing, warmup, "warmup", 15_000, 8,
-                    n -> drill.detail(n + "/" + wanted + " orders placed"));
-            refused += orders.place(placing, scenario.ordersNeeded(), scenario.members(), 15_000, 8,
-                    n -> drill.detail((warmup + n) + "/" + wanted + " orders placed"));
+            // The warm-up's orders first in the book, so the warm-up takes them before the scenario takes any.
+            int refused = placeOrders(drill, wanted, client -> orders.placeOnePerMember(client, warmup, "warmup", 15_000,
+                    8, n -> drill.detail(n + "/" + wanted + " orders placed"))
+                    + orders.place(client, scenario.ordersNeeded(), scenario.members(), 15_000, 8,
+                    n -> drill.detail((warmup + n) + "/" + wanted + " orders placed")), Duration.ofSeconds(90));
             if (refused > 0) {
                 drill.note(refused + " of " + wanted + " orders were refused by order-service while placing them");
-            }
-            if (target.learnsOrdersFromKafka()) {
-                waitForOrders(lag, before == null ? 0 : before, wanted - refused, Duration.ofSeconds(90), drill);
             }
 
             RecoveryWatch watch = new RecoveryWatch(books, recorder, sampler, clock);
@@ -142,22 +137,32 @@ final class ScenarioRun {
     }
 
     /**
-     * Until payment-service has consumed an OrderCreated for every order placed: a confirm for an order it has not
-     * seen is a 404 that the client retries, and every retry spends the member's rate-limit allowance.
+     * Places orders ({@code place} places them with the drill's client and returns how many order-service refused)
+     * and, when the target learns orders from Kafka, waits until payment-service has consumed the others: a confirm
+     * for an order it has not seen is a 404 that the client retries, and every retry spends the member's rate-limit
+     * allowance. Returns the refused count.
      */
-    private static void waitForOrders(ConsumerLag lag, long before, int placed, Duration patience, Drill drill) {
-        long until = System.nanoTime() + patience.toNanos();
-        while (System.nanoTime() < until) {
-            Long committed = lag.committed("payment-service", "order.events");
-            long seen = committed == null ? 0 : committed - before;
-            drill.detail("payment-service has seen " + seen + "/" + placed + " orders");
-            if (seen >= placed) {
-                return;
+    static int placeOrders(Drill drill, int wanted, ToIntFunction<ApprovalClient> place, Duration patience) {
+        try (ConsumerLag lag = new ConsumerLag(drill.target().kafkaClient())) {
+            Long before = lag.committed("payment-service", "order.events");
+            int refused = place.applyAsInt(drill.load().client());
+            if (!drill.target().learnsOrdersFromKafka()) {
+                return refused;
             }
-            LockSupport.parkNanos(Duration.ofMillis(300).toNanos());
+            long until = System.nanoTime() + patience.toNanos();
+            while (System.nanoTime() < until) {
+                Long committed = lag.committed("payment-service", "order.events");
+                long seen = committed == null ? 0 : committed - (before == null ? 0 : before);
+                drill.detail("payment-service has seen " + seen + "/" + (wanted - refused) + " orders");
+                if (seen >= wanted - refused) {
+                    return refused;
+                }
+                drill.sleep(Duration.ofMillis(300));
+            }
+            drill.note("payment-service had not consumed every order event " + patience.toSeconds()
+                    + " s after the orders were placed; the first confirms may see 404s (retried)");
+            return refused;
         }
-        drill.note("payment-service had not consumed every order event " + patience.toSeconds()
-                + " s after the orders were placed; the first confirms may see 404s (retried)");
     }
 
     private static Map<String, List<String>> settings(Scenario scenario) {

@@ -4,12 +4,10 @@ import dev.payments.drills.analysis.DrillResult.Measurements;
 import dev.payments.drills.analysis.DrillResult.Target;
 import dev.payments.drills.observe.RelayWatch;
 import dev.payments.localstack.Component;
-import dev.payments.localstack.infra.EmbeddedPostgresServer;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -22,7 +20,7 @@ import java.util.List;
  * unhealthy, or a loss counted), keep publishing through the polling relay from the outbox table, and hand back to
  * Debezium on a new slot - and no event may be lost or applied twice.
  */
-@Command(name = "slot-lost", description = "Issue 13: payment-service's replication slot dropped under load.")
+@Command(name = "slot-lost", description = "relay: payment-service's replication slot dropped under load.")
 final class SlotLost extends RelayDrill {
 
     @Option(names = "--after", description = "Seconds of load after the drop (the relay hands back after 60 s).")
@@ -48,7 +46,7 @@ final class SlotLost extends RelayDrill {
     public void run(Drill drill) throws Exception {
         try (RelayWatch relay = new RelayWatch(drill.http(), drill.target().paymentManagementUrl(), drill.clock()).start()) {
             drill.phase("before");
-            Thread load = startLoad(drill, drill.load());
+            Thread load = drill.arrivals(rate);
             drill.sleep(Duration.ofSeconds(beforeSeconds));
             RelayWatch.Sample before = relay.last();
             double lostBefore = before == null || before.slotLost() == null ? 0 : before.slotLost();
@@ -63,7 +61,7 @@ final class SlotLost extends RelayDrill {
             drill.recovered();
             drill.phase("fallback");
             drill.sleep(Duration.ofSeconds(afterSeconds));
-            stopLoad(drill, load);
+            drill.stopArrivals(load);
 
             alertAfter = relay.secondsUntil(droppedAt, s -> (s.slotHealthy() != null && s.slotHealthy() == 0)
                     || (s.slotLost() != null && s.slotLost() > lostBefore));
@@ -86,9 +84,7 @@ final class SlotLost extends RelayDrill {
     /** Ends the slot's stream and drops it; the relay reconnects in between, so this repeats until the drop wins. */
     private static int dropSlot(Drill drill) throws SQLException {
         String slot = "outbox_" + SERVICE.replace('-', '_');
-        String jdbcUrl = drill.target().jdbcUrl(Component.PAYMENT_SERVICE.database().orElseThrow());
-        try (Connection connection = DriverManager.getConnection(jdbcUrl, EmbeddedPostgresServer.USERNAME,
-                EmbeddedPostgresServer.PASSWORD)) {
+        try (Connection connection = drill.target().connect(Component.PAYMENT_SERVICE.database().orElseThrow())) {
             for (int attempt = 1; attempt <= 200; attempt++) {
                 try (PreparedStatement end = connection.prepareStatement(
                         "SELECT pg_terminate_backend(active_pid) FROM pg_replication_slots WHERE slot_name = ? AND active_pid IS NOT NULL");

@@ -5,7 +5,6 @@ import dev.payments.drills.analysis.DrillResult.Target;
 import dev.payments.drills.analysis.Slope;
 import dev.payments.drills.observe.SoakSampler;
 import dev.payments.localstack.Component;
-import dev.payments.localstack.infra.EmbeddedPostgresServer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AlterConfigOp;
 import org.apache.kafka.clients.admin.ConfigEntry;
@@ -29,7 +28,7 @@ import java.util.concurrent.TimeUnit;
  * {@link SoakSampler}; the slopes over the last {@code --slope-minutes} say whether memory, latency and the pruned
  * tables stay flat. Business records (payments, orders, the projection) grow by design and are reported per approval.
  */
-@Command(name = "soak", description = "Issue 31: steady load with occasional PG faults for --minutes; slopes of memory, latency, storage.")
+@Command(name = "soak", description = "retention: steady load with occasional PG faults for --minutes; slopes of memory, latency, storage.")
 final class Soak extends BaseScenario {
 
     @Option(names = "--minutes", description = "How long the load runs.")
@@ -78,11 +77,6 @@ final class Soak extends BaseScenario {
             "projected_event", "settlement_attempt", "member_rate_buckets");
 
     @Override
-    public String fieldReport() {
-        return "issue 31";
-    }
-
-    @Override
     public String description() {
         return rate + " approvals/s for " + minutes + " min, a PG fault of " + faultSeconds + " s every " + faultEvery
                 + " s (slow 3 s, 20 % 503, 5 % lost answers, 10 % declines in turn), retention keeps shortened to "
@@ -119,9 +113,7 @@ final class Soak extends BaseScenario {
     @Override
     public void run(Drill drill) {
         shortenTopicRetention(drill);
-        SoakSampler sampler = new SoakSampler(drill.target()::processes, drill.target().postgresJdbcUrl(),
-                EmbeddedPostgresServer.USERNAME, EmbeddedPostgresServer.PASSWORD, drill.target().kafkaClient(),
-                drill.recorder(), drill.clock());
+        SoakSampler sampler = new SoakSampler(drill.target(), drill.recorder(), drill.clock());
         drill.pgFaults(NORMAL_PG);
         drill.phase("soak");
         double start = drill.clock().seconds();

@@ -19,7 +19,7 @@ import java.util.Optional;
  * (as a pod replaced or added would be) several times; each start's time to ready, and the approvals of its first
  * window against the warm replica's. The same on a stack of its own without class data sharing, side by side.
  */
-@Command(name = "warm-start", description = "Issue 33: payment-service restarted under a steady closed loop; time "
+@Command(name = "warm-start", description = "warm-start: payment-service restarted under a steady closed loop; time "
         + "to ready and the first 30 s of approvals against the warm replica's, with class data archives (as shipped) "
         + "and, on a stack of its own, without.")
 final class WarmStart extends BaseScenario {
@@ -44,11 +44,6 @@ final class WarmStart extends BaseScenario {
     private final List<Double> readySeconds = new ArrayList<>();
 
     @Override
-    public String fieldReport() {
-        return "issue 33";
-    }
-
-    @Override
     public String description() {
         return (classDataSharing ? "class data archives (as shipped)" : "no class data archives") + "; PG at "
                 + latencyMs + " ms, " + clients + " closed-loop clients; " + warmSeconds + " s to warm, a " + windowSeconds
@@ -66,12 +61,7 @@ final class WarmStart extends BaseScenario {
         if (noBaseline || !classDataSharing) {
             return Optional.empty();
         }
-        WarmStart without = new WarmStart();
-        without.latencyMs = latencyMs;
-        without.clients = clients;
-        without.warmSeconds = warmSeconds;
-        without.windowSeconds = windowSeconds;
-        without.starts = starts;
+        WarmStart without = copy();
         without.noBaseline = true;
         without.classDataSharing = false;
         return Optional.of(without);
@@ -89,7 +79,7 @@ final class WarmStart extends BaseScenario {
 
     @Override
     public void run(Drill drill) {
-        drill.fault("{\"operation\":\"confirm\",\"latency\":{\"fixedMs\":" + latencyMs + "}}");
+        drill.fault(Drill.pgLatency(latencyMs));
         drill.phase("warming");
         closedLoop(drill, warmSeconds);
         drill.phase(WARM);
@@ -143,7 +133,7 @@ final class WarmStart extends BaseScenario {
         targets.add(new Target("median first-window p99 / warm p99", "<= 2",
                 median == null || warmP99 == null ? "n/a" : String.format(Locale.ROOT, "%.2f", median / warmP99),
                 median == null || warmP99 == null ? null : median <= 2 * warmP99));
-        targets.add(new Target("time to ready, each start", "the baseline run's median / 2 (issue 33: <= half)",
+        targets.add(new Target("time to ready, each start", "the baseline run's median / 2 (at most half)",
                 readySeconds.stream().map(Stats::s).toList().toString(), null));
         return targets;
     }

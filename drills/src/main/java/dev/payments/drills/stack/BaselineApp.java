@@ -153,50 +153,14 @@ public final class BaselineApp implements Target {
         }
     }
 
+    /**
+     * It answers orders, confirms and the audit's reads itself; it has no reconciliation, so the audit's reads of it
+     * answer 404 and the drill computes the identity itself.
+     */
     @Override
-    public String orderUrl() {
-        return url;
-    }
-
-    @Override
-    public String paymentUrl() {
-        return url;
-    }
-
-    @Override
-    public String paymentManagementUrl() {
-        return url;
-    }
-
-    @Override
-    public String notificationUrl() {
-        return url;
-    }
-
-    /** It has none: the audit's reads of reconciliation answer 404 and the drill computes the identity itself. */
-    @Override
-    public String reconciliationUrl() {
-        return url;
-    }
-
-    @Override
-    public String pgUrl() {
-        return stack.pgUrl();
-    }
-
-    @Override
-    public String pgAdminUrl() {
-        return stack.pgAdminUrl();
-    }
-
-    @Override
-    public String bootstrapServers() {
-        return stack.bootstrapServers();
-    }
-
-    @Override
-    public String postgresJdbcUrl() {
-        return stack.postgresJdbcUrl();
+    public Endpoints endpoints() {
+        Endpoints s = stack.endpoints();
+        return new Endpoints(url, url, url, url, url, s.pg(), s.pgAdmin(), s.bootstrapServers(), s.postgresJdbcUrl());
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.payments.drills.stack;
 import dev.payments.localstack.http.Http;
 import dev.payments.localstack.identity.Tokens;
 
+import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 
@@ -10,42 +11,18 @@ import java.util.Map;
  * A stack that is already running (e.g. {@code local-stack/run.sh}); outages go through the launcher's control
  * endpoint. The drill cannot change the services' settings here: they are whatever the stack was started with.
  */
-public final class ExternalStack implements Target {
+public record ExternalStack(String host, int orderPort, int paymentPort, int paymentManagementPort,
+                            int notificationPort, int reconciliationPort, int pgPort, int pgAdminPort, int kafkaPort,
+                            int postgresPort, String controlUrl, Tokens tokens) implements Target {
 
-    private final String host;
-    private final int orderPort;
-    private final int paymentPort;
-    private final int paymentManagementPort;
-    private final int notificationPort;
-    private final int reconciliationPort;
-    private final int pgPort;
-    private final int pgAdminPort;
-    private final int kafkaPort;
-    private final int postgresPort;
-    private final String controlUrl;
-    private final Tokens tokens;
-    private final Http http = new Http();
+    private static final Http HTTP = new Http();
 
+    /** @param issuerPort the stack's token issuer (auth-server) on {@code host} */
     public ExternalStack(String host, int orderPort, int paymentPort, int paymentManagementPort, int notificationPort,
                          int reconciliationPort, int pgPort, int pgAdminPort, int kafkaPort, int postgresPort,
                          String controlUrl, int issuerPort) {
-        this.tokens = new Tokens(java.net.URI.create("http://" + host + ":" + issuerPort));
-        this.host = host;
-        this.orderPort = orderPort;
-        this.paymentPort = paymentPort;
-        this.paymentManagementPort = paymentManagementPort;
-        this.notificationPort = notificationPort;
-        this.reconciliationPort = reconciliationPort;
-        this.pgPort = pgPort;
-        this.pgAdminPort = pgAdminPort;
-        this.kafkaPort = kafkaPort;
-        this.postgresPort = postgresPort;
-        this.controlUrl = controlUrl;
-    }
-
-    @Override
-    public Tokens tokens() {
-        return tokens;
+        this(host, orderPort, paymentPort, paymentManagementPort, notificationPort, reconciliationPort, pgPort,
+                pgAdminPort, kafkaPort, postgresPort, controlUrl, new Tokens(URI.create("http://" + host + ":" + issuerPort)));
     }
 
     private String url(int port) {
@@ -53,53 +30,15 @@ public final class ExternalStack implements Target {
     }
 
     @Override
-    public String orderUrl() {
-        return url(orderPort);
-    }
-
-    @Override
-    public String paymentUrl() {
-        return url(paymentPort);
-    }
-
-    @Override
-    public String paymentManagementUrl() {
-        return url(paymentManagementPort);
-    }
-
-    @Override
-    public String notificationUrl() {
-        return url(notificationPort);
-    }
-
-    @Override
-    public String reconciliationUrl() {
-        return url(reconciliationPort);
-    }
-
-    @Override
-    public String pgUrl() {
-        return url(pgPort);
-    }
-
-    @Override
-    public String pgAdminUrl() {
-        return url(pgAdminPort);
-    }
-
-    @Override
-    public String bootstrapServers() {
-        return host + ":" + kafkaPort;
-    }
-
-    @Override
-    public String postgresJdbcUrl() {
-        return "jdbc:postgresql://" + host + ":" + postgresPort + "/postgres";
+    public Endpoints endpoints() {
+        return new Endpoints(url(orderPort), url(paymentPort), url(paymentManagementPort), url(notificationPort),
+                url(reconciliationPort), url(pgPort), url(pgAdminPort), host + ":" + kafkaPort,
+                "jdbc:postgresql://" + host + ":" + postgresPort + "/postgres");
     }
 
     @Override
     public void control(String component, String action) {
-        Http.Response response = http.post(controlUrl + "/control/" + component + "/" + action, Map.of(), null,
+        Http.Response response = HTTP.post(controlUrl + "/control/" + component + "/" + action, Map.of(), null,
                 Duration.ofMinutes(4));
         if (response.status() == 0) {
             throw new IllegalStateException("Control endpoint " + controlUrl + " did not answer: " + response.error());

@@ -55,12 +55,6 @@ public final class OwnStack implements Target {
         }
     }
 
-    /** A stack with the launcher's laptop JVM options (the test suite's). */
-    public static OwnStack start(Map<Component, List<String>> settings, Path dataDir) {
-        return start(settings, Map.of(), dataDir, LocalStackOptions.DEFAULT_JVM_OPTIONS, Map.of(), Duration.ofMinutes(3),
-                true);
-    }
-
     /**
      * @param settings         extra Spring properties per component, e.g. {@code --spring.datasource.hikari.maximum-pool-size=10}
      * @param replicas         JVMs per service (default 1); several run behind the stack's HAProxy
@@ -119,58 +113,17 @@ public final class OwnStack implements Target {
         return dir;
     }
 
-    public RunningStack stack() {
-        return stack;
-    }
-
     @Override
-    public String orderUrl() {
-        return stack.urlOf(Component.ORDER_SERVICE);
-    }
-
-    @Override
-    public String paymentUrl() {
-        return stack.urlOf(Component.PAYMENT_SERVICE);
-    }
-
-    @Override
-    public String paymentManagementUrl() {
-        return stack.managementUrlOf(Component.PAYMENT_SERVICE);
-    }
-
-    @Override
-    public String notificationUrl() {
-        return stack.urlOf(Component.NOTIFICATION_SERVICE);
-    }
-
-    @Override
-    public String reconciliationUrl() {
-        return stack.urlOf(Component.RECONCILIATION_SERVICE);
-    }
-
-    @Override
-    public String pgUrl() {
-        return stack.urlOf(Component.PG_SIMULATOR);
+    public Endpoints endpoints() {
+        return new Endpoints(stack.urlOf(Component.ORDER_SERVICE), stack.urlOf(Component.PAYMENT_SERVICE),
+                stack.managementUrlOf(Component.PAYMENT_SERVICE), stack.urlOf(Component.NOTIFICATION_SERVICE),
+                stack.urlOf(Component.RECONCILIATION_SERVICE), stack.urlOf(Component.PG_SIMULATOR),
+                stack.pgSimulatorAdminUrl(), stack.bootstrapServers(), stack.jdbcUrl("postgres"));
     }
 
     @Override
     public Tokens tokens() {
         return stack.tokens();
-    }
-
-    @Override
-    public String pgAdminUrl() {
-        return stack.pgSimulatorAdminUrl();
-    }
-
-    @Override
-    public String bootstrapServers() {
-        return stack.bootstrapServers();
-    }
-
-    @Override
-    public String postgresJdbcUrl() {
-        return stack.jdbcUrl("postgres");
     }
 
     @Override

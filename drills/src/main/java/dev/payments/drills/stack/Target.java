@@ -2,6 +2,11 @@ package dev.payments.drills.stack;
 
 import dev.payments.localstack.identity.Tokens;
 import dev.payments.localstack.infra.EmbeddedKafkaBroker;
+import dev.payments.localstack.infra.EmbeddedPostgresServer;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
 
 import java.util.List;
 import java.util.Map;
@@ -9,22 +14,49 @@ import java.util.Map;
 /** Where the system under drill answers, and the operator's handle to stop, start or kill its parts. */
 public interface Target extends AutoCloseable {
 
-    String orderUrl();
+    /**
+     * Where the parts answer: each service's API (and payment-service's management port: its Prometheus scrape and
+     * the breaker's metric), the PG simulator's API and admin API, Kafka, and the PostgreSQL server (its maintenance
+     * database, reached as its superuser).
+     */
+    record Endpoints(String order, String payment, String paymentManagement, String notification,
+                     String reconciliation, String pg, String pgAdmin, String bootstrapServers,
+                     String postgresJdbcUrl) {
+    }
 
-    String paymentUrl();
+    Endpoints endpoints();
 
-    /** payment-service's management port: its Prometheus scrape and the breaker's metric. */
-    String paymentManagementUrl();
+    default String orderUrl() {
+        return endpoints().order();
+    }
 
-    String notificationUrl();
+    default String paymentUrl() {
+        return endpoints().payment();
+    }
 
-    String reconciliationUrl();
+    default String paymentManagementUrl() {
+        return endpoints().paymentManagement();
+    }
 
-    String pgUrl();
+    default String notificationUrl() {
+        return endpoints().notification();
+    }
 
-    String pgAdminUrl();
+    default String reconciliationUrl() {
+        return endpoints().reconciliation();
+    }
 
-    String bootstrapServers();
+    default String pgUrl() {
+        return endpoints().pg();
+    }
+
+    default String pgAdminUrl() {
+        return endpoints().pgAdmin();
+    }
+
+    default String bootstrapServers() {
+        return endpoints().bootstrapServers();
+    }
 
     /**
      * Bootstrap servers and the broker's super user login, for the drill's own Kafka clients (lag, audit): every
@@ -34,13 +66,20 @@ public interface Target extends AutoCloseable {
         return EmbeddedKafkaBroker.ADMIN.clientProperties(bootstrapServers());
     }
 
-    /** The stack's PostgreSQL server (its maintenance database), reached as its superuser. */
-    String postgresJdbcUrl();
+    default String postgresJdbcUrl() {
+        return endpoints().postgresJdbcUrl();
+    }
 
     /** One database of the stack (a service's), reached as the superuser. */
     default String jdbcUrl(String database) {
         String server = postgresJdbcUrl();
         return server.substring(0, server.lastIndexOf('/') + 1) + database;
+    }
+
+    /** A connection to one database of the stack as the superuser. */
+    default Connection connect(String database) throws SQLException {
+        return DriverManager.getConnection(jdbcUrl(database), EmbeddedPostgresServer.USERNAME,
+                EmbeddedPostgresServer.PASSWORD);
     }
 
     /**

@@ -37,6 +37,8 @@ class DrillsCliTest {
             assertThat(help.out).contains("Usage: drills " + scenario.name(), "--stack-url", "--settle-timeout");
             scenario.parameters().keySet().forEach(option -> assertThat(help.out).contains("--" + option));
             assertThat(scenario.description()).isNotBlank();
+            // What the report's title names: a field report or a capability, never a tracker's ticket.
+            assertThat(scenario.fieldReport()).as(scenario.name()).matches("00[0-2]|[a-z][a-z-]+");
             assertThat(scenario.ordersNeeded()).isPositive();
         }
     }

@@ -58,7 +58,7 @@ public final class PgSimulator implements AutoCloseable {
         this.config = config;
         Clock clock = Clock.tickMillis(Clock.systemUTC().getZone());
         this.journal = config.journal() == null ? null : LedgerJournal.open(config.journal());
-        this.ledger = new Ledger(clock, config.readyTtl(), journal);
+        this.ledger = new Ledger(clock, journal);
         BillingKeys billingKeys = new BillingKeys(clock, journal);
         if (journal != null) {
             journal.replayInto(ledger, billingKeys);

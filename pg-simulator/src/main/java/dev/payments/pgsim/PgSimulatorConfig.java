@@ -12,7 +12,6 @@ import java.util.Objects;
  * @param host interface to bind; 127.0.0.1 by default, 0.0.0.0 to serve other machines/containers
  * @param callbackUrl where asynchronous results are POSTed; null = none unless a fault names one
  * @param seed seed for faults that carry none; null = a random seed per fault (shown by GET /admin/faults)
- * @param readyTtl how long a READY checkout session lives before it is EXPIRED (Toss: 10 minutes)
  * @param journal the file the books are kept in across restarts (docs/pg-simulator.md, "Books across restarts");
  *                null = in memory only, gone with the process
  */
@@ -24,7 +23,6 @@ public record PgSimulatorConfig(
         String callbackUrl,
         String callbackSecret,
         Long seed,
-        Duration readyTtl,
         int callbackMaxAttempts,
         Duration callbackInitialBackoff,
         Duration callbackTimeout,
@@ -37,7 +35,6 @@ public record PgSimulatorConfig(
         Objects.requireNonNull(host, "host");
         Objects.requireNonNull(secretKey, "secretKey");
         Objects.requireNonNull(callbackSecret, "callbackSecret");
-        Objects.requireNonNull(readyTtl, "readyTtl");
         Objects.requireNonNull(callbackInitialBackoff, "callbackInitialBackoff");
         Objects.requireNonNull(callbackTimeout, "callbackTimeout");
         checkPort("port", port);
@@ -52,61 +49,56 @@ public record PgSimulatorConfig(
 
     /**
      * Gateway on 8090, admin on a free port, Toss-like test key, no callback URL, random seeds,
-     * 10-minute checkout sessions, callbacks tried 5 times (0.5 s, 1 s, 2 s, 4 s apart, 5 s timeout).
+     * callbacks tried 5 times (0.5 s, 1 s, 2 s, 4 s apart, 5 s timeout).
      */
     public static PgSimulatorConfig defaults() {
-        return new PgSimulatorConfig("127.0.0.1", 8090, 0, DEFAULT_SECRET_KEY, null, DEFAULT_CALLBACK_SECRET, null,
-                Duration.ofMinutes(10), 5, Duration.ofMillis(500), Duration.ofSeconds(5), null);
+        return new PgSimulatorConfig("127.0.0.1", 8090, 0, DEFAULT_SECRET_KEY, null, DEFAULT_CALLBACK_SECRET, null, 5,
+                Duration.ofMillis(500), Duration.ofSeconds(5), null);
     }
 
     public PgSimulatorConfig withHost(String value) {
-        return new PgSimulatorConfig(value, port, adminPort, secretKey, callbackUrl, callbackSecret, seed, readyTtl,
+        return new PgSimulatorConfig(value, port, adminPort, secretKey, callbackUrl, callbackSecret, seed,
                 callbackMaxAttempts, callbackInitialBackoff, callbackTimeout, journal);
     }
 
     public PgSimulatorConfig withPort(int value) {
-        return new PgSimulatorConfig(host, value, adminPort, secretKey, callbackUrl, callbackSecret, seed, readyTtl,
+        return new PgSimulatorConfig(host, value, adminPort, secretKey, callbackUrl, callbackSecret, seed,
                 callbackMaxAttempts, callbackInitialBackoff, callbackTimeout, journal);
     }
 
     public PgSimulatorConfig withAdminPort(int value) {
-        return new PgSimulatorConfig(host, port, value, secretKey, callbackUrl, callbackSecret, seed, readyTtl,
+        return new PgSimulatorConfig(host, port, value, secretKey, callbackUrl, callbackSecret, seed,
                 callbackMaxAttempts, callbackInitialBackoff, callbackTimeout, journal);
     }
 
     public PgSimulatorConfig withSecretKey(String value) {
-        return new PgSimulatorConfig(host, port, adminPort, value, callbackUrl, callbackSecret, seed, readyTtl,
+        return new PgSimulatorConfig(host, port, adminPort, value, callbackUrl, callbackSecret, seed,
                 callbackMaxAttempts, callbackInitialBackoff, callbackTimeout, journal);
     }
 
     public PgSimulatorConfig withCallbackUrl(String value) {
-        return new PgSimulatorConfig(host, port, adminPort, secretKey, value, callbackSecret, seed, readyTtl,
+        return new PgSimulatorConfig(host, port, adminPort, secretKey, value, callbackSecret, seed,
                 callbackMaxAttempts, callbackInitialBackoff, callbackTimeout, journal);
     }
 
     public PgSimulatorConfig withCallbackSecret(String value) {
-        return new PgSimulatorConfig(host, port, adminPort, secretKey, callbackUrl, value, seed, readyTtl,
+        return new PgSimulatorConfig(host, port, adminPort, secretKey, callbackUrl, value, seed,
                 callbackMaxAttempts, callbackInitialBackoff, callbackTimeout, journal);
     }
 
     public PgSimulatorConfig withSeed(Long value) {
-        return new PgSimulatorConfig(host, port, adminPort, secretKey, callbackUrl, callbackSecret, value, readyTtl,
-                callbackMaxAttempts, callbackInitialBackoff, callbackTimeout, journal);
-    }
-
-    public PgSimulatorConfig withReadyTtl(Duration value) {
-        return new PgSimulatorConfig(host, port, adminPort, secretKey, callbackUrl, callbackSecret, seed, value,
+        return new PgSimulatorConfig(host, port, adminPort, secretKey, callbackUrl, callbackSecret, value,
                 callbackMaxAttempts, callbackInitialBackoff, callbackTimeout, journal);
     }
 
     /** Delivery policy for callbacks: attempts in total, the first backoff (doubling), per-attempt timeout. */
     public PgSimulatorConfig withCallbackRetry(int maxAttempts, Duration initialBackoff, Duration timeout) {
-        return new PgSimulatorConfig(host, port, adminPort, secretKey, callbackUrl, callbackSecret, seed, readyTtl,
+        return new PgSimulatorConfig(host, port, adminPort, secretKey, callbackUrl, callbackSecret, seed,
                 maxAttempts, initialBackoff, timeout, journal);
     }
 
     public PgSimulatorConfig withJournal(Path value) {
-        return new PgSimulatorConfig(host, port, adminPort, secretKey, callbackUrl, callbackSecret, seed, readyTtl,
+        return new PgSimulatorConfig(host, port, adminPort, secretKey, callbackUrl, callbackSecret, seed,
                 callbackMaxAttempts, callbackInitialBackoff, callbackTimeout, value);
     }
 

@@ -1,16 +1,10 @@
 package dev.payments.pgsim;
 
+import dev.payments.pgsim.admin.AdminJson;
+import dev.payments.pgsim.fault.FaultSpec;
 import dev.payments.pgsim.http.Json;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URI;
-import java.net.URISyntaxException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -19,7 +13,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code java -jar pg-simulator-<version>-exec.jar --port 8090 --admin-port 8091 [--profile 001] [--fault '<json>']}. */
+/**
+ * {@code java -jar pg-simulator-<version>-exec.jar --port 8090 --admin-port 8091 [--fault '<json>']}; field report
+ * 001's simulator is {@code --fault '{"profile":"001"}'}.
+ */
 @Command(name = "pg-simulator", mixinStandardHelpOptions = true,
         description = "A Toss-Payments-like payment gateway with runtime fault injection.")
 public final class PgSimulatorMain implements Callable<Integer> {
@@ -44,17 +41,8 @@ public final class PgSimulatorMain implements Callable<Integer> {
             description = "HMAC-SHA256 secret for callback signatures. Default: ${DEFAULT-VALUE}")
     String callbackSecret;
 
-    @Option(names = "--callback-max-attempts", defaultValue = "5", description = "Callback attempts in total. Default: ${DEFAULT-VALUE}")
-    int callbackMaxAttempts;
-
-    @Option(names = "--callback-backoff-ms", defaultValue = "500", description = "First callback retry delay, doubling. Default: ${DEFAULT-VALUE}")
-    long callbackBackoffMs;
-
     @Option(names = "--seed", description = "Seed for faults that carry none (default: random, shown by GET /admin/faults).")
     Long seed;
-
-    @Option(names = "--profile", description = "Start with a named fault profile: 001 (field report 001).")
-    String profile;
 
     @Option(names = "--journal", description = "Keep the books (payments, transactions, billing keys) in this file"
             + " across restarts; without it they live in memory only.")
@@ -65,55 +53,27 @@ public final class PgSimulatorMain implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        PgSimulatorConfig config = PgSimulatorConfig.defaults()
+        List<FaultSpec> startFaults = new ArrayList<>();
+        for (String fault : faults) {
+            try {
+                startFaults.addAll(AdminJson.faultSpecs(fault.getBytes(StandardCharsets.UTF_8)));
+            } catch (IllegalArgumentException e) {
+                throw new CommandLine.ParameterException(new CommandLine(this), "invalid fault " + fault + ": " + e.getMessage());
+            }
+        }
+        PgSimulator simulator = PgSimulator.start(PgSimulatorConfig.defaults()
                 .withHost(host).withPort(port).withAdminPort(adminPort).withSecretKey(secretKey)
-                .withCallbackUrl(callbackUrl).withCallbackSecret(callbackSecret).withSeed(seed)
-                .withCallbackRetry(callbackMaxAttempts, Duration.ofMillis(callbackBackoffMs), Duration.ofSeconds(5))
-                .withJournal(journal);
-        PgSimulator simulator = PgSimulator.start(config);
+                .withCallbackUrl(callbackUrl).withCallbackSecret(callbackSecret).withSeed(seed).withJournal(journal));
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             simulator.close();
             stopped.countDown();
         }, "pgsim-shutdown"));
-        if (profile != null) {
-            putFaults(simulator, "{\"profile\":" + quote(profile) + "}");
-        }
-        for (String fault : faults) {
-            putFaults(simulator, fault);
-        }
+        simulator.faults().set(startFaults);
         System.out.println("pg-simulator gateway " + simulator.baseUrl() + " admin " + simulator.adminBaseUrl()
                 + " faults " + new String(Json.write(simulator.faults().current()), StandardCharsets.UTF_8));
         stopped.await();
         return 0;
-    }
-
-    /** Goes through the admin API so start-up faults get exactly the admin schema and validation. */
-    private static void putFaults(PgSimulator simulator, String json) {
-        try {
-            HttpResponse<String> response = HttpClient.newHttpClient().send(
-                    HttpRequest.newBuilder(new URI(simulator.adminBaseUrl() + "/admin/faults"))
-                            .header("Content-Type", "application/json")
-                            .PUT(HttpRequest.BodyPublishers.ofString(json, StandardCharsets.UTF_8))
-                            .build(),
-                    HttpResponse.BodyHandlers.ofString());
-            if (response.statusCode() != 200) {
-                simulator.close();
-                throw new CommandLine.ParameterException(new CommandLine(new PgSimulatorMain()),
-                        "invalid fault " + json + ": " + response.body());
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (URISyntaxException e) {
-            throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while installing faults", e);
-        }
-    }
-
-    private static String quote(String text) {
-        return new String(Json.write(text), StandardCharsets.UTF_8);
     }
 
     public static void main(String[] args) {

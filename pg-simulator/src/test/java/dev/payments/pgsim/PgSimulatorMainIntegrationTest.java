@@ -20,13 +20,12 @@ class PgSimulatorMainIntegrationTest {
     @Test
     void parsesTheDocumentedOptions() {
         PgSimulatorMain main = new PgSimulatorMain();
-        new CommandLine(main).parseArgs("--port", "8090", "--admin-port", "8091", "--seed", "42", "--profile", "001",
+        new CommandLine(main).parseArgs("--port", "8090", "--admin-port", "8091", "--seed", "42",
                 "--callback-url", "http://127.0.0.1:8080/pg/callback", "--fault", "{\"operation\":\"query\",\"hang\":true}");
 
         assertThat(main.port).isEqualTo(8090);
         assertThat(main.adminPort).isEqualTo(8091);
         assertThat(main.seed).isEqualTo(42L);
-        assertThat(main.profile).isEqualTo("001");
         assertThat(main.faults).containsExactly("{\"operation\":\"query\",\"hang\":true}");
         assertThat(main.secretKey).isEqualTo("test_sk_simulator");
     }
@@ -36,7 +35,7 @@ class PgSimulatorMainIntegrationTest {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         new CommandLine(new PgSimulatorMain()).usage(new PrintStream(out, true, StandardCharsets.UTF_8));
 
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("--port", "--admin-port", "--fault", "--profile");
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("--port", "--admin-port", "--fault", "--journal");
     }
 
     @Test
@@ -44,7 +43,8 @@ class PgSimulatorMainIntegrationTest {
         int port = freePort();
         int adminPort = freePort();
         Thread runner = new Thread(() -> new CommandLine(new PgSimulatorMain()).execute(
-                "--port", String.valueOf(port), "--admin-port", String.valueOf(adminPort), "--profile", "001"));
+                "--port", String.valueOf(port), "--admin-port", String.valueOf(adminPort),
+                "--fault", "{\"profile\":\"001\"}"));
         runner.setDaemon(true);
         runner.start();
         HttpClient http = HttpClient.newHttpClient();

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import dev.payments.pgsim.fault.FaultSpec;
 import dev.payments.pgsim.http.Json;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -13,9 +14,18 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /** Strict parsing of admin bodies, with messages that name the offending field. */
-final class AdminJson {
+public final class AdminJson {
 
     private AdminJson() {
+    }
+
+    /**
+     * The faults of an admin body (one object or an array), validated as {@code PUT /admin/faults} does.
+     *
+     * @throws IllegalArgumentException naming the offending field
+     */
+    public static List<FaultSpec> faultSpecs(byte[] body) {
+        return faults(body).stream().map(FaultRequest::toSpec).toList();
     }
 
     /** One fault object, or an array of them. */

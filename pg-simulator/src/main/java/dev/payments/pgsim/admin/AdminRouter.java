@@ -1,6 +1,5 @@
 package dev.payments.pgsim.admin;
 
-import dev.payments.pgsim.api.PaymentJson;
 import dev.payments.pgsim.fault.FaultControl;
 import dev.payments.pgsim.fault.FaultSpec;
 import dev.payments.pgsim.fault.Operation;
@@ -23,7 +22,7 @@ import reactor.netty.http.server.HttpServerResponse;
 import reactor.netty.http.server.HttpServerRoutes;
 
 /**
- * {@code /admin/*}: faults (GET, PUT/POST, DELETE), stats, resets and checkout sessions. Admin
+ * {@code /admin/*}: faults (GET, PUT/POST, DELETE), stats, the reset and health. Admin
  * calls are never subject to faults.
  */
 public final class AdminRouter implements BiFunction<HttpServerRequest, HttpServerResponse, Publisher<Void>> {
@@ -32,16 +31,10 @@ public final class AdminRouter implements BiFunction<HttpServerRequest, HttpServ
     private static final byte[] NO_BODY = new byte[0];
 
     private final FaultControl faults;
-    private final Ledger ledger;
-    private final IdempotencyStore idempotency;
-    private final Stats stats;
     private final HttpServerRoutes routes;
 
     public AdminRouter(FaultControl faults, Ledger ledger, IdempotencyStore idempotency, Stats stats) {
         this.faults = faults;
-        this.ledger = ledger;
-        this.idempotency = idempotency;
-        this.stats = stats;
         this.routes = new Routes()
                 .get("/admin/faults", answer(request -> Mono.fromSupplier(this::faultsViewReply)))
                 .put("/admin/faults", answer(this::applyFaults))
@@ -49,16 +42,11 @@ public final class AdminRouter implements BiFunction<HttpServerRequest, HttpServ
                 .delete("/admin/faults", answer(this::clearFaults))
                 .get("/admin/stats", answer(request -> Mono.fromSupplier(() -> Reply.json(200, stats.snapshot()))))
                 .post("/admin/reset", answer(request -> faults.clear(null).then(Mono.fromSupplier(() -> {
-                    resetLedger();
+                    ledger.reset();
+                    idempotency.reset();
                     stats.reset();
                     return Reply.noContent();
                 }))))
-                .delete("/admin/ledger", answer(request -> Mono.fromSupplier(() -> {
-                    resetLedger();
-                    return Reply.noContent();
-                })))
-                .post("/admin/payments", answer(request -> withBody(request,
-                        body -> Mono.fromSupplier(() -> registerReady(body)))))
                 .any("/admin/health", answer(request -> Mono.just(Reply.json(200, Map.of("status", "UP")))))
                 .build(Reply.error(405, "METHOD_NOT_ALLOWED", "Method not allowed here."),
                         request -> Reply.error(404, "NOT_FOUND", "No such admin endpoint: " + Routes.path(request)));
@@ -68,10 +56,6 @@ public final class AdminRouter implements BiFunction<HttpServerRequest, HttpServ
     record FaultsView(List<FaultSpec> faults, boolean refusingConnections) {
     }
 
-    /** {@code POST /admin/payments}: a checkout session, READY until confirmed or expired. */
-    record ReadyPaymentRequest(String paymentKey, String orderId, Long amount) {
-    }
-
     @Override
     public Publisher<Void> apply(HttpServerRequest request, HttpServerResponse response) {
         return routes.apply(request, response);
@@ -79,7 +63,7 @@ public final class AdminRouter implements BiFunction<HttpServerRequest, HttpServ
 
     private Mono<Reply> applyFaults(HttpServerRequest request) {
         return withBody(request, body -> {
-            List<FaultSpec> specs = AdminJson.faults(body).stream().map(FaultRequest::toSpec).toList();
+            List<FaultSpec> specs = AdminJson.faultSpecs(body);
             return faults.apply(specs).then(Mono.fromSupplier(this::faultsViewReply));
         });
     }
@@ -90,12 +74,10 @@ public final class AdminRouter implements BiFunction<HttpServerRequest, HttpServ
                 .then(Mono.fromSupplier(this::faultsViewReply));
     }
 
-    /** An admin answer: bad input is a 400, a conflict with the simulator's state a 409, anything else a logged 500. */
+    /** An admin answer: bad input is a 400, anything else a logged 500. */
     private static Routes.Handler answer(Function<HttpServerRequest, Mono<Reply>> handler) {
         return (request, response) -> Mono.defer(() -> handler.apply(request))
-                .onErrorResume(AdminInputException.class, e -> Mono.just(badRequest(e.getMessage())))
                 .onErrorResume(IllegalArgumentException.class, e -> Mono.just(badRequest(e.getMessage())))
-                .onErrorResume(IllegalStateException.class, e -> Mono.just(Reply.error(409, "CONFLICT", e.getMessage())))
                 .onErrorResume(e -> {
                     log.error("admin request {} {} failed", request.method(), request.uri(), e);
                     return Mono.just(Reply.error(500, "INTERNAL_ERROR", String.valueOf(e.getMessage())));
@@ -109,19 +91,6 @@ public final class AdminRouter implements BiFunction<HttpServerRequest, HttpServ
 
     private Reply faultsViewReply() {
         return Reply.json(200, faultsView());
-    }
-
-    private Reply registerReady(byte[] body) {
-        ReadyPaymentRequest ready = AdminJson.read(body, ReadyPaymentRequest.class);
-        if (ready.paymentKey() == null || ready.orderId() == null || ready.amount() == null || ready.amount() <= 0) {
-            throw new IllegalArgumentException("paymentKey, orderId and a positive amount are required");
-        }
-        return Reply.json(201, PaymentJson.of(ledger.registerReady(ready.paymentKey(), ready.orderId(), ready.amount())));
-    }
-
-    private void resetLedger() {
-        ledger.reset();
-        idempotency.reset();
     }
 
     private static Mono<Reply> withBody(HttpServerRequest request, Function<byte[], Mono<Reply>> handler) {

@@ -28,7 +28,6 @@ record FaultRequest(
         Boolean hang,
         ConnectionFaultRequest connectionFault,
         AsyncRequest async,
-        Boolean inProgressConflict,
         LateBookingRequest lateBooking,
         Long amountDelta,
         Long seed) {
@@ -91,9 +90,6 @@ record FaultRequest(
         }
         if (async != null) {
             spec = spec.withAsync(async.toAsync());
-        }
-        if (inProgressConflict != null) {
-            spec = spec.withInProgressConflict(inProgressConflict);
         }
         if (lateBooking != null) {
             spec = spec.withLateBooking(lateBooking.toLateBooking());

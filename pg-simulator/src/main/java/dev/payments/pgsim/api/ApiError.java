@@ -6,7 +6,6 @@ import dev.payments.pgsim.http.Reply;
 enum ApiError {
     INVALID_REQUEST(400, "The request is invalid."),
     ALREADY_PROCESSED_PAYMENT(400, "The payment has already been processed."),
-    NOT_MATCHES_AMOUNT(400, "The amount does not match the checkout amount."),
     NOT_MATCHES_ORDER_ID(400, "The paymentKey belongs to another order."),
     NOT_CANCELABLE_PAYMENT(400, "The payment cannot be cancelled."),
     ALREADY_CANCELED_PAYMENT(400, "The payment has already been cancelled."),
@@ -15,7 +14,6 @@ enum ApiError {
     NOT_CANCELABLE_AMOUNT(403, "The amount cannot be cancelled."),
     FORBIDDEN_CONSECUTIVE_REQUEST(403, "Consecutive requests are not allowed; try again shortly."),
     NOT_FOUND_PAYMENT(404, "The payment does not exist."),
-    NOT_FOUND_PAYMENT_SESSION(404, "The checkout session has expired."),
     NOT_FOUND_BILLING_KEY(404, "No such billing key for this customer."),
     NOT_FOUND(404, "No such endpoint."),
     METHOD_NOT_ALLOWED(405, "Method not allowed."),

@@ -64,7 +64,7 @@ final class ConfirmHandler {
         if (key == null) {
             return process(request, plan).map(Outcome::fresh);
         }
-        return idempotency.execute(key, fingerprint, () -> process(request, plan), !plan.inProgressConflict())
+        return idempotency.execute(key, fingerprint, () -> process(request, plan))
                 .flatMap(result -> {
                     if (result instanceof IdempotencyStore.Result.Fresh fresh) {
                         return Mono.just(Outcome.fresh(fresh.reply()));
@@ -72,10 +72,6 @@ final class ConfirmHandler {
                     if (result instanceof IdempotencyStore.Result.Replayed replayed) {
                         stats.idempotentReplays.increment();
                         return delays.after(plan.latency(), () -> Outcome.plain(replayed.reply()));
-                    }
-                    if (result instanceof IdempotencyStore.Result.InProgress) {
-                        stats.inProgressConflicts.increment();
-                        return Mono.just(Outcome.plain(ApiError.IDEMPOTENT_REQUEST_PROCESSING.reply()));
                     }
                     return delays.after(plan.latency(), () -> Outcome.plain(ApiError.INVALID_IDEMPOTENCY_KEY.reply()));
                 });

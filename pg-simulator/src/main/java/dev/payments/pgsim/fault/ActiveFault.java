@@ -40,10 +40,10 @@ public final class ActiveFault {
         this.late = stream(seed, 8);
         boolean quiet = spec.latency() == null && spec.errorRate() == 0 && spec.declineRate() == 0
                 && spec.dropResponseRate() == 0 && !spec.hang() && spec.connectionFault() == null && spec.async() == null
-                && !spec.inProgressConflict() && spec.lateBooking() == null && spec.amountDelta() == 0;
+                && spec.lateBooking() == null && spec.amountDelta() == 0;
         this.quietPlan = quiet
                 ? new RequestPlan(false, false, Duration.ZERO, OptionalInt.empty(), Optional.empty(), Optional.empty(), false,
-                        spec.dropMode(), Optional.empty(), false, 0, released.asMono())
+                        spec.dropMode(), Optional.empty(), 0, released.asMono())
                 : null;
     }
 
@@ -76,7 +76,7 @@ public final class ActiveFault {
         LateBooking lateBooking = spec.lateBooking();
         boolean bookLate = draw(late, lateBooking == null ? 0.0 : lateBooking.rate());
         return new RequestPlan(reset, spec.hang(), delay, serverError, declined, asyncOutcome, dropped, spec.dropMode(),
-                bookLate ? Optional.of(lateBooking) : Optional.empty(), spec.inProgressConflict(), spec.amountDelta(),
+                bookLate ? Optional.of(lateBooking) : Optional.empty(), spec.amountDelta(),
                 released.asMono());
     }
 

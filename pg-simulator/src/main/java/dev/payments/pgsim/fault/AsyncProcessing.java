@@ -38,10 +38,6 @@ public record AsyncProcessing(double successRate, Latency delay, Map<DeclineReas
         return new AsyncProcessing(0.7, Latency.uniform(1000, 5000), FIELD_REPORT_001_DECLINES, null);
     }
 
-    public AsyncProcessing withDelay(Latency newDelay) {
-        return new AsyncProcessing(successRate, newDelay, declines, callbackUrl);
-    }
-
     public AsyncProcessing withCallbackUrl(String url) {
         return new AsyncProcessing(successRate, delay, declines, url);
     }

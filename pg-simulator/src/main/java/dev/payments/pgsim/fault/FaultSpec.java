@@ -17,8 +17,6 @@ import java.util.Set;
  *                    is processed to the end, as a PG answers a key it is still working on; 409 on
  *                    cancel: "another cancel of this payment is being processed", answered as Toss
  *                    does (403 FORBIDDEN_CONSECUTIVE_REQUEST), nothing booked
- * @param inProgressConflict confirm only: a repeat of an Idempotency-Key whose first request is
- *                    still being processed is answered 409 at once instead of waiting for it
  * @param lateBooking confirm only: never answered, booked later ({@link LateBooking})
  * @param amountDelta confirm only: the PG books and answers the requested amount plus this
  * @param seed null = the simulator's seed, or a random one (shown by {@code GET /admin/faults})
@@ -36,7 +34,6 @@ public record FaultSpec(
         boolean hang,
         ConnectionFault connectionFault,
         AsyncProcessing async,
-        boolean inProgressConflict,
         LateBooking lateBooking,
         long amountDelta,
         Long seed) {
@@ -69,9 +66,9 @@ public record FaultSpec(
         if (!confirmScope && async != null) {
             throw new IllegalArgumentException("async only applies to confirm (operation confirm or all)");
         }
-        if (!confirmScope && (inProgressConflict || lateBooking != null || amountDelta != 0)) {
+        if (!confirmScope && (lateBooking != null || amountDelta != 0)) {
             throw new IllegalArgumentException(
-                    "inProgressConflict, lateBooking and amountDelta only apply to confirm (operation confirm or all)");
+                    "lateBooking and amountDelta only apply to confirm (operation confirm or all)");
         }
         if (lateBooking != null && async != null) {
             throw new IllegalArgumentException("lateBooking and async exclude each other: a confirm is either answered later or never");
@@ -81,7 +78,7 @@ public record FaultSpec(
     /** No fault at all for the operation. */
     public static FaultSpec none(Operation operation) {
         return new FaultSpec(operation, null, 0, 500, 0, DeclineReason.REJECT_CARD_PAYMENT, 0, DropMode.HANG, false, null,
-                null, false, null, 0, null);
+                null, null, 0, null);
     }
 
     /**
@@ -98,67 +95,62 @@ public record FaultSpec(
 
     public FaultSpec withOperation(Operation value) {
         return new FaultSpec(value, latency, errorRate, errorStatus, declineRate, declineCode, dropResponseRate, dropMode,
-                hang, connectionFault, async, inProgressConflict, lateBooking, amountDelta, seed);
+                hang, connectionFault, async, lateBooking, amountDelta, seed);
     }
 
     public FaultSpec withLatency(Latency value) {
         return new FaultSpec(operation, value, errorRate, errorStatus, declineRate, declineCode, dropResponseRate, dropMode,
-                hang, connectionFault, async, inProgressConflict, lateBooking, amountDelta, seed);
+                hang, connectionFault, async, lateBooking, amountDelta, seed);
     }
 
     public FaultSpec withErrorRate(double value) {
         return new FaultSpec(operation, latency, value, errorStatus, declineRate, declineCode, dropResponseRate, dropMode,
-                hang, connectionFault, async, inProgressConflict, lateBooking, amountDelta, seed);
+                hang, connectionFault, async, lateBooking, amountDelta, seed);
     }
 
     public FaultSpec withErrorStatus(int value) {
         return new FaultSpec(operation, latency, errorRate, value, declineRate, declineCode, dropResponseRate, dropMode,
-                hang, connectionFault, async, inProgressConflict, lateBooking, amountDelta, seed);
+                hang, connectionFault, async, lateBooking, amountDelta, seed);
     }
 
     public FaultSpec withDecline(double rate, DeclineReason code) {
         return new FaultSpec(operation, latency, errorRate, errorStatus, rate, code, dropResponseRate, dropMode, hang,
-                connectionFault, async, inProgressConflict, lateBooking, amountDelta, seed);
+                connectionFault, async, lateBooking, amountDelta, seed);
     }
 
     public FaultSpec withDropResponse(double rate, DropMode mode) {
         return new FaultSpec(operation, latency, errorRate, errorStatus, declineRate, declineCode, rate, mode, hang,
-                connectionFault, async, inProgressConflict, lateBooking, amountDelta, seed);
+                connectionFault, async, lateBooking, amountDelta, seed);
     }
 
     public FaultSpec withHang(boolean value) {
         return new FaultSpec(operation, latency, errorRate, errorStatus, declineRate, declineCode, dropResponseRate, dropMode,
-                value, connectionFault, async, inProgressConflict, lateBooking, amountDelta, seed);
+                value, connectionFault, async, lateBooking, amountDelta, seed);
     }
 
     public FaultSpec withConnectionFault(ConnectionFault value) {
         return new FaultSpec(operation, latency, errorRate, errorStatus, declineRate, declineCode, dropResponseRate, dropMode,
-                hang, value, async, inProgressConflict, lateBooking, amountDelta, seed);
+                hang, value, async, lateBooking, amountDelta, seed);
     }
 
     public FaultSpec withAsync(AsyncProcessing value) {
         return new FaultSpec(operation, latency, errorRate, errorStatus, declineRate, declineCode, dropResponseRate, dropMode,
-                hang, connectionFault, value, inProgressConflict, lateBooking, amountDelta, seed);
+                hang, connectionFault, value, lateBooking, amountDelta, seed);
     }
 
     public FaultSpec withSeed(Long value) {
         return new FaultSpec(operation, latency, errorRate, errorStatus, declineRate, declineCode, dropResponseRate, dropMode,
-                hang, connectionFault, async, inProgressConflict, lateBooking, amountDelta, value);
-    }
-
-    public FaultSpec withInProgressConflict(boolean value) {
-        return new FaultSpec(operation, latency, errorRate, errorStatus, declineRate, declineCode, dropResponseRate, dropMode,
-                hang, connectionFault, async, value, lateBooking, amountDelta, seed);
+                hang, connectionFault, async, lateBooking, amountDelta, value);
     }
 
     public FaultSpec withLateBooking(LateBooking value) {
         return new FaultSpec(operation, latency, errorRate, errorStatus, declineRate, declineCode, dropResponseRate, dropMode,
-                hang, connectionFault, async, inProgressConflict, value, amountDelta, seed);
+                hang, connectionFault, async, value, amountDelta, seed);
     }
 
     public FaultSpec withAmountDelta(long value) {
         return new FaultSpec(operation, latency, errorRate, errorStatus, declineRate, declineCode, dropResponseRate, dropMode,
-                hang, connectionFault, async, inProgressConflict, lateBooking, value, seed);
+                hang, connectionFault, async, lateBooking, value, seed);
     }
 
     boolean refusesConnections() {

@@ -22,7 +22,6 @@ public record RequestPlan(
         boolean dropAnswer,
         DropMode dropMode,
         Optional<LateBooking> lateBooking,
-        boolean inProgressConflict,
         long amountDelta,
         Mono<Void> released) {
 }

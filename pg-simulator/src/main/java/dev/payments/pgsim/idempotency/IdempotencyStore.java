@@ -26,23 +26,11 @@ public final class IdempotencyStore {
         /** The key was used with a different request body. */
         record Conflict() implements Result {
         }
-
-        /** The first request with this key is still being processed, and the caller asked not to wait for it. */
-        record InProgress() implements Result {
-        }
     }
 
     private final ConcurrentHashMap<String, Entry> entries = new ConcurrentHashMap<>();
 
     public Mono<Result> execute(String key, String fingerprint, Supplier<Mono<Reply>> work) {
-        return execute(key, fingerprint, work, true);
-    }
-
-    /**
-     * @param waitForFirst false: a duplicate that arrives while the first request is still being processed is told
-     *                     so ({@link Result.InProgress}) instead of waiting for its answer
-     */
-    public Mono<Result> execute(String key, String fingerprint, Supplier<Mono<Reply>> work, boolean waitForFirst) {
         return Mono.defer(() -> {
             Entry mine = new Entry(fingerprint);
             Entry existing = entries.putIfAbsent(key, mine);
@@ -56,12 +44,9 @@ public final class IdempotencyStore {
             if (!existing.fingerprint.equals(fingerprint)) {
                 return Mono.just(new Result.Conflict());
             }
-            if (!waitForFirst && !existing.answered()) {
-                return Mono.just(new Result.InProgress());
-            }
             return existing.answer.asMono()
                     .<Result>map(Result.Replayed::new)
-                    .switchIfEmpty(Mono.defer(() -> execute(key, fingerprint, work, waitForFirst)));
+                    .switchIfEmpty(Mono.defer(() -> execute(key, fingerprint, work)));
         });
     }
 
@@ -79,19 +64,13 @@ public final class IdempotencyStore {
         private final String fingerprint;
         /** A value: the stored answer. Empty: released, nothing stored. */
         private final Sinks.One<Reply> answer = Sinks.one();
-        private volatile boolean answered;
 
         private Entry(String fingerprint) {
             this.fingerprint = fingerprint;
         }
 
         void answer(Reply reply) {
-            answered = true;
             answer.tryEmitValue(reply);
-        }
-
-        boolean answered() {
-            return answered;
         }
     }
 }

@@ -26,7 +26,7 @@ public sealed interface CancelResult {
     record KeyReused(Payment payment) implements CancelResult {
     }
 
-    /** The payment never moved money (READY, IN_PROGRESS, ABORTED, EXPIRED): nothing to cancel. */
+    /** The payment never moved money (IN_PROGRESS, ABORTED): nothing to cancel. */
     record NotCancelable(Payment payment) implements CancelResult {
     }
 

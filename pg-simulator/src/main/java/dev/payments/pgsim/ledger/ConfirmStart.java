@@ -15,10 +15,6 @@ public sealed interface ConfirmStart {
     enum Refusal {
         /** The order already has a payment that is being processed, approved or cancelled. */
         ALREADY_PROCESSED_PAYMENT,
-        /** The amount differs from the READY checkout session's amount. */
-        NOT_MATCHES_AMOUNT,
-        /** The READY checkout session has expired. */
-        NOT_FOUND_PAYMENT_SESSION,
         /** The paymentKey is known under a different orderId. */
         NOT_MATCHES_ORDER_ID
     }

@@ -1,7 +1,6 @@
 package dev.payments.pgsim.ledger;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -21,7 +20,6 @@ import java.util.UUID;
 public final class Ledger implements LedgerView {
 
     private final Clock clock;
-    private final Duration readyTtl;
     /** Distinguishes transaction keys of different simulator runs that a test may persist. */
     private final String keyPrefix = "tx_" + UUID.randomUUID().toString().substring(0, 8) + "_";
 
@@ -38,39 +36,27 @@ public final class Ledger implements LedgerView {
     /** Null when the books live in memory only. */
     private final LedgerJournal journal;
 
-    public Ledger(Clock clock, Duration readyTtl) {
-        this(clock, readyTtl, null);
+    public Ledger(Clock clock) {
+        this(clock, null);
     }
 
     /** Books that write every change to {@code journal}; replay it first ({@link LedgerJournal#replayInto}). */
-    public Ledger(Clock clock, Duration readyTtl, LedgerJournal journal) {
+    public Ledger(Clock clock, LedgerJournal journal) {
         this.clock = clock;
-        this.readyTtl = readyTtl;
         this.journal = journal;
     }
 
-    /** Registers a checkout session (the customer passed the payment window), as Toss has before a confirm. */
-    public synchronized Payment registerReady(String paymentKey, String orderId, long amount) {
-        if (byKey.containsKey(paymentKey)) {
-            throw new IllegalStateException("paymentKey already exists: " + paymentKey);
-        }
-        return store(Payment.ready(paymentKey, orderId, amount, clock.instant()));
-    }
-
+    /**
+     * A confirm for an unknown paymentKey is accepted: the simulator trusts that the customer passed the payment window
+     * (it keeps no checkout sessions).
+     */
     public synchronized ConfirmStart beginConfirm(String paymentKey, String orderId, long amount) {
-        Payment existing = current(paymentKey);
+        Payment existing = byKey.get(paymentKey);
         if (existing != null && !existing.orderId().equals(orderId)) {
             return refused(ConfirmStart.Refusal.NOT_MATCHES_ORDER_ID, "paymentKey belongs to another orderId");
         }
-        if (existing != null && existing.status() == PaymentStatus.EXPIRED) {
-            return refused(ConfirmStart.Refusal.NOT_FOUND_PAYMENT_SESSION, "the checkout session has expired");
-        }
-        if (existing != null && existing.status() != PaymentStatus.READY) {
+        if (existing != null) {
             return refused(ConfirmStart.Refusal.ALREADY_PROCESSED_PAYMENT, "the payment is already " + existing.status());
-        }
-        if (existing != null && existing.totalAmount() != amount) {
-            return refused(ConfirmStart.Refusal.NOT_MATCHES_AMOUNT,
-                    "amount " + amount + " differs from the checkout amount " + existing.totalAmount());
         }
         Optional<Payment> active = paymentsOf(orderId).stream()
                 .filter(p -> p.movedMoney() || p.status() == PaymentStatus.IN_PROGRESS)
@@ -79,11 +65,7 @@ public final class Ledger implements LedgerView {
             return refused(ConfirmStart.Refusal.ALREADY_PROCESSED_PAYMENT,
                     "order " + orderId + " already has payment " + active.get().paymentKey() + " " + active.get().status());
         }
-        Instant now = clock.instant();
-        Payment started = existing == null
-                ? Payment.inProgress(paymentKey, orderId, amount, now)
-                : existing.startConfirm();
-        return new ConfirmStart.Started(store(started));
+        return new ConfirmStart.Started(store(Payment.inProgress(paymentKey, orderId, amount, clock.instant())));
     }
 
     /** Books the approval. Empty if the payment is no longer IN_PROGRESS (the ledger was reset meanwhile). */
@@ -115,7 +97,7 @@ public final class Ledger implements LedgerView {
      * A key already on the books answers its cancel again and books nothing.
      */
     public synchronized CancelResult cancel(String paymentKey, String reason, Long amount, String idempotencyKey) {
-        Payment payment = current(paymentKey);
+        Payment payment = byKey.get(paymentKey);
         if (payment == null) {
             return new CancelResult.NotFound(paymentKey);
         }
@@ -172,7 +154,7 @@ public final class Ledger implements LedgerView {
 
     @Override
     public synchronized Optional<Payment> payment(String paymentKey) {
-        return Optional.ofNullable(current(paymentKey));
+        return Optional.ofNullable(byKey.get(paymentKey));
     }
 
     @Override
@@ -184,7 +166,7 @@ public final class Ledger implements LedgerView {
 
     @Override
     public synchronized List<Payment> payments() {
-        return byKey.keySet().stream().map(this::current).toList();
+        return List.copyOf(byKey.values());
     }
 
     @Override
@@ -261,18 +243,8 @@ public final class Ledger implements LedgerView {
         return payment;
     }
 
-    /** The stored payment, with READY sessions past their TTL turned EXPIRED on the way out. */
-    private Payment current(String paymentKey) {
-        Payment payment = byKey.get(paymentKey);
-        if (payment != null && payment.status() == PaymentStatus.READY
-                && !clock.instant().isBefore(payment.requestedAt().plus(readyTtl))) {
-            return store(payment.expire());
-        }
-        return payment;
-    }
-
     private List<Payment> paymentsOf(String orderId) {
-        return keysByOrder.getOrDefault(orderId, List.of()).stream().map(this::current).toList();
+        return keysByOrder.getOrDefault(orderId, List.of()).stream().map(byKey::get).toList();
     }
 
     private static ConfirmStart refused(ConfirmStart.Refusal refusal, String message) {

@@ -28,10 +28,6 @@ public record Payment(
         cancels = List.copyOf(cancels);
     }
 
-    static Payment ready(String paymentKey, String orderId, long amount, Instant at) {
-        return new Payment(paymentKey, orderId, amount, PaymentStatus.READY, at, null, null, List.of(), null);
-    }
-
     static Payment inProgress(String paymentKey, String orderId, long amount, Instant at) {
         return new Payment(paymentKey, orderId, amount, PaymentStatus.IN_PROGRESS, at, null, null, List.of(), null);
     }
@@ -58,13 +54,6 @@ public record Payment(
                 : cancels.stream().filter(c -> idempotencyKey.equals(c.idempotencyKey())).findFirst();
     }
 
-    /** Keeps {@code requestedAt}: Toss reports when the customer opened the payment window. */
-    Payment startConfirm() {
-        requireStatus(PaymentStatus.READY);
-        return new Payment(paymentKey, orderId, totalAmount, PaymentStatus.IN_PROGRESS, requestedAt, null, null, cancels,
-                null);
-    }
-
     Payment approve(String transactionKey, Instant at) {
         requireStatus(PaymentStatus.IN_PROGRESS);
         return new Payment(paymentKey, orderId, totalAmount, PaymentStatus.DONE, requestedAt, at, transactionKey, cancels, null);
@@ -74,11 +63,6 @@ public record Payment(
         requireStatus(PaymentStatus.IN_PROGRESS);
         return new Payment(paymentKey, orderId, totalAmount, PaymentStatus.ABORTED, requestedAt, null, null, cancels,
                 Failure.of(reason));
-    }
-
-    Payment expire() {
-        requireStatus(PaymentStatus.READY);
-        return new Payment(paymentKey, orderId, totalAmount, PaymentStatus.EXPIRED, requestedAt, null, null, cancels, null);
     }
 
     /** Gives back {@code amount} (at most the balance): CANCELED when nothing is left, else PARTIAL_CANCELED. */

@@ -2,8 +2,6 @@ package dev.payments.pgsim.ledger;
 
 /** Toss v1 payment statuses, as the PG reports them. */
 public enum PaymentStatus {
-    /** Checkout session registered, nothing confirmed yet; no money moved. */
-    READY,
     /** The PG is processing the confirm (or waits for the asynchronous result); money may still move. */
     IN_PROGRESS,
     /** Approved: money moved, an APPROVE transaction is on the books. */
@@ -13,7 +11,5 @@ public enum PaymentStatus {
     /** Approved and then fully cancelled: APPROVE and CANCEL transactions are on the books. */
     CANCELED,
     /** Declined: no money moved. */
-    ABORTED,
-    /** The checkout session expired before a confirm; no money moved. */
-    EXPIRED
+    ABORTED
 }

@@ -22,21 +22,20 @@ public final class Stats {
     public final LongAdder callbacksFailed = new LongAdder();
     public final LongAdder callbackAttempts = new LongAdder();
     public final LongAdder clientErrors = new LongAdder();
-    public final LongAdder inProgressConflicts = new LongAdder();
     public final LongAdder lateBookings = new LongAdder();
 
     public StatsSnapshot snapshot() {
         return new StatsSnapshot(confirmsReceived.sum(), approvals.sum(), declines.sum(), serverErrors.sum(),
                 cancels.sum(), queries.sum(), idempotentReplays.sum(), droppedResponses.sum(), hangs.sum(),
                 connectionResets.sum(), asyncAccepted.sum(), inFlight.get(), callbacksSent.sum(), callbacksFailed.sum(),
-                callbackAttempts.sum(), clientErrors.sum(), inProgressConflicts.sum(), lateBookings.sum());
+                callbackAttempts.sum(), clientErrors.sum(), lateBookings.sum());
     }
 
     /** Zeroes the counters; in-flight stays, since those requests are still open. */
     public void reset() {
         for (LongAdder adder : new LongAdder[] {confirmsReceived, approvals, declines, serverErrors, cancels, queries,
                 idempotentReplays, droppedResponses, hangs, connectionResets, asyncAccepted, callbacksSent, callbacksFailed,
-                callbackAttempts, clientErrors, inProgressConflicts, lateBookings}) {
+                callbackAttempts, clientErrors, lateBookings}) {
             adder.reset();
         }
     }

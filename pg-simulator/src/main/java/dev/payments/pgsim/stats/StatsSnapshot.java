@@ -19,7 +19,6 @@ package dev.payments.pgsim.stats;
  * @param callbacksFailed callbacks given up after the last retry
  * @param callbackAttempts every callback delivery attempt, retries included
  * @param clientErrors injected 401 / 403 / 409 / 429 answers
- * @param inProgressConflicts repeats of an Idempotency-Key still in progress answered 409 (inProgressConflict)
  * @param lateBookings confirms held unanswered and booked later (lateBooking), counted when booked
  */
 public record StatsSnapshot(
@@ -39,6 +38,5 @@ public record StatsSnapshot(
         long callbacksFailed,
         long callbackAttempts,
         long clientErrors,
-        long inProgressConflicts,
         long lateBookings) {
 }

@@ -18,7 +18,7 @@ class GatewayIntegrationTest extends SimulatorIntegrationTest {
 
     @BeforeAll
     static void start() {
-        startSimulator(PgSimulatorConfig.defaults().withPort(0).withReadyTtl(Duration.ofMillis(300)));
+        startSimulator(PgSimulatorConfig.defaults().withPort(0));
     }
 
     @Test
@@ -138,30 +138,5 @@ class GatewayIntegrationTest extends SimulatorIntegrationTest {
         assertThat(client.send(client.gateway("/v1/payments/confirm", Duration.ofSeconds(5)).GET().build()).statusCode())
                 .isEqualTo(405);
         assertThat(simulator.ledger().payments()).isEmpty();
-    }
-
-    @Test
-    void aReadyCheckoutSessionChecksTheAmountThenExpires() throws Exception {
-        HttpResponse<String> ready = client.adminPost("/admin/payments",
-                "{\"paymentKey\":\"pk-1\",\"orderId\":\"order-0001\",\"amount\":1000}");
-        assertThat(ready.statusCode()).isEqualTo(201);
-        assertThat(json(client.get("/v1/payments/pk-1")).get("status").asText()).isEqualTo("READY");
-
-        HttpResponse<String> mismatch = client.confirm("pk-1", "order-0001", 999);
-        assertThat(mismatch.statusCode()).isEqualTo(400);
-        assertThat(json(mismatch).get("code").asText()).isEqualTo("NOT_MATCHES_AMOUNT");
-
-        org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(3))
-                .until(() -> json(client.get("/v1/payments/pk-1")).get("status").asText().equals("EXPIRED"));
-        HttpResponse<String> expired = client.confirm("pk-1", "order-0001", 1000);
-        assertThat(expired.statusCode()).isEqualTo(404);
-        assertThat(json(expired).get("code").asText()).isEqualTo("NOT_FOUND_PAYMENT_SESSION");
-    }
-
-    @Test
-    void aReadySessionConfirmedInTimeIsApproved() throws Exception {
-        client.adminPost("/admin/payments", "{\"paymentKey\":\"pk-1\",\"orderId\":\"order-0001\",\"amount\":1000}");
-
-        assertThat(json(client.confirm("pk-1", "order-0001", 1000)).get("status").asText()).isEqualTo("DONE");
     }
 }

@@ -54,22 +54,19 @@ class FaultSpecTest {
     }
 
     @Test
-    void latencyDistributionsStayInTheirBounds() {
+    void latencyStaysInItsBounds() {
         Random random = new Random(1);
         for (int i = 0; i < 1000; i++) {
             assertThat(Latency.uniform(100, 500).sample(random)).isBetween(Duration.ofMillis(100), Duration.ofMillis(500));
-            assertThat(Latency.normal(300, 200).sample(random)).isGreaterThanOrEqualTo(Duration.ZERO);
-            assertThat(new Latency(Latency.Distribution.EXPONENTIAL, null, 10L, 50L, 20L, null).sample(random))
-                    .isBetween(Duration.ofMillis(10), Duration.ofMillis(50));
         }
         assertThat(Latency.fixed(250).sample(random)).isEqualTo(Duration.ofMillis(250));
     }
 
     @Test
-    void latencyDistributionIsInferredOrExplained() {
-        assertThat(new Latency(null, null, 3000L, 5000L, null, null).distribution()).isEqualTo(Latency.Distribution.UNIFORM);
-        assertThat(new Latency(null, 10L, null, null, null, null).distribution()).isEqualTo(Latency.Distribution.FIXED);
-        assertThatThrownBy(() -> new Latency(null, null, 10L, null, null, null)).hasMessageContaining("latency needs");
+    void latencyIsFixedOrUniformOrExplained() {
+        assertThat(new Latency(null, 3000L, 5000L)).isEqualTo(Latency.uniform(3000, 5000));
+        assertThat(new Latency(10L, null, null)).isEqualTo(Latency.fixed(10));
+        assertThatThrownBy(() -> new Latency(null, 10L, null)).hasMessageContaining("latency needs");
         assertThatThrownBy(() -> Latency.uniform(500, 100)).hasMessageContaining("minMs must be <= latency.maxMs");
     }
 }

@@ -57,26 +57,6 @@ class RareAnswerFaultsIntegrationTest extends SimulatorIntegrationTest {
     }
 
     @Test
-    void aRepeatedKeyWhileTheFirstIsInProgressIsA409AndNothingIsBookedTwice() throws Exception {
-        client.faults("{\"operation\":\"confirm\",\"inProgressConflict\":true,\"latency\":{\"fixedMs\":600}}");
-        CompletableFuture<HttpResponse<String>> first =
-                client.confirmAsync("pk-dup", "order-dup01", 1000, "idem-dup", Duration.ofSeconds(5));
-        await().atMost(Duration.ofSeconds(5)).until(() -> simulator.ledger().payment("pk-dup").isPresent());
-
-        HttpResponse<String> repeat = client.confirm("pk-dup", "order-dup01", 1000, "idem-dup");
-
-        assertThat(repeat.statusCode()).isEqualTo(409);
-        assertThat(json(repeat).get("code").asText()).isEqualTo("IDEMPOTENT_REQUEST_PROCESSING");
-        assertThat(first.get().statusCode()).isEqualTo(200);
-        // Once the first has its answer, a repeat is its replay, as without the fault.
-        HttpResponse<String> later = client.confirm("pk-dup", "order-dup01", 1000, "idem-dup");
-        assertThat(later.statusCode()).isEqualTo(200);
-        assertThat(later.body()).isEqualTo(first.get().body());
-        assertThat(simulator.ledger().transactions()).hasSize(1);
-        assertThat(simulator.stats().inProgressConflicts()).isEqualTo(1);
-    }
-
-    @Test
     void aLateBookingIsNotFoundUntilTheClientGaveUpThenDone() throws Exception {
         client.faults("{\"operation\":\"confirm\",\"lateBooking\":{\"afterMs\":700}}");
 

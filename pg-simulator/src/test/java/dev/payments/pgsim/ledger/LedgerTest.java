@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class LedgerTest {
 
     private final MutableClock clock = new MutableClock(Instant.parse("2025-01-01T00:00:00Z"));
-    private final Ledger ledger = new Ledger(clock, Duration.ofMinutes(10));
+    private final Ledger ledger = new Ledger(clock);
 
     @Test
     void approvesOncePerOrderAndBooksOneApproveTransaction() {
@@ -104,16 +104,9 @@ class LedgerTest {
     }
 
     @Test
-    void readySessionChecksTheAmountAndExpires() {
-        ledger.registerReady("pk-1", "order-1", 1000);
-        assertThat(refusal(ledger.beginConfirm("pk-1", "order-1", 999))).isEqualTo(ConfirmStart.Refusal.NOT_MATCHES_AMOUNT);
+    void aPaymentKeyOfAnotherOrderIsRefused() {
+        ledger.beginConfirm("pk-1", "order-1", 1000);
         assertThat(refusal(ledger.beginConfirm("pk-1", "order-2", 1000))).isEqualTo(ConfirmStart.Refusal.NOT_MATCHES_ORDER_ID);
-
-        clock.advance(Duration.ofMinutes(10));
-
-        assertThat(ledger.payment("pk-1").orElseThrow().status()).isEqualTo(PaymentStatus.EXPIRED);
-        assertThat(refusal(ledger.beginConfirm("pk-1", "order-1", 1000))).isEqualTo(ConfirmStart.Refusal.NOT_FOUND_PAYMENT_SESSION);
-        assertThatThrownBy(() -> ledger.registerReady("pk-1", "order-1", 1000)).isInstanceOf(IllegalStateException.class);
     }
 
     @Test

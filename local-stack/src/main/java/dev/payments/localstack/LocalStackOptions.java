@@ -123,28 +123,6 @@ public record LocalStackOptions(Path repoDir, Path dataDir, boolean clean, Map<C
         return extraArgs.getOrDefault(component, List.of());
     }
 
-    public Builder toBuilder() {
-        Builder builder = new Builder();
-        builder.repoDir = repoDir;
-        builder.dataDir = dataDir;
-        builder.clean = clean;
-        builder.ports.putAll(ports);
-        builder.managementPorts.putAll(managementPorts);
-        builder.pgSimulatorAdminPort = pgSimulatorAdminPort;
-        builder.controlPort = controlPort;
-        builder.children = EnumSet.noneOf(Component.class);
-        builder.children.addAll(children);
-        builder.jvmOptions = new ArrayList<>(jvmOptions);
-        extraArgs.forEach((component, args) -> builder.extraArgs.put(component, new ArrayList<>(args)));
-        builder.allowMissingJars = allowMissingJars;
-        builder.healthTimeout = healthTimeout;
-        builder.stopTimeout = stopTimeout;
-        builder.postgresSettings.putAll(postgresSettings);
-        builder.replicas.putAll(replicas);
-        builder.classDataSharing = classDataSharing;
-        return builder;
-    }
-
     public static final class Builder {
 
         private Path repoDir;

@@ -203,11 +203,6 @@ public final class RunningStack implements AutoCloseable {
         return kafka.bootstrapServers();
     }
 
-    /** Bootstrap servers and the broker's super user login: what an operator's tool (a drill, a test) connects with. */
-    public Map<String, Object> kafkaAdminProperties() {
-        return kafka.adminClientProperties();
-    }
-
     public Path dataDir() {
         return layout.dataDir;
     }

@@ -70,10 +70,6 @@ public final class TcpProxy implements AutoCloseable {
         log.info("TCP proxy {} -> {}:{} forwarding again", port(), upstreamHost, upstreamPort);
     }
 
-    public boolean isFrozen() {
-        return frozen;
-    }
-
     @Override
     public void close() {
         closed = true;

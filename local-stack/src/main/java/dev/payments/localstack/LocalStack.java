@@ -13,7 +13,10 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * One command for the whole system on a laptop: embedded PostgreSQL (a database per service) and a Kafka
@@ -41,63 +44,9 @@ public final class LocalStack implements Callable<Integer> {
     @Option(names = "--clean", description = "Delete the data directory first: empty databases and topics.")
     boolean clean;
 
-    @Option(names = "--postgres-port", paramLabel = "PORT", defaultValue = "15432",
-            description = "PostgreSQL (default: ${DEFAULT-VALUE}, away from a system PostgreSQL on 5432).")
-    int postgresPort;
-
-    @Option(names = "--kafka-port", paramLabel = "PORT", defaultValue = "9092", description = "Kafka (default: ${DEFAULT-VALUE}).")
-    int kafkaPort;
-
-    @Option(names = "--pg-simulator-port", paramLabel = "PORT", defaultValue = "8090", description = "Default: ${DEFAULT-VALUE}.")
-    int pgSimulatorPort;
-
     @Option(names = "--pg-simulator-admin-port", paramLabel = "PORT", defaultValue = "8091",
             description = "The simulator's admin API: faults, ledger, health (default: ${DEFAULT-VALUE}).")
     int pgSimulatorAdminPort;
-
-    @Option(names = "--order-service-port", paramLabel = "PORT", defaultValue = "8081", description = "Default: ${DEFAULT-VALUE}.")
-    int orderServicePort;
-
-    @Option(names = "--payment-service-port", paramLabel = "PORT", defaultValue = "8082", description = "Default: ${DEFAULT-VALUE}.")
-    int paymentServicePort;
-
-    @Option(names = "--notification-service-port", paramLabel = "PORT", defaultValue = "8083", description = "Default: ${DEFAULT-VALUE}.")
-    int notificationServicePort;
-
-    @Option(names = "--reconciliation-service-port", paramLabel = "PORT", defaultValue = "8084", description = "Default: ${DEFAULT-VALUE}.")
-    int reconciliationServicePort;
-
-    @Option(names = "--auth-server-port", paramLabel = "PORT", defaultValue = "9000",
-            description = "The token issuer (default: ${DEFAULT-VALUE}).")
-    int authServerPort;
-
-    @Option(names = "--operator-console-port", paramLabel = "PORT", defaultValue = "8095",
-            description = "The operators' web console (default: ${DEFAULT-VALUE}).")
-    int operatorConsolePort;
-
-    @Option(names = "--operator-console-management-port", paramLabel = "PORT", defaultValue = "9095",
-            description = "Default: ${DEFAULT-VALUE}.")
-    int operatorConsoleManagementPort;
-
-    @Option(names = "--order-service-management-port", paramLabel = "PORT", defaultValue = "9081",
-            description = "Actuator of order-service: probes, Prometheus (default: ${DEFAULT-VALUE}).")
-    int orderServiceManagementPort;
-
-    @Option(names = "--payment-service-management-port", paramLabel = "PORT", defaultValue = "9082",
-            description = "Default: ${DEFAULT-VALUE}.")
-    int paymentServiceManagementPort;
-
-    @Option(names = "--notification-service-management-port", paramLabel = "PORT", defaultValue = "9083",
-            description = "Default: ${DEFAULT-VALUE}.")
-    int notificationServiceManagementPort;
-
-    @Option(names = "--reconciliation-service-management-port", paramLabel = "PORT", defaultValue = "9084",
-            description = "Default: ${DEFAULT-VALUE}.")
-    int reconciliationServiceManagementPort;
-
-    @Option(names = "--auth-server-management-port", paramLabel = "PORT", defaultValue = "10000",
-            description = "Default: ${DEFAULT-VALUE}.")
-    int authServerManagementPort;
 
     @Option(names = "--control-port", paramLabel = "PORT", defaultValue = "8099",
             description = "Control endpoint on 127.0.0.1 (default: ${DEFAULT-VALUE}; 0 picks one; -1 turns it off).")
@@ -140,6 +89,41 @@ public final class LocalStack implements Callable<Integer> {
             description = "How long a child may take to exit after SIGTERM before it is killed (default: ${DEFAULT-VALUE}).")
     int stopTimeoutSeconds;
 
+    @Spec
+    CommandSpec spec;
+
+    /**
+     * The command line of {@code command}, with a {@code --<component>-port} option for every component and a
+     * {@code --<component>-management-port} for every Spring Boot app, their defaults {@link Component}'s.
+     */
+    static CommandLine commandLine(LocalStack command) {
+        CommandLine line = new CommandLine(command);
+        for (Component component : Component.values()) {
+            line.getCommandSpec().addOption(portOption(portOption(component), component.defaultPort(),
+                    component == Component.POSTGRES ? ", away from a system PostgreSQL on 5432" : ""));
+        }
+        for (Component component : Component.values()) {
+            if (component.hasManagementPort()) {
+                line.getCommandSpec().addOption(portOption(managementPortOption(component),
+                        component.defaultManagementPort(), ", actuator: probes, Prometheus"));
+            }
+        }
+        return line;
+    }
+
+    private static OptionSpec portOption(String name, int defaultPort, String note) {
+        return OptionSpec.builder(name).paramLabel("PORT").type(int.class).defaultValue(Integer.toString(defaultPort))
+                .description("Default: ${DEFAULT-VALUE}" + note + ".").build();
+    }
+
+    private static String portOption(Component component) {
+        return "--" + component.id() + "-port";
+    }
+
+    private static String managementPortOption(Component component) {
+        return "--" + component.id() + "-management-port";
+    }
+
     /** Starts a whole stack and returns once every child is healthy; the caller closes it. */
     public static RunningStack start(LocalStackOptions options) {
         return RunningStack.start(options);
@@ -151,7 +135,7 @@ public final class LocalStack implements Callable<Integer> {
         if (System.getProperty("logback.configurationFile") == null) {
             System.setProperty("logback.configurationFile", "local-stack-logback.xml");
         }
-        int exitCode = new CommandLine(new LocalStack()).execute(args);
+        int exitCode = commandLine(new LocalStack()).execute(args);
         System.exit(exitCode);
     }
 
@@ -184,28 +168,19 @@ public final class LocalStack implements Callable<Integer> {
                 .repoDir(repoDir)
                 .dataDir(dataDir)
                 .clean(clean)
-                .port(Component.POSTGRES, postgresPort)
-                .port(Component.KAFKA, kafkaPort)
-                .port(Component.PG_SIMULATOR, pgSimulatorPort)
                 .pgSimulatorAdminPort(pgSimulatorAdminPort)
-                .port(Component.ORDER_SERVICE, orderServicePort)
-                .port(Component.PAYMENT_SERVICE, paymentServicePort)
-                .port(Component.NOTIFICATION_SERVICE, notificationServicePort)
-                .port(Component.RECONCILIATION_SERVICE, reconciliationServicePort)
-                .port(Component.AUTH_SERVER, authServerPort)
-                .port(Component.OPERATOR_CONSOLE, operatorConsolePort)
-                .managementPort(Component.ORDER_SERVICE, orderServiceManagementPort)
-                .managementPort(Component.PAYMENT_SERVICE, paymentServiceManagementPort)
-                .managementPort(Component.NOTIFICATION_SERVICE, notificationServiceManagementPort)
-                .managementPort(Component.RECONCILIATION_SERVICE, reconciliationServiceManagementPort)
-                .managementPort(Component.AUTH_SERVER, authServerManagementPort)
-                .managementPort(Component.OPERATOR_CONSOLE, operatorConsoleManagementPort)
                 .controlPort(controlPort)
                 .jvmOptions(Arrays.stream(jvmOptions.trim().split("\\s+")).filter(option -> !option.isEmpty()).toList())
                 .allowMissingJars(allowMissing)
                 .classDataSharing(classDataSharing)
                 .healthTimeout(Duration.ofSeconds(healthTimeoutSeconds))
                 .stopTimeout(Duration.ofSeconds(stopTimeoutSeconds));
+        for (Component component : Component.values()) {
+            builder.port(component, spec.findOption(portOption(component)).<Integer>getValue());
+            if (component.hasManagementPort()) {
+                builder.managementPort(component, spec.findOption(managementPortOption(component)).<Integer>getValue());
+            }
+        }
         if (!only.isEmpty()) {
             Set<Component> selected = EnumSet.noneOf(Component.class);
             only.forEach(id -> selected.add(childNamed(id)));

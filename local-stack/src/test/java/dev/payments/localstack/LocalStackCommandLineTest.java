@@ -67,6 +67,23 @@ class LocalStackCommandLineTest {
     }
 
     @Test
+    void everyComponentHasAPortOptionAndEveryBootAppAManagementPortOption() {
+        String usage = LocalStack.commandLine(new LocalStack()).getUsageMessage();
+
+        for (Component component : Component.values()) {
+            assertThat(usage).contains("--" + component.id() + "-port");
+            if (component.hasManagementPort()) {
+                assertThat(usage).contains("--" + component.id() + "-management-port");
+            }
+        }
+        assertThat(usage).contains("Default: 15432, away from a system PostgreSQL on 5432.");
+        LocalStackOptions options = parse("--auth-server-management-port", "10001", "--operator-console-port", "18095");
+        assertThat(options.managementPort(Component.AUTH_SERVER)).isEqualTo(10001);
+        assertThat(options.port(Component.OPERATOR_CONSOLE)).isEqualTo(18095);
+        assertThat(options.port(Component.AUTH_SERVER)).isEqualTo(9000);
+    }
+
+    @Test
     void rejectsComponentsThatAreNotChildren() {
         assertThatThrownBy(() -> parse("--only", "postgres")).hasMessageContaining("not a child component: postgres");
         assertThatThrownBy(() -> parse("--arg", "billing-service=--x=1")).hasMessageContaining("billing-service");
@@ -106,7 +123,7 @@ class LocalStackCommandLineTest {
 
     private static LocalStackOptions parse(String... args) {
         LocalStack command = new LocalStack();
-        new CommandLine(command).parseArgs(args);
+        LocalStack.commandLine(command).parseArgs(args);
         return command.options();
     }
 }

@@ -1,5 +1,6 @@
 package dev.payments.localstack;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -7,13 +8,12 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.stream.Collectors;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,6 +29,7 @@ final class ControlServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(ControlServer.class);
     private static final String PREFIX = "/control";
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final RunningStack stack;
     private final HttpServer server;
@@ -81,7 +82,7 @@ final class ControlServer implements AutoCloseable {
                     respond(exchange, 405, error("use GET /control/status"));
                     return;
                 }
-                respond(exchange, 200, statusJson());
+                respond(exchange, 200, stackView());
                 return;
             }
             if (segments.size() != 2) {
@@ -124,70 +125,44 @@ final class ControlServer implements AutoCloseable {
             return;
         }
         long took = Duration.ofNanos(System.nanoTime() - began).toMillis();
-        ComponentStatus status = stack.status(component);
-        respond(exchange, 200, "{\"component\":%s,\"action\":%s,\"state\":%s,\"tookMillis\":%d}".formatted(
-                Json.string(component), Json.string(action), Json.string(status.state().name()), took));
+        respond(exchange, 200, new ActionView(component, action, stack.status(component).state().name(), took));
     }
 
-    private String statusJson() {
-        String components = stack.status().stream().map(ControlServer::toJson).collect(Collectors.joining(","));
+    /** The answer of {@code GET /control/status}; the runbooks read it with jq. */
+    record StackView(List<StatusView> components, long launcherResidentBytes, long launcherProportionalBytes,
+                     long totalResidentBytes, long totalProportionalBytes) {
+    }
+
+    record StatusView(String component, String state, Long pid, String url, long residentBytes, long proportionalBytes,
+                      Long startupMillis, Integer exitCode, String of) {
+
+        StatusView(ComponentStatus status) {
+            this(status.name(), status.state().name(), status.pid().isPresent() ? status.pid().getAsLong() : null,
+                    status.url(), status.residentBytes(), status.proportionalBytes(),
+                    status.startup().map(Duration::toMillis).orElse(null), status.exitCode().orElse(null),
+                    status.component().id());
+        }
+    }
+
+    record ActionView(String component, String action, String state, long tookMillis) {
+    }
+
+    private StackView stackView() {
         MemoryUsage memory = stack.memory();
-        return ("{\"components\":[%s],\"launcherResidentBytes\":%d,\"launcherProportionalBytes\":%d,"
-                + "\"totalResidentBytes\":%d,\"totalProportionalBytes\":%d}").formatted(components,
-                memory.launcherResident(), memory.launcherProportional(), memory.totalResident(), memory.totalProportional());
+        return new StackView(stack.status().stream().map(StatusView::new).toList(), memory.launcherResident(),
+                memory.launcherProportional(), memory.totalResident(), memory.totalProportional());
     }
 
-    static String toJson(ComponentStatus status) {
-        return ("{\"component\":%s,\"state\":%s,\"pid\":%s,\"url\":%s,\"residentBytes\":%d,"
-                + "\"proportionalBytes\":%d,\"startupMillis\":%s,\"exitCode\":%s,\"of\":%s}")
-                .formatted(Json.string(status.name()), Json.string(status.state().name()),
-                        status.pid().isPresent() ? Long.toString(status.pid().getAsLong()) : "null",
-                        Json.string(status.url()), status.residentBytes(), status.proportionalBytes(),
-                        status.startup().map(startup -> Long.toString(startup.toMillis())).orElse("null"),
-                        status.exitCode().map(String::valueOf).orElse("null"), Json.string(status.component().id()));
+    private static Map<String, String> error(String message) {
+        return Map.of("error", String.valueOf(message));
     }
 
-    private static String error(String message) {
-        return "{\"error\":" + Json.string(message) + "}";
-    }
-
-    private static void respond(HttpExchange exchange, int status, String json) throws IOException {
-        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+    private static void respond(HttpExchange exchange, int status, Object answer) throws IOException {
+        byte[] body = JSON.writeValueAsBytes(answer);
         exchange.getResponseHeaders().set("Content-Type", "application/json");
         exchange.sendResponseHeaders(status, body.length);
         try (OutputStream out = exchange.getResponseBody()) {
             out.write(body);
-        }
-    }
-
-    /** Just enough JSON for flat answers; no library for four fields. */
-    static final class Json {
-
-        private Json() {
-        }
-
-        static String string(String value) {
-            if (value == null) {
-                return "null";
-            }
-            StringBuilder out = new StringBuilder("\"");
-            for (char c : value.toCharArray()) {
-                switch (c) {
-                    case '"' -> out.append("\\\"");
-                    case '\\' -> out.append("\\\\");
-                    case '\n' -> out.append("\\n");
-                    case '\r' -> out.append("\\r");
-                    case '\t' -> out.append("\\t");
-                    default -> {
-                        if (c < 0x20) {
-                            out.append(String.format("\\u%04x", (int) c));
-                        } else {
-                            out.append(c);
-                        }
-                    }
-                }
-            }
-            return out.append('"').toString();
         }
     }
 }

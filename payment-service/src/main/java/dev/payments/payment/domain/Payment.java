@@ -10,7 +10,6 @@ import dev.payments.contracts.PaymentPurpose;
 import dev.payments.contracts.PaymentRequested;
 import dev.payments.contracts.PaymentUnknown;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.Map;
@@ -50,44 +49,8 @@ public final class Payment {
     /** The PG has never seen the payment long after it was requested: the confirm never arrived. */
     public static final String PG_NOT_FOUND = "PG_NOT_FOUND";
 
-    /** What a confirm's outcome meant, for the answer and the metrics. */
-    public enum Verdict {
-        APPROVED,
-        DECLINED,
-        /** Known that no money moved. */
-        NOTHING_CHARGED,
-        /** The PG refused our credentials: our configuration, not the card. Nothing charged. */
-        CREDENTIALS_REJECTED,
-        /** The PG answered about another amount, order or key: UNKNOWN until a human looks. */
-        MISMATCH,
-        /** Accepted for asynchronous processing (001): the callback or reconciliation settles it. */
-        PROCESSING_ASYNC,
-        /** The confirm timed out and the status query did not settle it: UNKNOWN, reconciliation settles it. */
-        TIMED_OUT,
-        /** Nobody knows yet otherwise (a lost answer, an unclear refusal): UNKNOWN, reconciliation settles it. */
-        UNDECIDED
-    }
-
     /** A confirm's outcome as recorded: what it meant and the one event it wrote. */
     public record Recorded(Verdict verdict, PaymentEvent event) {
-    }
-
-    /**
-     * What else the settling rules need to know.
-     *
-     * @param orderPayable          whether the order can still be paid by this payment (not paid by another, not
-     *                              cancelled)
-     * @param notFoundIsFinalAfter  a payment the PG has never seen this long after its request never will be
-     * @param refundsExplainCancels every cancel the PG booked for the payment is one of our succeeded refunds, so a
-     *                              PARTIAL_CANCELED or CANCELED there is what our refunds did (docs/refunds.md)
-     */
-    public record Circumstances(Instant now, boolean orderPayable, Duration notFoundIsFinalAfter,
-                                boolean refundsExplainCancels) {
-
-        /** No cancel at the PG is one of our refunds. */
-        public Circumstances(Instant now, boolean orderPayable, Duration notFoundIsFinalAfter) {
-            this(now, orderPayable, notFoundIsFinalAfter, false);
-        }
     }
 
     private static final Transitions<PaymentStatus> TRANSITIONS = new Transitions<>("Payment", Map.of(
@@ -169,6 +132,11 @@ public final class Payment {
         this.approvedAt = at;
         return new PaymentApproved(id.value(), orderId.value(), memberId.value(), money.amount(), money.currency(),
                 transactionKey, at, purpose);
+    }
+
+    /** Approved at the time the PG says it approved, or now when it does not say. */
+    private PaymentApproved approve(PgStatus pg, Instant now) {
+        return approve(pg.transactionKey(), pg.approvedAt() != null ? pg.approvedAt() : now);
     }
 
     PaymentDeclined decline(String code, String message, Instant at) {
@@ -259,8 +227,7 @@ public final class Payment {
                     CustomerNotice.PENDING);
         }
         return switch (pg.state()) {
-            case DONE -> recorded(Verdict.APPROVED,
-                    approve(pg.transactionKey(), pg.approvedAt() != null ? pg.approvedAt() : now), CustomerNotice.APPROVED);
+            case DONE -> recorded(Verdict.APPROVED, approve(pg, now), CustomerNotice.APPROVED);
             case CANCELED, ABORTED, EXPIRED -> recorded(Verdict.NOTHING_CHARGED, fail("PG_" + pg.state(), now),
                     CustomerNotice.FAILED);
             case IN_PROGRESS -> doubt == null
@@ -307,7 +274,7 @@ public final class Payment {
      *   <tr><td>any</td><td>another key, order or amount; a partial cancel of a payment never approved; a state contradicting what we hold</td><td>MISMATCH</td></tr>
      * </table>
      */
-    public Decision<SyncAction> settleWith(PgStatus pg, Circumstances circumstances) {
+    public Decision<SyncAction> settleWith(PgStatus pg, SettleCircumstances circumstances) {
         // A partial cancel is ours only on a payment that can have refunds: approved, or owed its balance back.
         boolean ours = pg.mismatchWith(this).isEmpty()
                 && (pg.state() != PgState.PARTIAL_CANCELED || status == APPROVED || status == CANCEL_OWED);
@@ -317,8 +284,7 @@ public final class Payment {
             case REQUESTED, UNKNOWN -> !ours ? Decision.of(SyncAction.MISMATCH) : switch (pg.state()) {
                 case DONE -> customerNotice == CustomerNotice.FAILED || !circumstances.orderPayable()
                         ? Decision.wrote(SyncAction.CANCEL_AT_PG, owe(COMPENSATION, pg.transactionKey(), now))
-                        : Decision.wrote(SyncAction.APPROVED,
-                                approve(pg.transactionKey(), pg.approvedAt() != null ? pg.approvedAt() : now));
+                        : Decision.wrote(SyncAction.APPROVED, approve(pg, now));
                 // Money that moved and was given back at the PG: the customer kept nothing (000's missing branch).
                 case CANCELED -> Decision.wrote(SyncAction.FAILED, fail(PG_CANCELED, now));
                 case ABORTED, EXPIRED -> Decision.wrote(SyncAction.FAILED, fail("PG_" + pg.state(), now));

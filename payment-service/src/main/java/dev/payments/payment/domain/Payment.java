@@ -206,15 +206,13 @@ public final class Payment {
         if (outcome instanceof PgOutcome.Refused refused) {
             PgRefusal refusal = refused.refusal();
             return switch (refusal.kind()) {
-                case DECLINE -> recorded(Verdict.DECLINED, decline(refusal.code(), refusal.message(), now),
-                        CustomerNotice.DECLINED);
-                case CREDENTIALS -> recorded(Verdict.CREDENTIALS_REJECTED, fail(PgOutcome.AUTH_FAILED, now),
-                        CustomerNotice.FAILED);
+                case DECLINE -> recorded(Verdict.DECLINED, decline(refusal.code(), refusal.message(), now));
+                case CREDENTIALS -> recorded(Verdict.CREDENTIALS_REJECTED, fail(PgOutcome.AUTH_FAILED, now));
                 case UNCLEAR -> undecided(refusal.asReason(), now);
             };
         }
         if (outcome instanceof PgOutcome.NotReached) {
-            return recorded(Verdict.NOTHING_CHARGED, fail(PgOutcome.CONNECT_FAILED, now), CustomerNotice.FAILED);
+            return recorded(Verdict.NOTHING_CHARGED, fail(PgOutcome.CONNECT_FAILED, now));
         }
         return undecided(((PgOutcome.Unknown) outcome).reason(), now);
     }
@@ -223,15 +221,13 @@ public final class Payment {
         Optional<String> mismatch = pg.mismatchWith(this);
         if (mismatch.isPresent() || pg.state() == PgState.PARTIAL_CANCELED) {
             // Not an approval of our payment: never APPROVED. Money may have moved, so not FAILED either.
-            return recorded(Verdict.MISMATCH, markUnknown(mismatch.orElse("PG_" + pg.state()), now),
-                    CustomerNotice.PENDING);
+            return recorded(Verdict.MISMATCH, markUnknown(mismatch.orElse("PG_" + pg.state()), now));
         }
         return switch (pg.state()) {
-            case DONE -> recorded(Verdict.APPROVED, approve(pg, now), CustomerNotice.APPROVED);
-            case CANCELED, ABORTED, EXPIRED -> recorded(Verdict.NOTHING_CHARGED, fail("PG_" + pg.state(), now),
-                    CustomerNotice.FAILED);
+            case DONE -> recorded(Verdict.APPROVED, approve(pg, now));
+            case CANCELED, ABORTED, EXPIRED -> recorded(Verdict.NOTHING_CHARGED, fail("PG_" + pg.state(), now));
             case IN_PROGRESS -> doubt == null
-                    ? recorded(Verdict.PROCESSING_ASYNC, markUnknown(PgOutcome.ACCEPTED_ASYNC, now), CustomerNotice.PENDING)
+                    ? recorded(Verdict.PROCESSING_ASYNC, markUnknown(PgOutcome.ACCEPTED_ASYNC, now))
                     : undecided(doubt, now);
             // A NOT_FOUND right after a lost answer may still be booked: UNKNOWN, never FAILED (docs/resilience.md).
             default -> undecided(doubt != null ? doubt : "PG_" + pg.state(), now);
@@ -240,11 +236,11 @@ public final class Payment {
 
     private Recorded undecided(String reason, Instant now) {
         Verdict verdict = PgOutcome.READ_TIMEOUT.equals(reason) ? Verdict.TIMED_OUT : Verdict.UNDECIDED;
-        return recorded(verdict, markUnknown(reason, now), CustomerNotice.PENDING);
+        return recorded(verdict, markUnknown(reason, now));
     }
 
-    private Recorded recorded(Verdict verdict, PaymentEvent event, CustomerNotice notice) {
-        told(notice);
+    private Recorded recorded(Verdict verdict, PaymentEvent event) {
+        told(verdict.notice());
         return new Recorded(verdict, event);
     }
 

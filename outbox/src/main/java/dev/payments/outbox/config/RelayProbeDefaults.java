@@ -12,7 +12,7 @@ import java.util.Map;
  * Health groups for a service that runs the outbox relay, with the lowest precedence so a service's own groups win:
  * <ul>
  *   <li>{@code liveness} adds {@code outboxRelay}: a relay thread that died never publishes again, so the pod is
- *       restarted (a healthy-looking pod that published nothing was the drills' pg-flaky finding);</li>
+ *       restarted rather than left looking healthy while it publishes nothing;</li>
  *   <li>{@code publishing} ({@code /actuator/health/publishing}) holds {@code outboxRelay} and
  *       {@code outboxPublishing}: DOWN while the polling relay stands in for a lost slot or a failing engine. It is not
  *       the readiness group on purpose: requests still commit their events to the outbox, and taking pods out of

@@ -64,8 +64,8 @@ public class Inbox {
 
     /**
      * Applies a batch listener's records in order, each event once. An event this consumer leaves alone by rule
-     * ({@code concerns} false) is acknowledged without an inbox row: ignoring an event twice is ignoring it once. A
-     * renewal run's ten thousand charges are none of order-service's business (the renewals drill).
+     * ({@code concerns} false) is acknowledged without an inbox row: ignoring an event twice is ignoring it once, and a
+     * renewal run's thousands of charges leave no rows in a consumer they do not concern.
      *
      * @param concerns whether an event is this consumer's business; true for anything the effect would refuse, so
      *                 that a wrong event is still dead-lettered

@@ -64,8 +64,8 @@ record DebeziumSettings(PostgresTarget target, String engineName, String slotNam
         p.setProperty("errors.max.retries", "0");
         // On every start Debezium reads the slot once to find where to resume, then opens the stream; the walsender of
         // that first read can still hold the slot for a moment ("replication slot ... is active for PID"), and
-        // Debezium's default wait before it tries again is 10 s. The db-outage drill saw exactly that: publishing
-        // again 15 s after PostgreSQL was back. Ask again every 500 ms, within the same 60 s as the default 6 x 10 s.
+        // Debezium's default wait before it tries again is 10 s, which kept publishing stopped for 15 s after
+        // PostgreSQL was back (docs/drills.md, db-outage). Ask again every 500 ms, within the same 60 s as 6 x 10 s.
         p.setProperty("slot.retry.delay.ms", "500");
         p.setProperty("slot.max.retries", "120");
         // Debezium's own context headers (engine name, run id) would tell consumers which relay sent an event.

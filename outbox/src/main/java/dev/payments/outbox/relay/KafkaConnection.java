@@ -12,7 +12,7 @@ import java.util.TreeMap;
  * Where Kafka is and how to log in to it, the one thing every Kafka client of the relay starts from: its producer,
  * the offset topic's admin client and the Debezium engine's offset store (producer, consumer, admin). Taken from the
  * service's {@code spring.kafka.*} settings ({@code OutboxAutoConfiguration}), so the relay authenticates exactly as
- * the service's listeners and templates do; before, it was handed the bootstrap servers alone.
+ * the service's listeners and templates do.
  *
  * @param properties bootstrap servers, security protocol and the {@code sasl.*} / {@code ssl.*} settings
  */

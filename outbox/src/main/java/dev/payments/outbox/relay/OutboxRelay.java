@@ -173,7 +173,7 @@ public final class OutboxRelay implements SmartLifecycle {
                 }
             } catch (Exception | LinkageError | java.util.ServiceConfigurationError e) {
                 // Whatever broke this attempt, the relay must come back: a dead relay thread in a healthy-looking
-                // service means no event leaves again (the pg-flaky drill).
+                // service means no event leaves again.
                 RelaySession ended = session;
                 if (ended != null && ended.lease().expired()) {
                     log.warn("Outbox relay {} lost its lease ({}); standing by", slotName, e.toString());

@@ -90,10 +90,6 @@ final class RelayMetrics {
         slotLost.increment();
     }
 
-    double slotLostCount() {
-        return slotLost.count();
-    }
-
     void fellBack(String reason) {
         fallback(reason).increment();
     }

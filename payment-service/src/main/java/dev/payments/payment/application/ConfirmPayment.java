@@ -12,6 +12,7 @@ import dev.payments.payment.domain.CustomerNotice;
 import dev.payments.payment.domain.PayableOrder;
 import dev.payments.payment.domain.Payment;
 import dev.payments.payment.domain.PaymentId;
+import dev.payments.payment.domain.Verdict;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.dao.DuplicateKeyException;
@@ -54,7 +55,7 @@ public class ConfirmPayment {
 
     public ConfirmResult confirm(ConfirmCommand command) {
         ConfirmResult result = answer(command, attempts.run(Lane.APPROVAL, deadline, tx1 -> start(command, tx1),
-                (Void none, PaymentUnitOfWork.Locked payment, Optional<Payment.Verdict> verdict) ->
+                (Void none, PaymentUnitOfWork.Locked payment, Optional<Verdict> verdict) ->
                         recorded(command, payment, verdict)));
         metrics.record(result);
         return result;
@@ -155,7 +156,7 @@ public class ConfirmPayment {
 
     /** TX-2's own writes: what the customer is told, stored under the key. */
     private ConfirmResult recorded(ConfirmCommand command, PaymentUnitOfWork.Locked locked,
-                                   Optional<Payment.Verdict> verdict) {
+                                   Optional<Verdict> verdict) {
         Payment payment = locked.payment();
         PaymentReceipt receipt = receiptFor(payment);
         if (verdict.isEmpty() && payment.customerNotice() == CustomerNotice.NONE) {
@@ -165,10 +166,10 @@ public class ConfirmPayment {
         }
         idempotency.complete(command.memberId(), command.idempotencyKey(), receipt);
         return new ConfirmResult.Answered(receipt, verdict.orElseGet(() -> switch (receipt.result()) {
-            case APPROVED -> Payment.Verdict.APPROVED;
-            case DECLINED -> Payment.Verdict.DECLINED;
-            case FAILED -> Payment.Verdict.NOTHING_CHARGED;
-            case PENDING, NONE -> Payment.Verdict.UNDECIDED;
+            case APPROVED -> Verdict.APPROVED;
+            case DECLINED -> Verdict.DECLINED;
+            case FAILED -> Verdict.NOTHING_CHARGED;
+            case PENDING, NONE -> Verdict.UNDECIDED;
         }));
     }
 

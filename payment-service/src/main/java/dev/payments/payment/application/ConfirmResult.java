@@ -1,6 +1,6 @@
 package dev.payments.payment.application;
 
-import dev.payments.payment.domain.Payment;
+import dev.payments.payment.domain.Verdict;
 
 import java.time.Duration;
 
@@ -19,7 +19,7 @@ public sealed interface ConfirmResult {
      * This request asked the PG and recorded what it meant ({@code verdict}; when a callback or a sync settled the
      * payment first, the verdict its state amounts to).
      */
-    record Answered(PaymentReceipt receipt, Payment.Verdict verdict) implements Told {
+    record Answered(PaymentReceipt receipt, Verdict verdict) implements Told {
     }
 
     /** A repeat of a request: the answer stored for it, the payment's state if settled since, or still in flight. */

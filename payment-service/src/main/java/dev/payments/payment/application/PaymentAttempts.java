@@ -7,6 +7,7 @@ import dev.payments.payment.application.PaymentGateway.Rejection;
 import dev.payments.payment.domain.Payment;
 import dev.payments.payment.domain.PaymentStatus;
 import dev.payments.payment.domain.PgOutcome;
+import dev.payments.payment.domain.Verdict;
 import io.micrometer.observation.Observation;
 import io.micrometer.observation.ObservationRegistry;
 import org.slf4j.Logger;
@@ -59,7 +60,7 @@ public class PaymentAttempts {
     public interface Tx2<C, R> {
 
         /** @param verdict what the answer meant; empty when a callback or a sync settled the payment first */
-        R write(C context, PaymentUnitOfWork.Locked payment, Optional<Payment.Verdict> verdict);
+        R write(C context, PaymentUnitOfWork.Locked payment, Optional<Verdict> verdict);
     }
 
     /** What TX-1 decided. */
@@ -145,7 +146,7 @@ public class PaymentAttempts {
         Payment payment = charge.payment();
         try {
             return observe("payment.tx2", () -> unitOfWork.locked(payment.id(), locked -> {
-                Optional<Payment.Verdict> verdict = Optional.empty();
+                Optional<Verdict> verdict = Optional.empty();
                 // Not REQUESTED: a callback or a sync got here first; its state stands.
                 if (locked.payment().status() == PaymentStatus.REQUESTED) {
                     Payment.Recorded recorded = locked.payment().record(outcome, clock.instant());
@@ -162,11 +163,11 @@ public class PaymentAttempts {
         }
     }
 
-    private static void logAlarming(Payment payment, Payment.Verdict verdict, PgOutcome outcome) {
-        if (verdict == Payment.Verdict.MISMATCH) {
+    private static void logAlarming(Payment payment, Verdict verdict, PgOutcome outcome) {
+        if (verdict == Verdict.MISMATCH) {
             log.error("Payment {}: the PG answered about another amount, order or payment key ({}); recorded "
                     + "UNKNOWN, never approved", payment.id(), outcome);
-        } else if (verdict == Payment.Verdict.CREDENTIALS_REJECTED) {
+        } else if (verdict == Verdict.CREDENTIALS_REJECTED) {
             log.error("Payment {}: the PG refused our credentials ({}); check pg.client.secret-key", payment.id(),
                     outcome);
         }

@@ -1,8 +1,8 @@
 package dev.payments.payment.application;
 
 import dev.payments.payment.application.renewal.RenewalAttempts;
-import dev.payments.payment.domain.Decision;
 import dev.payments.payment.domain.CustomerNotice;
+import dev.payments.payment.domain.Decision;
 import dev.payments.payment.domain.PayableOrder;
 import dev.payments.payment.domain.Payment;
 import dev.payments.payment.domain.PaymentId;
@@ -10,6 +10,7 @@ import dev.payments.payment.domain.PgState;
 import dev.payments.payment.domain.PgStatus;
 import dev.payments.payment.domain.Refund;
 import dev.payments.payment.domain.RefundStatus;
+import dev.payments.payment.domain.SettleCircumstances;
 import dev.payments.payment.domain.SyncAction;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -85,7 +86,7 @@ public class SyncPayment {
         SyncResult decided = unitOfWork.locked(id, locked -> {
             Payment payment = locked.payment();
             boolean refundsExplainCancels = settleRefunds(payment, status);
-            Decision<SyncAction> settlement = payment.settleWith(status, new Payment.Circumstances(clock.instant(),
+            Decision<SyncAction> settlement = payment.settleWith(status, new SettleCircumstances(clock.instant(),
                     payable(payment), notFoundIsFinalAfter, refundsExplainCancels));
             locked.append(settlement.event());
             return new SyncResult(payment, status.state(), settlement.action());

@@ -44,7 +44,6 @@ import org.springframework.boot.context.properties.EnableConfigurationProperties
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.scheduling.annotation.EnableScheduling;
-import org.springframework.transaction.PlatformTransactionManager;
 import org.springframework.transaction.support.TransactionTemplate;
 
 import java.time.Clock;
@@ -68,11 +67,6 @@ class PaymentConfiguration {
     @Bean
     Clock clock() {
         return Clock.systemUTC();
-    }
-
-    @Bean
-    TransactionTemplate transactionTemplate(PlatformTransactionManager transactions) {
-        return new TransactionTemplate(transactions);
     }
 
     /** Refuses to start when the PG bulkheads would leave the rest of the API without threads on a hung PG. */

@@ -10,7 +10,6 @@ import dev.payments.contracts.PaymentPurpose;
 import dev.payments.contracts.PaymentRequested;
 import dev.payments.contracts.PaymentUnknown;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.Map;
@@ -50,44 +49,8 @@ public final class Payment {
     /** The PG has never seen the payment long after it was requested: the confirm never arrived. */
     public static final String PG_NOT_FOUND = "PG_NOT_FOUND";
 
-    /** What a confirm's outcome meant, for the answer and the metrics. */
-    public enum Verdict {
-        APPROVED,
-        DECLINED,
-        /** Known that no money moved. */
-        NOTHING_CHARGED,
-        /** The PG refused our credentials: our configuration, not the card. Nothing charged. */
-        CREDENTIALS_REJECTED,
-        /** The PG answered about another amount, order or key: UNKNOWN until a human looks. */
-        MISMATCH,
-        /** Accepted for asynchronous processing (001): the callback or reconciliation settles it. */
-        PROCESSING_ASYNC,
-        /** The confirm timed out and the status query did not settle it: UNKNOWN, reconciliation settles it. */
-        TIMED_OUT,
-        /** Nobody knows yet otherwise (a lost answer, an unclear refusal): UNKNOWN, reconciliation settles it. */
-        UNDECIDED
-    }
-
     /** A confirm's outcome as recorded: what it meant and the one event it wrote. */
     public record Recorded(Verdict verdict, PaymentEvent event) {
-    }
-
-    /**
-     * What else the settling rules need to know.
-     *
-     * @param orderPayable          whether the order can still be paid by this payment (not paid by another, not
-     *                              cancelled)
-     * @param notFoundIsFinalAfter  a payment the PG has never seen this long after its request never will be
-     * @param refundsExplainCancels every cancel the PG booked for the payment is one of our succeeded refunds, so a
-     *                              PARTIAL_CANCELED or CANCELED there is what our refunds did (docs/refunds.md)
-     */
-    public record Circumstances(Instant now, boolean orderPayable, Duration notFoundIsFinalAfter,
-                                boolean refundsExplainCancels) {
-
-        /** No cancel at the PG is one of our refunds. */
-        public Circumstances(Instant now, boolean orderPayable, Duration notFoundIsFinalAfter) {
-            this(now, orderPayable, notFoundIsFinalAfter, false);
-        }
     }
 
     private static final Transitions<PaymentStatus> TRANSITIONS = new Transitions<>("Payment", Map.of(
@@ -171,6 +134,11 @@ public final class Payment {
                 transactionKey, at, purpose);
     }
 
+    /** Approved at the time the PG says it approved, or now when it does not say. */
+    private PaymentApproved approve(PgStatus pg, Instant now) {
+        return approve(pg.transactionKey(), pg.approvedAt() != null ? pg.approvedAt() : now);
+    }
+
     PaymentDeclined decline(String code, String message, Instant at) {
         moveTo(DECLINED, at);
         this.failureCode = code;
@@ -238,15 +206,13 @@ public final class Payment {
         if (outcome instanceof PgOutcome.Refused refused) {
             PgRefusal refusal = refused.refusal();
             return switch (refusal.kind()) {
-                case DECLINE -> recorded(Verdict.DECLINED, decline(refusal.code(), refusal.message(), now),
-                        CustomerNotice.DECLINED);
-                case CREDENTIALS -> recorded(Verdict.CREDENTIALS_REJECTED, fail(PgOutcome.AUTH_FAILED, now),
-                        CustomerNotice.FAILED);
+                case DECLINE -> recorded(Verdict.DECLINED, decline(refusal.code(), refusal.message(), now));
+                case CREDENTIALS -> recorded(Verdict.CREDENTIALS_REJECTED, fail(PgOutcome.AUTH_FAILED, now));
                 case UNCLEAR -> undecided(refusal.asReason(), now);
             };
         }
         if (outcome instanceof PgOutcome.NotReached) {
-            return recorded(Verdict.NOTHING_CHARGED, fail(PgOutcome.CONNECT_FAILED, now), CustomerNotice.FAILED);
+            return recorded(Verdict.NOTHING_CHARGED, fail(PgOutcome.CONNECT_FAILED, now));
         }
         return undecided(((PgOutcome.Unknown) outcome).reason(), now);
     }
@@ -255,16 +221,13 @@ public final class Payment {
         Optional<String> mismatch = pg.mismatchWith(this);
         if (mismatch.isPresent() || pg.state() == PgState.PARTIAL_CANCELED) {
             // Not an approval of our payment: never APPROVED. Money may have moved, so not FAILED either.
-            return recorded(Verdict.MISMATCH, markUnknown(mismatch.orElse("PG_" + pg.state()), now),
-                    CustomerNotice.PENDING);
+            return recorded(Verdict.MISMATCH, markUnknown(mismatch.orElse("PG_" + pg.state()), now));
         }
         return switch (pg.state()) {
-            case DONE -> recorded(Verdict.APPROVED,
-                    approve(pg.transactionKey(), pg.approvedAt() != null ? pg.approvedAt() : now), CustomerNotice.APPROVED);
-            case CANCELED, ABORTED, EXPIRED -> recorded(Verdict.NOTHING_CHARGED, fail("PG_" + pg.state(), now),
-                    CustomerNotice.FAILED);
+            case DONE -> recorded(Verdict.APPROVED, approve(pg, now));
+            case CANCELED, ABORTED, EXPIRED -> recorded(Verdict.NOTHING_CHARGED, fail("PG_" + pg.state(), now));
             case IN_PROGRESS -> doubt == null
-                    ? recorded(Verdict.PROCESSING_ASYNC, markUnknown(PgOutcome.ACCEPTED_ASYNC, now), CustomerNotice.PENDING)
+                    ? recorded(Verdict.PROCESSING_ASYNC, markUnknown(PgOutcome.ACCEPTED_ASYNC, now))
                     : undecided(doubt, now);
             // A NOT_FOUND right after a lost answer may still be booked: UNKNOWN, never FAILED (docs/resilience.md).
             default -> undecided(doubt != null ? doubt : "PG_" + pg.state(), now);
@@ -273,11 +236,11 @@ public final class Payment {
 
     private Recorded undecided(String reason, Instant now) {
         Verdict verdict = PgOutcome.READ_TIMEOUT.equals(reason) ? Verdict.TIMED_OUT : Verdict.UNDECIDED;
-        return recorded(verdict, markUnknown(reason, now), CustomerNotice.PENDING);
+        return recorded(verdict, markUnknown(reason, now));
     }
 
-    private Recorded recorded(Verdict verdict, PaymentEvent event, CustomerNotice notice) {
-        told(notice);
+    private Recorded recorded(Verdict verdict, PaymentEvent event) {
+        told(verdict.notice());
         return new Recorded(verdict, event);
     }
 
@@ -307,7 +270,7 @@ public final class Payment {
      *   <tr><td>any</td><td>another key, order or amount; a partial cancel of a payment never approved; a state contradicting what we hold</td><td>MISMATCH</td></tr>
      * </table>
      */
-    public Decision<SyncAction> settleWith(PgStatus pg, Circumstances circumstances) {
+    public Decision<SyncAction> settleWith(PgStatus pg, SettleCircumstances circumstances) {
         // A partial cancel is ours only on a payment that can have refunds: approved, or owed its balance back.
         boolean ours = pg.mismatchWith(this).isEmpty()
                 && (pg.state() != PgState.PARTIAL_CANCELED || status == APPROVED || status == CANCEL_OWED);
@@ -317,8 +280,7 @@ public final class Payment {
             case REQUESTED, UNKNOWN -> !ours ? Decision.of(SyncAction.MISMATCH) : switch (pg.state()) {
                 case DONE -> customerNotice == CustomerNotice.FAILED || !circumstances.orderPayable()
                         ? Decision.wrote(SyncAction.CANCEL_AT_PG, owe(COMPENSATION, pg.transactionKey(), now))
-                        : Decision.wrote(SyncAction.APPROVED,
-                                approve(pg.transactionKey(), pg.approvedAt() != null ? pg.approvedAt() : now));
+                        : Decision.wrote(SyncAction.APPROVED, approve(pg, now));
                 // Money that moved and was given back at the PG: the customer kept nothing (000's missing branch).
                 case CANCELED -> Decision.wrote(SyncAction.FAILED, fail(PG_CANCELED, now));
                 case ABORTED, EXPIRED -> Decision.wrote(SyncAction.FAILED, fail("PG_" + pg.state(), now));

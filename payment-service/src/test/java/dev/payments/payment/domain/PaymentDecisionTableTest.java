@@ -119,7 +119,7 @@ class PaymentDecisionTableTest {
         Payment payment = PaymentTestData.aPayment().approved().build();
 
         Decision<SyncAction> explained = payment.settleWith(pg(payment, state),
-                new Payment.Circumstances(payment.requestedAt().plusSeconds(5), true, NOT_FOUND_IS_FINAL_AFTER, true));
+                new SettleCircumstances(payment.requestedAt().plusSeconds(5), true, NOT_FOUND_IS_FINAL_AFTER, true));
 
         assertThat(explained.action()).isEqualTo(SyncAction.NONE);
         assertThat(explained.event()).isEmpty();
@@ -137,7 +137,7 @@ class PaymentDecisionTableTest {
                 ? NOT_FOUND_IS_FINAL_AFTER.plusSeconds(1) : NOT_FOUND_IS_FINAL_AFTER.minusSeconds(30));
 
         Decision<SyncAction> settlement = payment.settleWith(ANSWERS.get(answer).apply(payment),
-                new Payment.Circumstances(now, order.equals("payable"), NOT_FOUND_IS_FINAL_AFTER));
+                new SettleCircumstances(now, order.equals("payable"), NOT_FOUND_IS_FINAL_AFTER));
 
         assertThat(settlement.action()).as("action").isEqualTo(SyncAction.valueOf(row.action()));
         assertThat(payment.status()).as("status after")
@@ -229,7 +229,7 @@ class PaymentDecisionTableTest {
 
         assertThat(payment.status()).isEqualTo(PaymentStatus.valueOf(row.cells()[1]));
         assertThat(payment.customerNotice()).isEqualTo(CustomerNotice.valueOf(row.cells()[2]));
-        assertThat(recorded.verdict()).isEqualTo(Payment.Verdict.valueOf(row.cells()[3]));
+        assertThat(recorded.verdict()).isEqualTo(Verdict.valueOf(row.cells()[3]));
         assertThat(payment.failureCode()).isEqualTo(row.cells()[4].equals("-") ? null : row.cells()[4]);
         assertThat(recorded.event().paymentId()).isEqualTo(payment.id().value());
     }
@@ -265,7 +265,7 @@ class PaymentDecisionTableTest {
         Payment failed = aPayment().unknown().settledAtPg(PgState.NOT_FOUND).build();
         PgStatus late = pg(failed, PgState.DONE);
 
-        Decision<SyncAction> settlement = failed.settleWith(late, new Payment.Circumstances(T0, true,
+        Decision<SyncAction> settlement = failed.settleWith(late, new SettleCircumstances(T0, true,
                 NOT_FOUND_IS_FINAL_AFTER));
 
         assertThat(settlement.event()).get().isInstanceOfSatisfying(dev.payments.contracts.PaymentCancelOwed.class,

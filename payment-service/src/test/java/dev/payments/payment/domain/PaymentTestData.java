@@ -100,7 +100,7 @@ public final class PaymentTestData {
 
     /** Reconciliation's sync with the PG saying {@code state} for our payment (order still payable). */
     public PaymentTestData settledAtPg(PgState state) {
-        return then(p -> p.settleWith(pg(p, state), new Payment.Circumstances(at().plus(NOT_FOUND_IS_FINAL_AFTER)
+        return then(p -> p.settleWith(pg(p, state), new SettleCircumstances(at().plus(NOT_FOUND_IS_FINAL_AFTER)
                 .plusSeconds(1), true, NOT_FOUND_IS_FINAL_AFTER)));
     }
 

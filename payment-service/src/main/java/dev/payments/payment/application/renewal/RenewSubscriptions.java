@@ -1,14 +1,14 @@
 package dev.payments.payment.application.renewal;
 
 import dev.payments.contracts.PaymentPurpose;
-import dev.payments.payment.application.PaymentAttempts;
 import dev.payments.payment.application.PaymentAttempts.Attempt;
 import dev.payments.payment.application.PaymentAttempts.Start;
-import dev.payments.payment.application.PaymentGateway;
+import dev.payments.payment.application.PaymentAttempts;
 import dev.payments.payment.application.PaymentGateway.ApprovalRequest;
 import dev.payments.payment.application.PaymentGateway.BillingCharge;
 import dev.payments.payment.application.PaymentGateway.Lane;
 import dev.payments.payment.application.PaymentGateway.Rejection;
+import dev.payments.payment.application.PaymentGateway;
 import dev.payments.payment.application.PaymentUnitOfWork;
 import dev.payments.payment.application.Payments;
 import dev.payments.payment.application.renewal.RenewalMetrics.Charge;
@@ -16,10 +16,11 @@ import dev.payments.payment.domain.OrderId;
 import dev.payments.payment.domain.Payment;
 import dev.payments.payment.domain.PaymentId;
 import dev.payments.payment.domain.PaymentStatus;
+import dev.payments.payment.domain.Verdict;
 import dev.payments.payment.domain.renewal.DunningPolicy;
 import dev.payments.payment.domain.renewal.RenewalCharge;
-import dev.payments.payment.domain.renewal.RenewalRun;
 import dev.payments.payment.domain.renewal.RenewalRun.Outcome;
+import dev.payments.payment.domain.renewal.RenewalRun;
 import dev.payments.payment.domain.renewal.Subscription;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -180,7 +181,7 @@ public class RenewSubscriptions {
                 return;
             }
             Attempt<RenewalCharge.Settled> attempt = attempts.run(Lane.RENEWAL, chargeDeadline, tx1 -> startAttempt(),
-                    (RenewalCharge claimed, PaymentUnitOfWork.Locked payment, Optional<Payment.Verdict> verdict) ->
+                    (RenewalCharge claimed, PaymentUnitOfWork.Locked payment, Optional<Verdict> verdict) ->
                             settle(charges.lock(claimed.subscriptionId(), claimed.period()).orElseThrow(),
                                     payment.payment().status(), clock.instant()));
             if (attempt instanceof Attempt.Refused<RenewalCharge.Settled> refused) {

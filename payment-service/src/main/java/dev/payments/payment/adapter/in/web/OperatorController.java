@@ -39,8 +39,6 @@ class OperatorController {
 
     private static final Logger log = LoggerFactory.getLogger(OperatorController.class);
 
-    /** One logger for who did what to money by hand, so it can be shipped and kept apart from the rest. */
-
     private final SyncPayment syncPayment;
     private final RepublishPaymentEvents republishPaymentEvents;
     private final CancelPayment cancelPayment;

@@ -24,6 +24,7 @@ import org.springframework.web.util.ContentCachingRequestWrapper;
 
 import java.io.IOException;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -120,7 +121,7 @@ public final class OperatorAudit implements TransactionExecutionListener {
             public void beforeCommit(boolean readOnly) {
                 if (!readOnly) {
                     // Through the transaction's own connection: if this insert fails, the change rolls back with it.
-                    actionLog.insert(pending.describe(OperatorAction.Result.DONE, null, true, clock));
+                    actionLog.insert(pending.describe(OperatorAction.Result.DONE, null, true));
                 }
             }
 
@@ -138,7 +139,7 @@ public final class OperatorAudit implements TransactionExecutionListener {
         OperatorAction.Result result = status >= 500 ? OperatorAction.Result.FAILED
                 : status >= 400 ? OperatorAction.Result.REFUSED : OperatorAction.Result.DONE;
         try {
-            actionLog.insert(pending.describe(result, status, false, clock));
+            actionLog.insert(pending.describe(result, status, false));
         } catch (RuntimeException e) {
             // The answer is already sent; what it did is in the service's log with the same route and subject.
             log.error("Could not record operator action {} by {} ({})", pending.route(), pending.subject(), status, e);
@@ -153,6 +154,11 @@ public final class OperatorAudit implements TransactionExecutionListener {
         private final ContentCachingRequestWrapper request;
         private final String route;
         private final Map<String, String> variables;
+        /**
+         * When the request arrived: the record's time. A refusal's record is written after its answer has left, so the
+         * caller's next request can be recorded first; stamped on arrival, the trail keeps the order the caller acted in.
+         */
+        private final Instant arrived = clock.instant();
         private int committed;
 
         Pending(ContentCachingRequestWrapper request, String route, Map<String, String> variables) {
@@ -216,8 +222,8 @@ public final class OperatorAudit implements TransactionExecutionListener {
             return why;
         }
 
-        OperatorAction describe(OperatorAction.Result result, Integer status, boolean inTransaction, Clock clock) {
-            return new OperatorAction(UUID.randomUUID(), clock.instant(), subject(), route(), objectId(), reason(),
+        OperatorAction describe(OperatorAction.Result result, Integer status, boolean inTransaction) {
+            return new OperatorAction(UUID.randomUUID(), arrived, subject(), route(), objectId(), reason(),
                     result, status, inTransaction);
         }
     }

@@ -1,7 +1,5 @@
 package dev.payments.reconciliation.config;
 
-import dev.payments.reconciliation.adapter.in.schedule.Cadence;
-import dev.payments.reconciliation.adapter.in.schedule.DeadLetterCountSchedule;
 import dev.payments.reconciliation.adapter.out.alert.DeadLetterMetrics;
 import dev.payments.reconciliation.adapter.out.kafka.KafkaConsumerGroups;
 import dev.payments.reconciliation.adapter.out.kafka.KafkaDeadLetterLog;
@@ -90,16 +88,6 @@ public class OperationsConfiguration {
                                           PlatformTransactionManager transactions, Clock clock) {
         return new RedriveDeadLetters(list, consumed, redrives, channel, observer,
                 new TransactionTemplate(transactions), clock);
-    }
-
-    @Bean
-    Cadence deadLetterCountCadence(OperationsProperties replay) {
-        return new Cadence(replay.deadLetterCount(), replay.deadLetterCount());
-    }
-
-    @Bean
-    DeadLetterCountSchedule deadLetterCountSchedule(ListDeadLetters list, Cadence deadLetterCountCadence) {
-        return new DeadLetterCountSchedule(list, deadLetterCountCadence);
     }
 
     @Bean

@@ -2,12 +2,11 @@ package dev.payments.reconciliation.config;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.reconciliation.adapter.out.alert.IncidentAlerter;
-import dev.payments.reconciliation.application.incidents.AcknowledgeIncident;
+import dev.payments.reconciliation.application.incidents.ChangeIncident;
 import dev.payments.reconciliation.application.incidents.IncidentAlerts;
 import dev.payments.reconciliation.application.incidents.Incidents;
 import dev.payments.reconciliation.application.incidents.ListIncidents;
 import dev.payments.reconciliation.application.incidents.OpenIncident;
-import dev.payments.reconciliation.application.incidents.ResolveIncident;
 import io.micrometer.core.instrument.MeterRegistry;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
@@ -40,14 +39,8 @@ public class IncidentsConfiguration {
     }
 
     @Bean
-    AcknowledgeIncident acknowledgeIncident(Incidents incidents, IncidentAlerts alerts,
-                                            PlatformTransactionManager transactions, Clock clock) {
-        return new AcknowledgeIncident(incidents, alerts, new TransactionTemplate(transactions), clock);
-    }
-
-    @Bean
-    ResolveIncident resolveIncident(Incidents incidents, IncidentAlerts alerts,
-                                    PlatformTransactionManager transactions, Clock clock) {
-        return new ResolveIncident(incidents, alerts, new TransactionTemplate(transactions), clock);
+    ChangeIncident changeIncident(Incidents incidents, IncidentAlerts alerts, PlatformTransactionManager transactions,
+                                  Clock clock) {
+        return new ChangeIncident(incidents, alerts, new TransactionTemplate(transactions), clock);
     }
 }

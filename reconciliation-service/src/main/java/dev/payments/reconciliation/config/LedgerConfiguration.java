@@ -1,8 +1,6 @@
 package dev.payments.reconciliation.config;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.reconciliation.adapter.in.schedule.Cadence;
-import dev.payments.reconciliation.adapter.in.schedule.LedgerAuditSchedule;
 import dev.payments.reconciliation.adapter.out.alert.LedgerMetrics;
 import dev.payments.reconciliation.adapter.out.pg.HttpPgBooks;
 import dev.payments.reconciliation.application.incidents.Incidents;
@@ -14,9 +12,7 @@ import dev.payments.reconciliation.application.ledger.LedgerBooksReader;
 import dev.payments.reconciliation.application.ledger.PgBooks;
 import dev.payments.reconciliation.application.settling.PaymentSync;
 import dev.payments.support.retention.RetentionRule;
-import dev.payments.support.schedule.ClusterJobs;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -31,10 +27,6 @@ import static dev.payments.reconciliation.config.ReconciliationConfiguration.htt
 @Configuration(proxyBeanMethods = false)
 @EnableConfigurationProperties(LedgerProperties.class)
 public class LedgerConfiguration {
-
-    /** After a restart the first audit waits this long at most, so the projection has caught up with the topics. */
-    private static final Duration FIRST_AUDIT_AFTER = Duration.ofSeconds(10);
-    private static final Duration LEDGER_AUDIT_AT_MOST = Duration.ofMinutes(5);
 
     @Bean
     HttpPgBooks pgBooks(RestClient.Builder http, ReconciliationProperties properties, SettlerProperties settler,
@@ -55,22 +47,6 @@ public class LedgerConfiguration {
                             IncidentProperties incidentProperties) {
         return new AuditLedger(pg, books, incidents, audits, alerts, openIncident, paymentSync, clock,
                 settler.settleDeadline(), ledger.lookback(), ledger.sliceTransactions(), incidentProperties.unresolvedAfter());
-    }
-
-    @Bean
-    Cadence ledgerAuditCadence(LedgerProperties ledger) {
-        Duration first = ledger.interval().compareTo(FIRST_AUDIT_AFTER) < 0 ? ledger.interval() : FIRST_AUDIT_AFTER;
-        return new Cadence(first, ledger.interval());
-    }
-
-    @Bean
-    @ConditionalOnProperty(prefix = "reconciliation.ledger", name = "enabled", matchIfMissing = true)
-    LedgerAuditSchedule ledgerAuditSchedule(AuditLedger auditLedger, Cadence ledgerAuditCadence, ClusterJobs jobs) {
-        // An audit reads the PG's listing and may repair up to 20 payments through sync calls: minutes, at worst.
-        Duration atMost = ledgerAuditCadence.every().compareTo(LEDGER_AUDIT_AT_MOST) > 0
-                ? ledgerAuditCadence.every() : LEDGER_AUDIT_AT_MOST;
-        return new LedgerAuditSchedule(auditLedger, ledgerAuditCadence,
-                jobs.job("reconciliation.ledger-audit", ledgerAuditCadence.every(), atMost));
     }
 
     /** Stored ledger audits after a week: the latest answers the dashboard and alert, a week shows a trend. */

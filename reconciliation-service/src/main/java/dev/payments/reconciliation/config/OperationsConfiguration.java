@@ -1,12 +1,8 @@
 package dev.payments.reconciliation.config;
 
-import dev.payments.reconciliation.adapter.in.schedule.Cadence;
-import dev.payments.reconciliation.adapter.in.schedule.DeadLetterCountSchedule;
 import dev.payments.reconciliation.adapter.out.alert.DeadLetterMetrics;
 import dev.payments.reconciliation.adapter.out.kafka.KafkaConsumerGroups;
-import dev.payments.reconciliation.adapter.out.kafka.KafkaDeadLetterLog;
-import dev.payments.reconciliation.adapter.out.kafka.KafkaRedriveChannel;
-import dev.payments.reconciliation.adapter.out.kafka.KafkaEventLog;
+import dev.payments.reconciliation.adapter.out.kafka.KafkaTopics;
 import dev.payments.reconciliation.application.operations.AppliedEvents;
 import dev.payments.reconciliation.application.operations.ConsumedTopics;
 import dev.payments.reconciliation.application.operations.ConsumerGroups;
@@ -53,24 +49,17 @@ public class OperationsConfiguration {
     }
 
     @Bean
-    EventLog eventLog(KafkaProperties kafka) {
-        return new KafkaEventLog(kafka.buildConsumerProperties(null));
-    }
-
-    @Bean
     ConsumedTopics consumedTopics(OperationsProperties replay) {
         return new ConsumedTopics(replay.consumers());
     }
 
+    /**
+     * The event log, the dead-letter log and the re-drive channel: the service's own consumer settings, KafkaTemplate
+     * and admin, so the same spring.kafka.* settings (and security) as its listeners.
+     */
     @Bean
-    DeadLetterLog deadLetterLog(KafkaProperties kafka) {
-        return new KafkaDeadLetterLog(kafka.buildConsumerProperties(null));
-    }
-
-    /** The service's own KafkaTemplate and admin: the same spring.kafka.* settings (and security) as its listeners. */
-    @Bean
-    RedriveChannel redriveChannel(KafkaProperties kafka, KafkaTemplate<String, String> template, KafkaAdmin admin) {
-        return new KafkaRedriveChannel(kafka.buildConsumerProperties(null), template, admin);
+    KafkaTopics kafkaTopics(KafkaProperties kafka, KafkaTemplate<String, String> template, KafkaAdmin admin) {
+        return new KafkaTopics(kafka.buildConsumerProperties(null), template, admin);
     }
 
     @Bean
@@ -90,16 +79,6 @@ public class OperationsConfiguration {
                                           PlatformTransactionManager transactions, Clock clock) {
         return new RedriveDeadLetters(list, consumed, redrives, channel, observer,
                 new TransactionTemplate(transactions), clock);
-    }
-
-    @Bean
-    Cadence deadLetterCountCadence(OperationsProperties replay) {
-        return new Cadence(replay.deadLetterCount(), replay.deadLetterCount());
-    }
-
-    @Bean
-    DeadLetterCountSchedule deadLetterCountSchedule(ListDeadLetters list, Cadence deadLetterCountCadence) {
-        return new DeadLetterCountSchedule(list, deadLetterCountCadence);
     }
 
     @Bean

@@ -1,6 +1,13 @@
 package dev.payments.reconciliation.config;
 
+import dev.payments.reconciliation.adapter.in.schedule.Schedules;
+import dev.payments.reconciliation.application.ledger.AuditLedger;
+import dev.payments.reconciliation.application.operations.ListDeadLetters;
+import dev.payments.reconciliation.application.settling.RepublishLostOutcomes;
+import dev.payments.reconciliation.application.settling.SettlePayments;
+import dev.payments.support.schedule.ClusterJobs;
 import dev.payments.support.security.ApiAccess;
+import io.micrometer.observation.ObservationRegistry;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.boot.http.client.ClientHttpRequestFactoryBuilder;
@@ -32,6 +39,40 @@ public class ReconciliationConfiguration {
     @ConditionalOnMissingBean
     Clock clock() {
         return Clock.systemUTC();
+    }
+
+    /**
+     * The settle cycle every {@code settler.interval} (first one interval after start-up), the ledger audit every
+     * {@code ledger.interval} (first after 10 s at most, once the projection has caught up with the topics), and the
+     * dead-letter count; {@code enabled: false} leaves a job to on-demand runs.
+     */
+    @Bean
+    Schedules schedules(SettlePayments settle, RepublishLostOutcomes republish, AuditLedger audit,
+                        ListDeadLetters deadLetters, ClusterJobs jobs, ObservationRegistry observations,
+                        SettlerProperties settler,
+                        LedgerProperties ledger, OperationsProperties operations) {
+        Schedules schedules = new Schedules(observations).deadLetterCount(deadLetters, operations.deadLetterCount());
+        if (settler.enabled()) {
+            // A replica that dies mid-cycle keeps the others out for one claim lease at most: by then its claims have
+            // expired too, and a cycle that outlives the lock still cannot take a payment another cycle holds.
+            schedules.settle(settle, republish, jobs.job("reconciliation.settle", settler.interval(),
+                    max(settler.claimLease(), settler.interval())), settler.interval());
+        }
+        if (ledger.enabled()) {
+            // An audit reads the PG's listing and may repair up to 20 payments through sync calls: minutes, at worst.
+            schedules.ledgerAudit(audit, jobs.job("reconciliation.ledger-audit", ledger.interval(),
+                    max(ledger.interval(), Duration.ofMinutes(5))), min(ledger.interval(), Duration.ofSeconds(10)),
+                    ledger.interval());
+        }
+        return schedules;
+    }
+
+    private static Duration max(Duration a, Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
+    }
+
+    private static Duration min(Duration a, Duration b) {
+        return a.compareTo(b) <= 0 ? a : b;
     }
 
     /**

@@ -1,8 +1,6 @@
 package dev.payments.reconciliation.config;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.reconciliation.adapter.in.schedule.Cadence;
-import dev.payments.reconciliation.adapter.in.schedule.SettleSchedule;
 import dev.payments.reconciliation.adapter.out.alert.SettleMetrics;
 import dev.payments.reconciliation.adapter.out.payment.HttpPaymentSync;
 import dev.payments.reconciliation.adapter.out.payment.ServiceTokens;
@@ -20,9 +18,7 @@ import dev.payments.reconciliation.application.settling.SettlePolicy;
 import dev.payments.reconciliation.application.settling.Settlements;
 import dev.payments.reconciliation.application.settling.ShowSettlement;
 import dev.payments.support.retention.RetentionRule;
-import dev.payments.support.schedule.ClusterJobs;
 import io.micrometer.core.instrument.MeterRegistry;
-import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -109,23 +105,6 @@ public class SettlingConfiguration {
     @Bean
     ShowSettlement showSettlement(Settlements settlements) {
         return new ShowSettlement(settlements);
-    }
-
-    /** The first cycle one interval after start-up, then one interval after each cycle ends. */
-    @Bean
-    Cadence settleCadence(SettlerProperties settler) {
-        return new Cadence(settler.interval(), settler.interval());
-    }
-
-    @Bean
-    @ConditionalOnProperty(prefix = "reconciliation.settler", name = "enabled", matchIfMissing = true)
-    SettleSchedule settleSchedule(SettlePayments settlePayments, RepublishLostOutcomes republishLostOutcomes,
-                                  Cadence settleCadence, ClusterJobs jobs, SettlerProperties settler) {
-        // A replica that dies mid-cycle keeps the others out for one claim lease at most: by then its claims have
-        // expired too, and a cycle that outlives the lock still cannot take a payment another cycle holds.
-        Duration atMost = settler.claimLease().compareTo(settleCadence.every()) > 0 ? settler.claimLease() : settleCadence.every();
-        return new SettleSchedule(settlePayments, republishLostOutcomes, settleCadence,
-                jobs.job("reconciliation.settle", settleCadence.every(), atMost));
     }
 
     /** Every settle call after 180 days, like the projected events: the card networks' 120-day dispute window. */

@@ -1,8 +1,7 @@
 package dev.payments.reconciliation.adapter.in.web;
 
-import dev.payments.reconciliation.application.incidents.AcknowledgeIncident;
+import dev.payments.reconciliation.application.incidents.ChangeIncident;
 import dev.payments.reconciliation.application.incidents.ListIncidents;
-import dev.payments.reconciliation.application.incidents.ResolveIncident;
 import dev.payments.reconciliation.application.shared.Refusal;
 import dev.payments.reconciliation.domain.incidents.ResolutionOutcome;
 import dev.payments.reconciliation.domain.incidents.IncidentId;
@@ -37,14 +36,11 @@ import java.util.UUID;
 class IncidentController {
 
     private final ListIncidents listIncidents;
-    private final AcknowledgeIncident acknowledgeIncident;
-    private final ResolveIncident resolveIncident;
+    private final ChangeIncident changeIncident;
 
-    IncidentController(ListIncidents listIncidents, AcknowledgeIncident acknowledgeIncident,
-                       ResolveIncident resolveIncident) {
+    IncidentController(ListIncidents listIncidents, ChangeIncident changeIncident) {
         this.listIncidents = listIncidents;
-        this.acknowledgeIncident = acknowledgeIncident;
-        this.resolveIncident = resolveIncident;
+        this.changeIncident = changeIncident;
     }
 
     /** @param state the state asked for, or null for all; newest first */
@@ -54,8 +50,8 @@ class IncidentController {
     record AcknowledgeRequest(@Size(max = 2000) @Pattern(regexp = InputRules.NO_CONTROL_CHARACTERS, message = InputRules.NO_CONTROL_CHARACTERS_MESSAGE) String note) {
     }
 
-    /** @param resolution what was done about the money */
     /**
+     * @param resolution what was done about the money
      * @param outcome    what the operator established about the money; OTHER when absent (clients that send text
      *                   only). SETTLED_AUTOMATICALLY is the settler's and refused here.
      */
@@ -83,7 +79,7 @@ class IncidentController {
     @PostMapping("/{id}/acknowledge")
     ResponseEntity<IncidentResponse> acknowledge(@PathVariable UUID id, Caller operator,
                                                  @Valid @RequestBody(required = false) AcknowledgeRequest request) {
-        return Answers.respond(acknowledgeIncident.acknowledge(new IncidentId(id), operator.subject(),
+        return Answers.respond(changeIncident.acknowledge(new IncidentId(id), operator.subject(),
                 request == null ? null : request.note()), IncidentResponse::of);
     }
 
@@ -97,7 +93,7 @@ class IncidentController {
             return Problems.refusal(HttpStatus.BAD_REQUEST, Problems.VALIDATION_FAILED,
                     "outcome SETTLED_AUTOMATICALLY is the settler's; say what you established");
         }
-        return Answers.respond(resolveIncident.resolve(new IncidentId(id), operator.subject(), outcome,
+        return Answers.respond(changeIncident.resolve(new IncidentId(id), operator.subject(), outcome,
                 request.resolution()), IncidentResponse::of);
     }
 }

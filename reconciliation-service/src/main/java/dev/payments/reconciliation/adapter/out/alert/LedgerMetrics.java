@@ -2,6 +2,7 @@ package dev.payments.reconciliation.adapter.out.alert;
 
 import dev.payments.reconciliation.application.ledger.LedgerAlerts;
 import dev.payments.reconciliation.domain.ledger.LedgerMismatch;
+import dev.payments.reconciliation.domain.ledger.LedgerMoney;
 import dev.payments.reconciliation.domain.ledger.LedgerReport;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -9,10 +10,11 @@ import io.micrometer.core.instrument.MeterRegistry;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.util.LinkedHashMap;
-import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.ToLongFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -24,12 +26,20 @@ public class LedgerMetrics implements LedgerAlerts {
 
     private static final Logger log = LoggerFactory.getLogger(LedgerMetrics.class);
     private static final int NAMED = 5;
+    private static final Map<String, ToLongFunction<LedgerReport>> TERMS = Map.of("pg_approvals",
+            LedgerReport::pgApprovals, "paid_orders", LedgerReport::paidOrders, "renewals", LedgerReport::renewals,
+            "cancellations", LedgerReport::cancellations, "incidents", LedgerReport::incidents, "in_flight",
+            LedgerReport::inFlight, "unmatched", LedgerReport::unmatchedApprovals);
+    private static final Map<String, ToLongFunction<LedgerMoney>> MONEY_TERMS = Map.of("pg_approved",
+            LedgerMoney::pgApproved, "pg_refunded", LedgerMoney::pgRefunded, "paid", LedgerMoney::ourPaid,
+            "refunded", LedgerMoney::ourRefunded, "incidents", LedgerMoney::incidents, "in_flight",
+            LedgerMoney::inFlight, "unmatched", LedgerMoney::unmatched);
 
     private final AtomicLong mismatches = new AtomicLong();
     private final AtomicLong holds = new AtomicLong(1);
-    private final Map<String, AtomicLong> terms = new LinkedHashMap<>();
+    private final Map<String, AtomicLong> terms;
     private final AtomicLong moneyHolds = new AtomicLong(1);
-    private final Map<String, AtomicLong> moneyTerms = new LinkedHashMap<>();
+    private final Map<String, AtomicLong> moneyTerms;
     private final Counter held;
     private final Counter broken;
     private final Counter failed;
@@ -41,27 +51,14 @@ public class LedgerMetrics implements LedgerAlerts {
         Gauge.builder("ledger.identity.holds", holds, AtomicLong::get)
                 .description("1 when PG approvals = PAID + renewals + cancellations + incidents (+ in flight), else 0")
                 .register(meters);
-        for (String term : List.of("pg_approvals", "paid_orders", "renewals", "cancellations", "incidents",
-                "in_flight", "unmatched")) {
-            AtomicLong value = new AtomicLong();
-            terms.put(term, value);
-            Gauge.builder("ledger.identity.terms", value, AtomicLong::get)
-                    .description("The terms of the last ledger audit: PG approvals = PAID + renewals + cancellations"
-                            + " + incidents + in flight + unmatched")
-                    .tag("term", term).register(meters);
-        }
+        terms = gauges(meters, "ledger.identity.terms", "The terms of the last ledger audit: PG approvals = PAID + "
+                + "renewals + cancellations + incidents + in flight + unmatched", TERMS.keySet());
         Gauge.builder("ledger.money.identity.holds", moneyHolds, AtomicLong::get)
                 .description("1 when PG approved - PG refunded = our paid - our refunded + incidents + in flight, "
                         + "with nothing unmatched, else 0")
                 .register(meters);
-        for (String term : List.of("pg_approved", "pg_refunded", "paid", "refunded", "incidents", "in_flight",
-                "unmatched")) {
-            AtomicLong value = new AtomicLong();
-            moneyTerms.put(term, value);
-            Gauge.builder("ledger.money.terms", value, AtomicLong::get)
-                    .description("The identity in money of the last ledger audit, in the currency's minor unit")
-                    .tag("term", term).register(meters);
-        }
+        moneyTerms = gauges(meters, "ledger.money.terms",
+                "The identity in money of the last ledger audit, in the currency's minor unit", MONEY_TERMS.keySet());
         held = Counter.builder("ledger.audits").tag("outcome", "holds").register(meters);
         broken = Counter.builder("ledger.audits").tag("outcome", "mismatch").register(meters);
         failed = Counter.builder("ledger.audits").tag("outcome", "failed").register(meters);
@@ -70,22 +67,10 @@ public class LedgerMetrics implements LedgerAlerts {
     @Override
     public void audited(LedgerReport report) {
         mismatches.set(report.mismatches().size());
-        terms.get("pg_approvals").set(report.pgApprovals());
-        terms.get("paid_orders").set(report.paidOrders());
-        terms.get("renewals").set(report.renewals());
-        terms.get("cancellations").set(report.cancellations());
-        terms.get("incidents").set(report.incidents());
-        terms.get("in_flight").set(report.inFlight());
-        terms.get("unmatched").set(report.unmatchedApprovals());
+        TERMS.forEach((term, value) -> terms.get(term).set(value.applyAsLong(report)));
         holds.set(report.holds() ? 1 : 0);
         if (report.money() != null) {
-            moneyTerms.get("pg_approved").set(report.money().pgApproved());
-            moneyTerms.get("pg_refunded").set(report.money().pgRefunded());
-            moneyTerms.get("paid").set(report.money().ourPaid());
-            moneyTerms.get("refunded").set(report.money().ourRefunded());
-            moneyTerms.get("incidents").set(report.money().incidents());
-            moneyTerms.get("in_flight").set(report.money().inFlight());
-            moneyTerms.get("unmatched").set(report.money().unmatched());
+            MONEY_TERMS.forEach((term, value) -> moneyTerms.get(term).set(value.applyAsLong(report.money())));
             moneyHolds.set(report.money().holds() ? 1 : 0);
             if (!report.money().holds()) {
                 log.error("LEDGER MONEY MISMATCH over {} .. {}: {}", report.from(), report.to(),
@@ -112,6 +97,14 @@ public class LedgerMetrics implements LedgerAlerts {
     public void failed(String reason) {
         failed.increment();
         log.warn("Ledger audit could not read the PG's books: {}; the previous result stands", reason);
+    }
+
+    private static Map<String, AtomicLong> gauges(MeterRegistry meters, String name, String description,
+                                                  Set<String> terms) {
+        Map<String, AtomicLong> values = new HashMap<>();
+        terms.forEach(term -> Gauge.builder(name, values.computeIfAbsent(term, t -> new AtomicLong()), AtomicLong::get)
+                .description(description).tag("term", term).register(meters));
+        return Map.copyOf(values);
     }
 
     private static String describe(LedgerMismatch m) {

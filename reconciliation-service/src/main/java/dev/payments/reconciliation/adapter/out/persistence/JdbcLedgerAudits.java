@@ -31,6 +31,8 @@ class JdbcLedgerAudits implements LedgerAudits {
 
     private static final TypeReference<List<StoredMismatch>> LIST = new TypeReference<>() {
     };
+    private static final TypeReference<LedgerMoney> MONEY = new TypeReference<>() {
+    };
 
     private final JdbcClient jdbc;
     private final ObjectMapper json;
@@ -58,8 +60,8 @@ class JdbcLedgerAudits implements LedgerAudits {
                 .param("incidents", report.incidents())
                 .param("inFlight", report.inFlight())
                 .param("holds", report.holds())
-                .param("mismatches", write(report.mismatches()))
-                .param("money", writeMoney(report.money()))
+                .param("mismatches", toJson(stored(report.mismatches())))
+                .param("money", toJson(report.money()))
                 .update();
     }
 
@@ -72,47 +74,37 @@ class JdbcLedgerAudits implements LedgerAudits {
                 .query((row, n) -> new LedgerReport(instant(row, "audited_at"), instant(row, "window_from"),
                         instant(row, "window_to"), row.getLong("pg_approvals"), row.getLong("pg_cancels"),
                         row.getLong("paid_orders"), row.getLong("renewals"), row.getLong("cancellations"), row.getLong("incidents"),
-                        row.getLong("in_flight"), read(row.getString("mismatches")), readMoney(row.getString("money"))))
+                        row.getLong("in_flight"), read(row.getString("mismatches")), fromJson(row.getString("money"), MONEY)))
                 .optional();
     }
 
-    private String writeMoney(LedgerMoney money) {
-        try {
-            return money == null ? null : json.writeValueAsString(money);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot store the ledger's money terms", e);
-        }
-    }
-
-    private LedgerMoney readMoney(String text) {
-        try {
-            return text == null ? null : json.readValue(text, LedgerMoney.class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("stored ledger money terms are not readable", e);
-        }
-    }
-
-    private String write(List<LedgerMismatch> mismatches) {
-        try {
-            return json.writeValueAsString(mismatches.stream()
-                    .map(m -> new StoredMismatch(m.transactionKey(), m.orderId(), m.paymentKey(),
-                            m.paymentId() == null ? null : m.paymentId().value(), m.amount(), m.currency(),
-                            m.reason().name(), m.detail(), m.at()))
-                    .toList());
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot store the ledger mismatches", e);
-        }
-    }
-
     private List<LedgerMismatch> read(String text) {
+        return fromJson(text, LIST).stream()
+                .map(m -> new LedgerMismatch(m.transactionKey(), m.orderId(), m.paymentKey(),
+                        m.paymentId() == null ? null : new PaymentId(m.paymentId()), m.amount(), m.currency(),
+                        MismatchReason.valueOf(m.reason()), m.detail(), m.at()))
+                .toList();
+    }
+
+    private List<StoredMismatch> stored(List<LedgerMismatch> mismatches) {
+        return mismatches.stream().map(m -> new StoredMismatch(m.transactionKey(), m.orderId(), m.paymentKey(),
+                m.paymentId() == null ? null : m.paymentId().value(), m.amount(), m.currency(), m.reason().name(),
+                m.detail(), m.at())).toList();
+    }
+
+    private String toJson(Object value) {
         try {
-            return json.readValue(text, LIST).stream()
-                    .map(m -> new LedgerMismatch(m.transactionKey(), m.orderId(), m.paymentKey(),
-                            m.paymentId() == null ? null : new PaymentId(m.paymentId()), m.amount(), m.currency(),
-                            MismatchReason.valueOf(m.reason()), m.detail(), m.at()))
-                    .toList();
+            return value == null ? null : json.writeValueAsString(value);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("unreadable stored ledger mismatches", e);
+            throw new IllegalStateException("cannot store the ledger audit's " + value.getClass().getSimpleName(), e);
+        }
+    }
+
+    private <T> T fromJson(String text, TypeReference<T> type) {
+        try {
+            return text == null ? null : json.readValue(text, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a stored ledger audit is not readable", e);
         }
     }
 }

@@ -6,26 +6,41 @@ import dev.payments.reconciliation.domain.incidents.IllegalIncidentTransitionExc
 import dev.payments.reconciliation.domain.incidents.Incident;
 import dev.payments.reconciliation.domain.incidents.IncidentId;
 import dev.payments.reconciliation.domain.incidents.IncidentState;
+import dev.payments.reconciliation.domain.incidents.ResolutionOutcome;
 import org.springframework.transaction.support.TransactionOperations;
 
+import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /**
- * An operator's change to an incident: decided on the incident as it is, stored only if it is still in that state
- * (two operators, or an operator and the settler, never overwrite each other's change), then alerted.
+ * An operator takes an incident (the alert stops and the settler leaves the payment to them) or closes it, saying what
+ * was done; the record stays forever. Each change is decided on the incident as it is, stored only if it is still in
+ * that state (two operators, or an operator and the settler, never overwrite each other's change), then alerted.
  */
-final class OperatorChange {
+public final class ChangeIncident {
 
     private final Incidents incidents;
     private final IncidentAlerts alerts;
     private final TransactionOperations transactions;
+    private final Clock clock;
 
-    OperatorChange(Incidents incidents, IncidentAlerts alerts, TransactionOperations transactions) {
+    public ChangeIncident(Incidents incidents, IncidentAlerts alerts, TransactionOperations transactions, Clock clock) {
         this.incidents = incidents;
         this.alerts = alerts;
         this.transactions = transactions;
+        this.clock = clock;
+    }
+
+    /** @return the incident taken; refused when there is none, or it is not OPEN (also when it changed meanwhile) */
+    public Answer<Incident> acknowledge(IncidentId id, String by, String note) {
+        return apply(id, IncidentState.ACKNOWLEDGED, current -> current.acknowledge(by, note, clock.instant()));
+    }
+
+    /** @return the incident closed; refused when there is none, or it is already RESOLVED (also when resolved meanwhile) */
+    public Answer<Incident> resolve(IncidentId id, String by, ResolutionOutcome outcome, String resolution) {
+        return apply(id, IncidentState.RESOLVED, current -> current.resolve(by, outcome, resolution, clock.instant()));
     }
 
     /**
@@ -34,7 +49,7 @@ final class OperatorChange {
      * @return the changed incident; refused INCIDENT_NOT_FOUND, or ILLEGAL_INCIDENT_TRANSITION when the move is illegal
      *         from where the incident is (also when it changed while we were deciding)
      */
-    Answer<Incident> apply(IncidentId id, IncidentState to, UnaryOperator<Incident> change) {
+    private Answer<Incident> apply(IncidentId id, IncidentState to, UnaryOperator<Incident> change) {
         // One short transaction, so whatever the service writes with the change (the operator audit trail's row,
         // docs/operations.md) commits or rolls back with it. A refusal rolls it back. The alert follows the commit.
         Answer<Incident> answer = transactions.execute(status -> {

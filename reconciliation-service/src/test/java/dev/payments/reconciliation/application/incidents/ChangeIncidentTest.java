@@ -26,7 +26,7 @@ import java.util.UUID;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** An operator's acknowledge and resolve: stored only over the state they were decided on, alerted only then. */
-class OperatorChangeTest {
+class ChangeIncidentTest {
 
     private static final Instant NOW = Instant.parse("2026-12-01T09:00:00Z");
 
@@ -43,15 +43,14 @@ class OperatorChangeTest {
         }
     };
     private final Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
-    private final AcknowledgeIncident acknowledge = new AcknowledgeIncident(incidents, alerts, TransactionOperations.withoutTransaction(), clock);
-    private final ResolveIncident resolve = new ResolveIncident(incidents, alerts, TransactionOperations.withoutTransaction(), clock);
+    private final ChangeIncident change = new ChangeIncident(incidents, alerts, TransactionOperations.withoutTransaction(), clock);
 
     @Test
     void anAcknowledgeAndThenAResolveAreStoredAndAlerted() {
         Incident open = incidents.add(anIncident());
 
-        acknowledge.acknowledge(open.id(), "alice", "on it");
-        Answer<Incident> answer = resolve.resolve(open.id(), "alice", ResolutionOutcome.REFUNDED_AT_PG,
+        change.acknowledge(open.id(), "alice", "on it");
+        Answer<Incident> answer = change.resolve(open.id(), "alice", ResolutionOutcome.REFUNDED_AT_PG,
                 "refunded by hand");
 
         assertThat(answer).isInstanceOf(Answer.Done.class);
@@ -69,7 +68,7 @@ class OperatorChangeTest {
         // Between our read and our write, the settler resolved it.
         incidents.beforeNextUpdate = () -> incidents.put(open.resolve(Incident.SYSTEM, ResolutionOutcome.SETTLED_AUTOMATICALLY, "settled automatically", NOW));
 
-        assertThat(acknowledge.acknowledge(open.id(), "alice", null))
+        assertThat(change.acknowledge(open.id(), "alice", null))
                 .isInstanceOfSatisfying(Answer.Refused.class, refused -> {
                     assertThat(refused.refusal()).isEqualTo(Refusal.ILLEGAL_INCIDENT_TRANSITION);
                     assertThat(refused.facts()).containsEntry("state", "RESOLVED");
@@ -83,7 +82,7 @@ class OperatorChangeTest {
     void anUnknownIncidentIsNotFound() {
         IncidentId unknown = IncidentId.random();
 
-        assertThat(resolve.resolve(unknown, "alice", ResolutionOutcome.OTHER, "done"))
+        assertThat(change.resolve(unknown, "alice", ResolutionOutcome.OTHER, "done"))
                 .isInstanceOfSatisfying(Answer.Refused.class,
                         refused -> assertThat(refused.refusal()).isEqualTo(Refusal.INCIDENT_NOT_FOUND));
         assertThat(alerted).isEmpty();

@@ -125,7 +125,7 @@ public final class HtmlReport {
                 .append(Svg.esc(String.join(" ", v))).append("</td></tr>"));
         b.append("<tr><th>target</th><td>").append(Svg.esc(run.target())).append("</td></tr></table>");
         if (!r.extra().isEmpty()) {
-            b.append("<h2>Scenario details</h2><pre>").append(Svg.esc(Json.pretty(r.extra()))).append("</pre>");
+            b.append("<h2>Scenario details</h2><pre>").append(Svg.esc(Reports.pretty(r.extra()))).append("</pre>");
         }
         b.append("<h2>Notes</h2><ul>");
         r.notes().forEach(n -> b.append("<li>").append(Svg.esc(n)).append("</li>"));

@@ -7,7 +7,6 @@ import dev.payments.drills.analysis.DrillResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -109,12 +108,8 @@ public final class HtmlReport {
         b.append(Svg.lines("Consumer lag, all service groups (records)", "", List.of(
                 new Svg.Series("lag", "#d2691e", lag, true)), tMax, false, m.marks()));
 
-        b.append("<h2>Breaker transitions</h2><table><tr><th>t (s)</th><th>from</th><th>to</th></tr>");
-        for (MetricsSampler.Transition t : m.breakerTransitions()) {
-            b.append("<tr><td>").append(String.format(Locale.ROOT, "%.2f", t.t())).append("</td><td>").append(t.from())
-                    .append("</td><td>").append(t.to()).append("</td></tr>");
-        }
-        b.append("</table><h2>Parameters and settings</h2><table>");
+        // The breaker's transitions are a row of the summary table; the chart above draws them.
+        b.append("<h2>Parameters and settings</h2><table>");
         run.parameters().forEach((k, v) -> b.append("<tr><th>").append(Svg.esc(k)).append("</th><td>")
                 .append(Svg.esc(String.valueOf(v))).append("</td></tr>"));
         run.settings().forEach((k, v) -> b.append("<tr><th>").append(Svg.esc(k)).append("</th><td>")

@@ -12,7 +12,6 @@ import picocli.CommandLine.ParseResult;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -57,7 +56,6 @@ public final class DrillsCli {
         try {
             List<DrillRunner.JvmVariant> variants = common.jvms();
             boolean several = variants.size() > 1 || !scenario.baselines().isEmpty();
-            List<Path> reports = new ArrayList<>();
             // Each run's report is written as soon as it is done: a long comparison stopped half-way keeps its runs.
             List<DrillRunner.Labelled> runs = DrillRunner.runAll(scenario, new DrillRunner.Options(common.external(),
                     Duration.ofSeconds(common.settleSeconds), common.noProgress ? null : System.err, command,
@@ -65,7 +63,6 @@ public final class DrillsCli {
                     Duration.ofSeconds(common.healthTimeoutSeconds)), run -> {
                 Path html = Reports.write(run.result(), common.reportDir,
                         several ? "-" + run.label().replaceAll("[^A-Za-z0-9]+", "-").toLowerCase() : "");
-                reports.add(html);
                 if (several) {
                     System.out.print("\n### " + run.label());
                 }
@@ -75,7 +72,7 @@ public final class DrillsCli {
             });
             if (runs.size() > 1) {
                 System.out.print(Comparison.render(runs));
-                System.out.println("compared: " + Reports.writeComparison(runs, reports, common.reportDir).toAbsolutePath());
+                System.out.println("compared: " + Reports.writeComparison(runs, common.reportDir).toAbsolutePath());
             }
             // A baseline is run to show how it fails; the exit code is ours.
             return runs.stream().allMatch(run -> run.baseline() || run.result().passed()) ? 0 : 1;

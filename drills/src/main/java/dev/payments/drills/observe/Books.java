@@ -86,7 +86,7 @@ public final class Books {
     private OrderState state(PreparedOrder prepared, String knownPaymentId, Map<String, int[]> pg) {
         String orderId = prepared.orderId();
         Map<String, String> member = Http.bearer(target.tokens().member(prepared.memberId()));
-        Http.Response order = http.get(target.orderUrl() + "/api/orders/" + orderId, member, TIMEOUT);
+        Http.Response order = http.get(target.endpoints().order() + "/api/orders/" + orderId, member, TIMEOUT);
         String orderStatus = order.ok() ? order.json().path("status").asText(null) : null;
         String paymentId = order.ok() ? order.json().path("paymentId").asText(null) : null;
         if (paymentId == null) {
@@ -94,7 +94,7 @@ public final class Books {
         }
         String paymentStatus = null;
         if (paymentId != null) {
-            Http.Response payment = http.get(target.paymentUrl() + "/api/payments/" + paymentId, member, TIMEOUT);
+            Http.Response payment = http.get(target.endpoints().payment() + "/api/payments/" + paymentId, member, TIMEOUT);
             paymentStatus = payment.ok() ? payment.json().path("status").asText(null)
                     : payment.status() == 404 ? "NONE" : "UNREADABLE";
         }
@@ -131,7 +131,7 @@ public final class Books {
     public void eachPgTransaction(Consumer<JsonNode> each) {
         String cursor = null;
         for (int page = 0; page < 10_000; page++) {
-            String url = target.pgUrl() + "/v1/transactions?limit=1000"
+            String url = target.endpoints().pg() + "/v1/transactions?limit=1000"
                     + (cursor == null ? "" : "&startingAfter=" + URLEncoder.encode(cursor, StandardCharsets.UTF_8));
             Http.Response r = http.getPg(url, TIMEOUT);
             if (!r.ok()) {
@@ -148,7 +148,7 @@ public final class Books {
 
     /** Reconciliation's incidents for these orders (empty with a note if the service does not offer them). */
     public List<JsonNode> incidents(Set<String> orderIds) {
-        Http.Response r = http.get(target.reconciliationUrl() + "/api/incidents", operator(), TIMEOUT);
+        Http.Response r = http.get(target.endpoints().reconciliation() + "/api/incidents", operator(), TIMEOUT);
         List<JsonNode> ours = new ArrayList<>();
         if (r.ok()) {
             for (JsonNode incident : r.json().path("incidents")) {
@@ -163,7 +163,7 @@ public final class Books {
     /** The drill's audit over these orders, with reconciliation's incidents and ledger beside it. */
     public LedgerAudit audit(Map<String, OrderState> states) {
         List<JsonNode> incidents = incidents(new HashSet<>(states.keySet()));
-        Http.Response r = http.get(target.reconciliationUrl() + "/api/reconciliation/ledger?refresh=true",
+        Http.Response r = http.get(target.endpoints().reconciliation() + "/api/reconciliation/ledger?refresh=true",
                 operator(), Duration.ofSeconds(30));
         if (r.ok()) {
             return LedgerAudit.of(states, incidents, r.json(),

@@ -56,14 +56,22 @@ public final class ClusterWatch implements AutoCloseable {
         while (running) {
             String holder = null;
             for (String replica : target.replicas("payment-service")) {
-                Prometheus metrics = scrape(replica);
-                Double active = metrics == null ? null : metrics.sum("outbox_relay_active");
+                Double active = scrape(replica).sum("outbox_relay_active");
                 if (active != null && active >= 1) {
                     holder = replica;
                 }
             }
             holders.add(new Holder(clock.seconds(), holder));
             LockSupport.parkNanos(RELAY_EVERY.toNanos());
+        }
+    }
+
+    /** Empty when the replica does not answer, or its management port is not known (an external stack). */
+    private Prometheus scrape(String replica) {
+        try {
+            return Prometheus.scrape(http, target.replicaManagementUrl(replica), TIMEOUT);
+        } catch (UnsupportedOperationException e) {
+            return Prometheus.parse(null);
         }
     }
 
@@ -78,9 +86,6 @@ public final class ClusterWatch implements AutoCloseable {
         jobsByService.forEach((service, jobs) -> {
             for (String replica : target.replicas(service)) {
                 Prometheus metrics = scrape(replica);
-                if (metrics == null) {
-                    continue;
-                }
                 for (String job : jobs) {
                     Double ran = metrics.sum("scheduled_job_runs_total", "job=\"" + job + "\"", "outcome=\"ran\"");
                     Double failed = metrics.sum("scheduled_job_runs_total", "job=\"" + job + "\"", "outcome=\"failed\"");
@@ -97,15 +102,6 @@ public final class ClusterWatch implements AutoCloseable {
                 }
             }
         });
-    }
-
-    private Prometheus scrape(String replica) {
-        try {
-            Http.Response r = http.get(target.replicaManagementUrl(replica) + "/actuator/prometheus", TIMEOUT);
-            return r.ok() ? Prometheus.parse(r.body()) : null;
-        } catch (RuntimeException e) {
-            return null;
-        }
     }
 
     /** The replica holding the relay lease now (the latest sample), or null. */

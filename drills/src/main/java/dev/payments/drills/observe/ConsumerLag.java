@@ -4,8 +4,10 @@ import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupListing;
 import org.apache.kafka.clients.admin.ListOffsetsResult;
+import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
+import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 
 import java.util.HashMap;
@@ -17,7 +19,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * What Kafka says about the services' consumers: records behind per consumer group (end offset minus committed
- * offset, summed over partitions), and records on their dead-letter topics.
+ * offset, summed over partitions), records on their dead-letter topics, and the size of each topic's log.
+ * The admin client's API timeout is never below its request timeout: the client refuses to start otherwise.
  */
 public final class ConsumerLag implements AutoCloseable {
 
@@ -56,6 +59,23 @@ public final class ConsumerLag implements AutoCloseable {
                 lag.put(group.groupId(), behind);
             }
             return lag;
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    /** Bytes of each topic's log on every broker's log dirs; null when Kafka does not answer. */
+    public Map<String, Long> logBytes() {
+        try {
+            List<Integer> brokers = admin.describeCluster().nodes().get(3, TimeUnit.SECONDS).stream().map(Node::id)
+                    .toList();
+            Map<String, Long> bytes = new TreeMap<>();
+            for (Map<String, LogDirDescription> dirs : admin.describeLogDirs(brokers).allDescriptions()
+                    .get(3, TimeUnit.SECONDS).values()) {
+                dirs.values().forEach(dir -> dir.replicaInfos().forEach((tp, replica) ->
+                        bytes.merge(tp.topic(), replica.size(), Long::sum)));
+            }
+            return bytes;
         } catch (Exception e) {
             return null;
         }

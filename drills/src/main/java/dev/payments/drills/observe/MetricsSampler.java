@@ -56,8 +56,7 @@ public final class MetricsSampler implements AutoCloseable {
 
     private void scrape() {
         double t = clock.seconds();
-        Http.Response response = http.get(paymentManagementUrl + "/actuator/prometheus", Duration.ofSeconds(2));
-        Prometheus p = Prometheus.parse(response.ok() ? response.body() : null);
+        Prometheus p = Prometheus.scrape(http, paymentManagementUrl, Duration.ofSeconds(2));
         Map<String, Double> approvals = new LinkedHashMap<>();
         if (!p.isEmpty()) {
             for (String outcome : OUTCOMES) {
@@ -86,21 +85,9 @@ public final class MetricsSampler implements AutoCloseable {
     }
 
     private void watchBreaker() {
-        String state = null;
-        for (String s : List.of("open", "half_open")) {
-            Http.Response r = http.get(paymentManagementUrl
-                    + "/actuator/metrics/resilience4j.circuitbreaker.state?tag=name:pg-approve&tag=state:" + s,
-                    Duration.ofMillis(500));
-            if (!r.ok()) {
-                return;   // service down: no transition can be observed
-            }
-            double v = r.json().path("measurements").path(0).path("value").asDouble(0);
-            if (v > 0.5) {
-                state = s.toUpperCase();
-            }
-        }
+        String state = breakerState(http, paymentManagementUrl, Duration.ofMillis(500));
         if (state == null) {
-            state = "CLOSED";
+            return;   // service down: no transition can be observed
         }
         String previous = breaker;
         if (!state.equals(previous)) {
@@ -109,6 +96,25 @@ public final class MetricsSampler implements AutoCloseable {
                 transitions.add(new Transition(clock.seconds(), previous, state));
             }
         }
+    }
+
+    /**
+     * The pg-approve breaker from its small metrics endpoint (cheaper than a whole scrape, so it can be polled every
+     * {@value #BREAKER_POLL_MILLIS} ms): CLOSED, OPEN, HALF_OPEN, or null if the service does not answer.
+     */
+    public static String breakerState(Http http, String managementUrl, Duration timeout) {
+        String state = "CLOSED";
+        for (String s : List.of("open", "half_open")) {
+            Http.Response r = http.get(managementUrl
+                    + "/actuator/metrics/resilience4j.circuitbreaker.state?tag=name:pg-approve&tag=state:" + s, timeout);
+            if (!r.ok()) {
+                return null;
+            }
+            if (r.json().path("measurements").path(0).path("value").asDouble(0) > 0.5) {
+                state = s.toUpperCase();
+            }
+        }
+        return state;
     }
 
     public List<Sample> samples() {

@@ -39,7 +39,7 @@ public record Notices(int orders, int notices, int duplicated, int unsent, int r
      * own (with no token or another member's it answers 401 or an empty list). Null when it does not answer 200.
      */
     public static JsonNode of(Http http, Target target, PreparedOrder order) {
-        Http.Response r = http.get(target.notificationUrl() + "/api/notifications?orderId=" + order.orderId(),
+        Http.Response r = http.get(target.endpoints().notification() + "/api/notifications?orderId=" + order.orderId(),
                 Http.bearer(target.tokens().member(order.memberId())), TIMEOUT);
         return r.ok() ? r.json() : null;
     }

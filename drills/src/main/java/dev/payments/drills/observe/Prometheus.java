@@ -1,5 +1,8 @@
 package dev.payments.drills.observe;
 
+import dev.payments.localstack.http.Http;
+
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -7,6 +10,16 @@ import java.util.Map;
 public final class Prometheus {
 
     private final Map<String, Double> series = new HashMap<>();
+
+    /** One instance's {@code /actuator/prometheus}; empty when it does not answer. */
+    public static Prometheus scrape(Http http, String managementUrl, Duration timeout) {
+        try {
+            Http.Response r = http.get(managementUrl + "/actuator/prometheus", timeout);
+            return parse(r.ok() ? r.body() : null);
+        } catch (RuntimeException e) {
+            return new Prometheus();
+        }
+    }
 
     public static Prometheus parse(String text) {
         Prometheus p = new Prometheus();

@@ -53,8 +53,7 @@ public final class RelayWatch implements AutoCloseable {
 
     private void scrape() {
         double t = clock.seconds();
-        Http.Response response = http.get(managementUrl + "/actuator/prometheus", Duration.ofSeconds(2));
-        Prometheus p = Prometheus.parse(response.ok() ? response.body() : null);
+        Prometheus p = Prometheus.scrape(http, managementUrl, Duration.ofSeconds(2));
         Sample sample = new Sample(t, !p.isEmpty(), p.sum("outbox_relay_active"),
                 p.sum("outbox_relay_mode", "relay=\"polling\""),
                 p.sum("outbox_relay_published_total", "relay=\"debezium\""),

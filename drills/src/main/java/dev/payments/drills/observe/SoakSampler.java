@@ -4,11 +4,6 @@ import dev.payments.drills.stack.Target;
 import dev.payments.drills.analysis.Slope.Point;
 import dev.payments.drills.load.Attempt;
 import dev.payments.drills.load.Recorder;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.LogDirDescription;
-import org.apache.kafka.clients.admin.ReplicaInfo;
-import org.apache.kafka.common.Node;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -19,11 +14,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
@@ -153,39 +146,16 @@ public final class SoakSampler {
     }
 
     private void readKafka(double t) {
-        try (Admin admin = Admin.create(adminProperties(kafkaClient))) {
-            Collection<Node> nodes = admin.describeCluster().nodes().get(5, TimeUnit.SECONDS);
-            Map<String, Long> bytes = new TreeMap<>();
-            for (Map<String, LogDirDescription> dirs : admin.describeLogDirs(nodes.stream().map(Node::id).toList())
-                    .allDescriptions().get(5, TimeUnit.SECONDS).values()) {
-                for (LogDirDescription dir : dirs.values()) {
-                    for (Map.Entry<org.apache.kafka.common.TopicPartition, ReplicaInfo> e : dir.replicaInfos().entrySet()) {
-                        bytes.merge(e.getKey().topic(), e.getValue().size(), Long::sum);
-                    }
-                }
+        try (ConsumerLag kafka = new ConsumerLag(kafkaClient)) {
+            Map<String, Long> bytes = kafka.logBytes();
+            if (bytes != null) {
+                bytes.forEach((topic, size) -> put("kafka/" + topic, t, size / 1048576.0));
             }
-            bytes.forEach((topic, size) -> put("kafka/" + topic, t, size / 1048576.0));
-            try (ConsumerLag lag = new ConsumerLag(kafkaClient)) {
-                Map<String, Long> behind = lag.read();
-                if (behind != null) {
-                    behind.forEach((group, n) -> put("lag/" + group, t, n));
-                }
+            Map<String, Long> behind = kafka.read();
+            if (behind != null) {
+                behind.forEach((group, n) -> put("lag/" + group, t, n));
             }
-        } catch (Exception e) {
-            // Kafka did not answer this minute
         }
-    }
-
-    /**
-     * The drill's Kafka login with short timeouts. The API timeout may not be below the request timeout: the admin
-     * client refuses to start then, which cost the first hour-long run its Kafka series.
-     */
-    static Properties adminProperties(Map<String, Object> kafkaClient) {
-        Properties p = new Properties();
-        p.putAll(kafkaClient);
-        p.put(AdminClientConfig.REQUEST_TIMEOUT_MS_CONFIG, 4000);
-        p.put(AdminClientConfig.DEFAULT_API_TIMEOUT_MS_CONFIG, 5000);
-        return p;
     }
 
     private void readLatency(double t) {

@@ -82,29 +82,6 @@ public final class Comparison {
         return out.toString();
     }
 
-    public static String html(List<Labelled> runs, List<String> reportFiles) {
-        StringBuilder b = new StringBuilder("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>")
-                .append(Svg.esc(runs.get(0).result().run().scenario())).append(" compared</title><style>")
-                .append("body{font-family:sans-serif;margin:24px;color:#222}table{border-collapse:collapse;font-size:13px}")
-                .append("td,th{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}")
-                .append("</style></head><body><h1>").append(Svg.esc(runs.get(0).result().run().scenario()))
-                .append(": runs side by side</h1><p><code>").append(Svg.esc(runs.get(0).result().run().command()))
-                .append("</code></p><table>");
-        List<String[]> rows = rows(runs);
-        for (int r = 0; r < rows.size(); r++) {
-            String cell = r == 0 ? "th" : "td";
-            b.append("<tr><th>").append(Svg.esc(rows.get(r)[0])).append("</th>");
-            for (int i = 1; i < rows.get(r).length; i++) {
-                b.append('<').append(cell).append('>').append(Svg.esc(rows.get(r)[i])).append("</").append(cell).append('>');
-            }
-            b.append("</tr>");
-        }
-        b.append("</table><p>Each run's own report:</p><ul>");
-        reportFiles.forEach(f -> b.append("<li><a href=\"").append(Svg.esc(f)).append("\">").append(Svg.esc(f))
-                .append("</a></li>"));
-        return b.append("</ul></body></html>\n").toString();
-    }
-
     private static Optional<DrillResult.Phase> phase(Labelled r, String name) {
         return r.result().measured().phases().stream().filter(p -> p.name().equals(name)).findFirst();
     }

@@ -2,13 +2,11 @@ package dev.payments.drills.report;
 
 import dev.payments.drills.observe.MetricsSampler;
 import dev.payments.drills.observe.Sample;
-import dev.payments.drills.analysis.Costs;
 import dev.payments.drills.analysis.DrillResult;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -65,9 +63,6 @@ public final class HtmlReport {
         }
         b.append("</table>");
         b.append(concurrency(r));
-        if (!m.costs().isEmpty()) {
-            b.append(costs(m.costs()));
-        }
 
         b.append("<h2>Over time</h2>");
         List<Svg.Point> p50 = new ArrayList<>();
@@ -113,19 +108,15 @@ public final class HtmlReport {
         b.append(Svg.lines("Consumer lag, all service groups (records)", "", List.of(
                 new Svg.Series("lag", "#d2691e", lag, true)), tMax, false, m.marks()));
 
-        b.append("<h2>Breaker transitions</h2><table><tr><th>t (s)</th><th>from</th><th>to</th></tr>");
-        for (MetricsSampler.Transition t : m.breakerTransitions()) {
-            b.append("<tr><td>").append(String.format(Locale.ROOT, "%.2f", t.t())).append("</td><td>").append(t.from())
-                    .append("</td><td>").append(t.to()).append("</td></tr>");
-        }
-        b.append("</table><h2>Parameters and settings</h2><table>");
+        // The breaker's transitions are a row of the summary table; the chart above draws them.
+        b.append("<h2>Parameters and settings</h2><table>");
         run.parameters().forEach((k, v) -> b.append("<tr><th>").append(Svg.esc(k)).append("</th><td>")
                 .append(Svg.esc(String.valueOf(v))).append("</td></tr>"));
         run.settings().forEach((k, v) -> b.append("<tr><th>").append(Svg.esc(k)).append("</th><td>")
                 .append(Svg.esc(String.join(" ", v))).append("</td></tr>"));
         b.append("<tr><th>target</th><td>").append(Svg.esc(run.target())).append("</td></tr></table>");
         if (!r.extra().isEmpty()) {
-            b.append("<h2>Scenario details</h2><pre>").append(Svg.esc(Json.pretty(r.extra()))).append("</pre>");
+            b.append("<h2>Scenario details</h2><pre>").append(Svg.esc(Reports.pretty(r.extra()))).append("</pre>");
         }
         b.append("<h2>Notes</h2><ul>");
         r.notes().forEach(n -> b.append("<li>").append(Svg.esc(n)).append("</li>"));
@@ -167,58 +158,6 @@ public final class HtmlReport {
                 + Svg.lines("Approvals per second by closed-loop concurrency", "/s", throughput, cMax, false, List.of(), "")
                 + Svg.lines("p95 latency by closed-loop concurrency (ms)", "", List.of(
                         new Svg.Series("p95", "#e0a800", p95, false)), cMax, false, List.of(), "");
-    }
-
-    /**
-     * CPU ms per approval by process and by thread group, and PostgreSQL's work per approval, one column per phase:
-     * where an approval's CPU goes.
-     */
-    static String costs(List<Costs.Cost> costs) {
-        StringBuilder b = new StringBuilder("<h2>Cost per approval</h2><p>Over the steady part of each phase (its first "
-                + "fifth and last tenth left out), divided by the approvals answered in it. CPU from /proc of every "
-                + "process (PostgreSQL: every backend, ended ones too); the launcher runs Kafka, the load generator "
-                + "and the drill.</p><table><tr><th>CPU ms per approval</th>");
-        costs.forEach(c -> b.append("<th>").append(Svg.esc(c.phase())).append("</th>"));
-        b.append("</tr>");
-        row(b, "<b>total</b>", costs, c -> c.totalMs());
-        row(b, "without the load generator", costs, c -> c.systemMs());
-        java.util.Set<String> processes = new java.util.LinkedHashSet<>();
-        costs.forEach(c -> processes.addAll(c.cpuMs().keySet()));
-        for (String process : processes) {
-            row(b, Svg.esc(process), costs, c -> c.cpuMs().get(process));
-            java.util.Set<String> groups = new java.util.LinkedHashSet<>();
-            costs.forEach(c -> groups.addAll(c.threadGroupsMs().getOrDefault(process, Map.of()).keySet()));
-            for (String group : groups) {
-                if (costs.stream().anyMatch(c -> c.threadGroupsMs().getOrDefault(process, Map.of())
-                        .getOrDefault(group, 0.0) >= 0.05)) {
-                    row(b, "&nbsp;&nbsp;" + Svg.esc(group), costs,
-                            c -> c.threadGroupsMs().getOrDefault(process, Map.of()).get(group));
-                }
-            }
-        }
-        row(b, "approvals in the steady part", costs, c -> (double) c.approvals());
-        row(b, "approvals/s", costs, c -> c.approvedPerSecond());
-        row(b, "cores used by the stack", costs, c -> c.cores());
-        row(b, "cores used on the machine", costs, c -> c.machineCores());
-        java.util.Set<String> counters = new java.util.LinkedHashSet<>();
-        costs.forEach(c -> counters.addAll(c.perApproval().keySet()));
-        b.append("<tr><th colspan=\"").append(costs.size() + 1).append("\">PostgreSQL per approval</th></tr>");
-        for (String counter : counters) {
-            if (!counter.startsWith("db/postgres/")) {
-                row(b, Svg.esc(counter), costs, c -> c.perApproval().get(counter));
-            }
-        }
-        return b.append("</table>").toString();
-    }
-
-    private static void row(StringBuilder b, String label, List<Costs.Cost> costs,
-                            java.util.function.Function<Costs.Cost, Double> value) {
-        b.append("<tr><td>").append(label).append("</td>");
-        for (Costs.Cost c : costs) {
-            Double v = value.apply(c);
-            b.append("<td>").append(v == null ? "-" : String.format(Locale.ROOT, "%.2f", v)).append("</td>");
-        }
-        b.append("</tr>");
     }
 
     private static List<Svg.Point> breakerPoints(List<MetricsSampler.Transition> transitions) {

@@ -40,10 +40,15 @@ public final class SummaryTable {
         rows.add(row("DB pool pending max / timeouts", v(m.pool().pendingMax()) + " / " + v(m.pool().timeouts())));
         for (Costs.Cost c : m.costs()) {
             rows.add(row("CPU ms per approval, " + c.phase(), cpu(c)));
-            Map<String, Double> postgres = c.threadGroupsMs().get("postgres");
-            if (postgres != null && !postgres.isEmpty()) {
-                rows.add(row("  postgres by process, " + c.phase(), groups(postgres)));
-            }
+            // PostgreSQL's processes all; a JVM's thread groups from 0.05 ms up, the rest is noise beside them.
+            c.threadGroupsMs().forEach((process, groups) -> {
+                boolean postgres = process.equals("postgres");
+                String shown = groups(groups, postgres ? Double.NEGATIVE_INFINITY : 0.05);
+                if (!shown.isEmpty()) {
+                    rows.add(row("  " + process + (postgres ? " by process, " : " by thread group, ") + c.phase(),
+                            shown));
+                }
+            });
             if (!c.perApproval().isEmpty()) {
                 rows.add(row("  database per approval, " + c.phase(), database(c)));
             }
@@ -103,11 +108,15 @@ public final class SummaryTable {
         return b.toString();
     }
 
-    /** "backends payments 3.10 + walsender payments 1.20 + ...", largest first. */
-    static String groups(Map<String, Double> groups) {
+    /** "backends payments 3.10 + walsender payments 1.20 + ...", largest first; groups under {@code min} ms left out. */
+    static String groups(Map<String, Double> groups, double min) {
         StringBuilder b = new StringBuilder();
-        groups.forEach((group, ms) -> b.append(b.length() == 0 ? "" : " + ").append(group).append(' ')
-                .append(String.format(Locale.ROOT, "%.2f", ms)));
+        groups.forEach((group, ms) -> {
+            if (ms >= min) {
+                b.append(b.length() == 0 ? "" : " + ").append(group).append(' ')
+                        .append(String.format(Locale.ROOT, "%.2f", ms));
+            }
+        });
         return b.toString();
     }
 

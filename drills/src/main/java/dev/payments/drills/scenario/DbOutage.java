@@ -41,7 +41,7 @@ final class DbOutage extends StoppedOutage {
             super.takeAway(drill);
             return;
         }
-        hog = new ConnectionHog(drill.target().postgresJdbcUrl(), EmbeddedPostgresServer.USERNAME,
+        hog = new ConnectionHog(drill.target().endpoints().postgresJdbcUrl(), EmbeddedPostgresServer.USERNAME,
                 EmbeddedPostgresServer.PASSWORD);
         try {
             int limit = hog.maxConnections();

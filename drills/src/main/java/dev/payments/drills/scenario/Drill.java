@@ -10,6 +10,7 @@ import dev.payments.drills.load.PreparedOrder;
 import dev.payments.drills.load.Recorder;
 import dev.payments.drills.observe.Clock;
 import dev.payments.drills.observe.ConsumerLag;
+import dev.payments.drills.observe.MetricsSampler;
 import dev.payments.drills.observe.Timeline;
 import dev.payments.drills.stack.Target;
 
@@ -45,7 +46,7 @@ public final class Drill {
         this.timeline = new Timeline(clock);
         this.recorder = recorder;
         this.orders = orders;
-        this.load = new LoadGenerator(new ApprovalClient(http, target.orderUrl(), target.paymentUrl(), target.tokens()),
+        this.load = new LoadGenerator(new ApprovalClient(http, target.endpoints().order(), target.endpoints().payment(), target.tokens()),
                 recorder);
     }
 
@@ -124,7 +125,7 @@ public final class Drill {
      * (a latency it runs under) or a change of a fault already marked.
      */
     public void pgFaults(String json) {
-        Http.Response r = http.put(target.pgAdminUrl() + "/admin/faults", json, Duration.ofSeconds(10));
+        Http.Response r = http.put(target.endpoints().pgAdmin() + "/admin/faults", json, Duration.ofSeconds(10));
         if (!r.ok()) {
             throw new IllegalStateException("PG simulator refused the fault " + json + ": " + r.status() + " " + r.body());
         }
@@ -137,13 +138,13 @@ public final class Drill {
 
     /** Clears every PG fault (hung requests are closed) and marks the recovery. */
     public void clearFaults() {
-        http.delete(target.pgAdminUrl() + "/admin/faults", Duration.ofSeconds(10));
+        http.delete(target.endpoints().pgAdmin() + "/admin/faults", Duration.ofSeconds(10));
         recovered();
     }
 
     /** Clears PG faults without calling it a recovery (set-up). */
     void resetFaults() {
-        http.delete(target.pgAdminUrl() + "/admin/faults", Duration.ofSeconds(10));
+        http.delete(target.endpoints().pgAdmin() + "/admin/faults", Duration.ofSeconds(10));
     }
 
     /**
@@ -177,19 +178,7 @@ public final class Drill {
 
     /** The pg-approve breaker as payment-service's metrics show it: CLOSED, OPEN, HALF_OPEN, or null if down. */
     public String breakerState() {
-        String state = "CLOSED";
-        for (String s : List.of("open", "half_open")) {
-            Http.Response r = http.get(target.paymentManagementUrl()
-                    + "/actuator/metrics/resilience4j.circuitbreaker.state?tag=name:pg-approve&tag=state:" + s,
-                    Duration.ofSeconds(1));
-            if (!r.ok()) {
-                return null;
-            }
-            if (r.json().path("measurements").path(0).path("value").asDouble(0) > 0.5) {
-                state = s.toUpperCase();
-            }
-        }
-        return state;
+        return MetricsSampler.breakerState(http, target.endpoints().paymentManagement(), Duration.ofSeconds(1));
     }
 
     /** Waits (bounded) until the breaker is in {@code state}; returns whether it got there. */

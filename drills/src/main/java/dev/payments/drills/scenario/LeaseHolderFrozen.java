@@ -63,7 +63,7 @@ final class LeaseHolderFrozen extends RelayDrill {
         String standbyName = replicas.get(holderName.equals(replicas.get(0)) ? 1 : 0);
         String standbyUrl = drill.target().replicaUrl(standbyName);
         drill.note(holderName + " holds the relay lease; the load goes straight to " + standbyName + " at " + standbyUrl);
-        LoadGenerator toReplica = new LoadGenerator(new ApprovalClient(drill.http(), drill.target().orderUrl(),
+        LoadGenerator toReplica = new LoadGenerator(new ApprovalClient(drill.http(), drill.target().endpoints().order(),
                 standbyUrl, drill.target().tokens()), drill.recorder());
         try (RelayWatch holder = new RelayWatch(drill.http(), drill.target().replicaManagementUrl(holderName),
                 drill.clock()).start();

@@ -221,7 +221,7 @@ final class PgLateBooking extends BaseScenario {
         for (PreparedOrder order : orders) {
             Map<String, String> member = asMember(drill, order);
             String paymentId = payments.computeIfAbsent(order.orderId(), id -> {
-                Http.Response r = drill.http().get(drill.target().orderUrl() + "/api/orders/" + id, member,
+                Http.Response r = drill.http().get(drill.target().endpoints().order() + "/api/orders/" + id, member,
                         Duration.ofSeconds(5));
                 return r.ok() ? r.json().path("paymentId").asText(null) : null;
             });
@@ -229,7 +229,7 @@ final class PgLateBooking extends BaseScenario {
                 payments.remove(order.orderId());
                 continue;
             }
-            Http.Response r = drill.http().get(drill.target().paymentUrl() + "/api/payments/" + paymentId, member,
+            Http.Response r = drill.http().get(drill.target().endpoints().payment() + "/api/payments/" + paymentId, member,
                     Duration.ofSeconds(5));
             if (r.ok() && status.equals(r.json().path("status").asText())) {
                 in.add(order.orderId());

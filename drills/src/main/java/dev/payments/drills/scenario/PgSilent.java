@@ -108,7 +108,7 @@ class PgSilent extends BaseScenario {
 
     /** GET of the member's own paid payment every 50 ms, each given 2 s: a read the web threads must still serve. */
     private void read(Drill drill, Attempt paid, AtomicBoolean reading) {
-        String url = drill.target().paymentUrl() + "/api/payments/" + paid.paymentId();
+        String url = drill.target().endpoints().payment() + "/api/payments/" + paid.paymentId();
         while (reading.get()) {
             long started = System.nanoTime();
             Http.Response response = drill.http().get(url,

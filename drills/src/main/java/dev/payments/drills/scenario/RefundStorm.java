@@ -119,7 +119,7 @@ final class RefundStorm extends BaseScenario {
             Map<String, String> headers = new java.util.HashMap<>(Http.bearer(drill.target().tokens()
                     .member(payment.order().memberId())));
             headers.put("Idempotency-Key", key);
-            Http.Response answer = drill.http().post(drill.target().paymentUrl() + "/api/payments/"
+            Http.Response answer = drill.http().post(drill.target().endpoints().payment() + "/api/payments/"
                     + payment.paymentId() + "/refunds", headers, "{\"amount\":" + amount + "}", CALL);
             JsonNode body = answer.json();
             String label = (attempt == 0 ? "first " : "retry ") + answer.status() + " "
@@ -143,7 +143,7 @@ final class RefundStorm extends BaseScenario {
     }
 
     private static JsonNode refunds(Drill drill, Attempt payment) {
-        return drill.http().get(drill.target().paymentUrl() + "/api/payments/" + payment.paymentId() + "/refunds",
+        return drill.http().get(drill.target().endpoints().payment() + "/api/payments/" + payment.paymentId() + "/refunds",
                 Http.bearer(drill.target().tokens().member(payment.order().memberId())), CALL).json();
     }
 
@@ -156,7 +156,7 @@ final class RefundStorm extends BaseScenario {
         long ourRefunded = 0;
         Map<String, Long> byStatus = new TreeMap<>();
         for (Attempt payment : approved) {
-            JsonNode pg = drill.http().getPg(drill.target().pgUrl() + "/v1/payments/orders/" + payment.order().orderId(),
+            JsonNode pg = drill.http().getPg(drill.target().endpoints().pg() + "/v1/payments/orders/" + payment.order().orderId(),
                     CALL).json();
             long pgSum = 0;
             Map<String, Long> perRefund = new java.util.HashMap<>();
@@ -189,7 +189,7 @@ final class RefundStorm extends BaseScenario {
 
     /** reconciliation-service's own audit, run now: the identity in counts and in money. */
     private static void ledger(Drill drill) {
-        JsonNode ledger = drill.http().get(drill.target().reconciliationUrl() + "/api/reconciliation/ledger?refresh=true",
+        JsonNode ledger = drill.http().get(drill.target().endpoints().reconciliation() + "/api/reconciliation/ledger?refresh=true",
                 Http.bearer(drill.target().tokens().operator("operator-1")), Duration.ofSeconds(60)).json();
         drill.extra("reconciliationMoney", ledger.path("money"));
         drill.check("reconciliation's ledger identity holds in money", ledger.path("money").path("holds").asBoolean(),

@@ -75,7 +75,7 @@ final class Renewals extends BaseScenario {
 
     @Override
     public void run(Drill drill) throws Exception {
-        String payments = drill.target().paymentUrl();
+        String payments = drill.target().endpoints().payment();
         String operator = drill.target().tokens().operator("operator-1");
         drill.phase("subscribing");
         subscribe(drill, payments);
@@ -132,7 +132,7 @@ final class Renewals extends BaseScenario {
         for (int i = 0; i < subscriptions; i++) {
             String member = "member-renewals-" + (i % 30);
             created.add(pool.submit(() -> {
-                Http.Response key = drill.http().postPg(drill.target().pgUrl() + "/v1/billing/authorizations/issue",
+                Http.Response key = drill.http().postPg(drill.target().endpoints().pg() + "/v1/billing/authorizations/issue",
                         "{\"customerKey\":\"" + member + "\",\"authKey\":\"drill\"}", Duration.ofSeconds(30));
                 if (!key.ok()) {
                     throw new IllegalStateException("the PG issued no billing key: " + key);

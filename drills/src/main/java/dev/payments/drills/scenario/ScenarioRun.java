@@ -71,9 +71,9 @@ final class ScenarioRun {
         try (ConsumerLag lag = new ConsumerLag(target.kafkaClient());
              // Its own client, so the 50 ms breaker poll never queues behind the approvals. The poll still reads an
              // opening after the service's log has it: 0.3-1.4 s on the shared client, 0.41 s in the run after.
-             MetricsSampler sampler = new MetricsSampler(new Http(), target.paymentManagementUrl(), clock, lag);
+             MetricsSampler sampler = new MetricsSampler(new Http(), target.endpoints().paymentManagement(), clock, lag);
              ResourceSampler resources = new ResourceSampler(target::processes, target.launcherProcess(),
-                     new PostgresCounters(target.postgresJdbcUrl(), EmbeddedPostgresServer.USERNAME,
+                     new PostgresCounters(target.endpoints().postgresJdbcUrl(), EmbeddedPostgresServer.USERNAME,
                              EmbeddedPostgresServer.PASSWORD), clock)) {
             if (progressTo != null) {
                 progress = new Progress(progressTo, scenario.name(), drill, recorder, clock, sampler);

@@ -44,7 +44,7 @@ final class SlotLost extends RelayDrill {
 
     @Override
     public void run(Drill drill) throws Exception {
-        try (RelayWatch relay = new RelayWatch(drill.http(), drill.target().paymentManagementUrl(), drill.clock()).start()) {
+        try (RelayWatch relay = new RelayWatch(drill.http(), drill.target().endpoints().paymentManagement(), drill.clock()).start()) {
             drill.phase("before");
             Thread load = drill.arrivals(rate);
             drill.sleep(Duration.ofSeconds(beforeSeconds));

@@ -67,7 +67,7 @@ public final class BaselineApp implements Target {
             Path jar = Files.copy(runnableJar(RepositoryRoot.find(Path.of(""))), workDir.resolve(ARTIFACT + ".jar"),
                     StandardCopyOption.REPLACE_EXISTING);
             String database = "baseline_" + structure.replace('-', '_');
-            recreateDatabase(stack.postgresJdbcUrl(), database);
+            recreateDatabase(stack.endpoints().postgresJdbcUrl(), database);
             int port = FreePorts.pick();
             List<String> command = new ArrayList<>();
             command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -80,7 +80,7 @@ public final class BaselineApp implements Target {
                     "--spring.datasource.username=" + EmbeddedPostgresServer.USERNAME,
                     "--spring.datasource.password=" + EmbeddedPostgresServer.PASSWORD,
                     "--baseline.structure=" + structure,
-                    "--baseline.pg.url=" + stack.pgUrl()));
+                    "--baseline.pg.url=" + stack.endpoints().pg()));
             arguments.addAll(springArgs);
             command.addAll(arguments);
             Path log = workDir.resolve("baseline.log");

@@ -26,53 +26,17 @@ public interface Target extends AutoCloseable {
 
     Endpoints endpoints();
 
-    default String orderUrl() {
-        return endpoints().order();
-    }
-
-    default String paymentUrl() {
-        return endpoints().payment();
-    }
-
-    default String paymentManagementUrl() {
-        return endpoints().paymentManagement();
-    }
-
-    default String notificationUrl() {
-        return endpoints().notification();
-    }
-
-    default String reconciliationUrl() {
-        return endpoints().reconciliation();
-    }
-
-    default String pgUrl() {
-        return endpoints().pg();
-    }
-
-    default String pgAdminUrl() {
-        return endpoints().pgAdmin();
-    }
-
-    default String bootstrapServers() {
-        return endpoints().bootstrapServers();
-    }
-
     /**
      * Bootstrap servers and the broker's super user login, for the drill's own Kafka clients (lag, audit): every
      * target is a local stack, whose embedded broker has the LOCAL ONLY super user of {@link EmbeddedKafkaBroker}.
      */
     default Map<String, Object> kafkaClient() {
-        return EmbeddedKafkaBroker.ADMIN.clientProperties(bootstrapServers());
-    }
-
-    default String postgresJdbcUrl() {
-        return endpoints().postgresJdbcUrl();
+        return EmbeddedKafkaBroker.ADMIN.clientProperties(endpoints().bootstrapServers());
     }
 
     /** One database of the stack (a service's), reached as the superuser. */
     default String jdbcUrl(String database) {
-        String server = postgresJdbcUrl();
+        String server = endpoints().postgresJdbcUrl();
         return server.substring(0, server.lastIndexOf('/') + 1) + database;
     }
 
@@ -127,10 +91,10 @@ public interface Target extends AutoCloseable {
     /** One instance's own API base URL, not the load balancer's. */
     default String replicaUrl(String name) {
         return switch (name) {
-            case "order-service" -> orderUrl();
-            case "payment-service" -> paymentUrl();
-            case "notification-service" -> notificationUrl();
-            case "reconciliation-service" -> reconciliationUrl();
+            case "order-service" -> endpoints().order();
+            case "payment-service" -> endpoints().payment();
+            case "notification-service" -> endpoints().notification();
+            case "reconciliation-service" -> endpoints().reconciliation();
             default -> throw new IllegalArgumentException("no instance " + name);
         };
     }
@@ -141,7 +105,7 @@ public interface Target extends AutoCloseable {
      */
     default String replicaManagementUrl(String name) {
         if (name.equals("payment-service")) {
-            return paymentManagementUrl();
+            return endpoints().paymentManagement();
         }
         throw new UnsupportedOperationException("the management port of " + name
                 + " is known only to the drill's own stack (run without --external)");

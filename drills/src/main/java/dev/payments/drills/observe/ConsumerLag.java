@@ -3,7 +3,6 @@ package dev.payments.drills.observe;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.AdminClientConfig;
 import org.apache.kafka.clients.admin.ConsumerGroupListing;
-import org.apache.kafka.clients.admin.ListOffsetsResult;
 import org.apache.kafka.clients.admin.LogDirDescription;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.clients.consumer.OffsetAndMetadata;
@@ -14,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
@@ -40,28 +40,74 @@ public final class ConsumerLag implements AutoCloseable {
     public Map<String, Long> read() {
         try {
             Map<String, Long> lag = new TreeMap<>();
-            for (ConsumerGroupListing group : admin.listConsumerGroups().all().get(3, TimeUnit.SECONDS)) {
-                if (!group.groupId().endsWith("-service")) {
-                    continue;   // the services' groups only (relay offsets, drills' own readers are not consumers)
-                }
-                Map<TopicPartition, OffsetAndMetadata> committed = admin.listConsumerGroupOffsets(group.groupId())
-                        .partitionsToOffsetAndMetadata().get(3, TimeUnit.SECONDS);
-                Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
-                committed.keySet().forEach(tp -> latest.put(tp, OffsetSpec.latest()));
-                Map<TopicPartition, ListOffsetsResult.ListOffsetsResultInfo> ends =
-                        admin.listOffsets(latest).all().get(3, TimeUnit.SECONDS);
+            for (String group : groups()) {
+                Map<TopicPartition, OffsetAndMetadata> committed = committed(group);
+                Map<TopicPartition, Long> ends = ends(committed.keySet());
                 long behind = 0;
                 for (Map.Entry<TopicPartition, OffsetAndMetadata> e : committed.entrySet()) {
                     if (e.getValue() != null && ends.containsKey(e.getKey())) {
-                        behind += Math.max(0, ends.get(e.getKey()).offset() - e.getValue().offset());
+                        behind += Math.max(0, ends.get(e.getKey()).longValue() - e.getValue().offset());
                     }
                 }
-                lag.put(group.groupId(), behind);
+                lag.put(group, behind);
             }
             return lag;
         } catch (Exception e) {
             return null;
         }
+    }
+
+    /**
+     * Each service group's partitions and their end offsets now: a mark {@link #consumedUpTo} compares against later.
+     * Under steady load a group's lag is never 0 (records are always on their way), so "caught up" is asked of
+     * what had been published by a moment, not of the lag. Null when Kafka does not answer.
+     */
+    public Map<String, Map<TopicPartition, Long>> mark() {
+        try {
+            Map<String, Map<TopicPartition, Long>> mark = new TreeMap<>();
+            for (String group : groups()) {
+                mark.put(group, ends(committed(group).keySet()));
+            }
+            return mark;
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    /** Whether every group of {@code mark} has committed past each of its offsets; null when Kafka does not answer. */
+    public Boolean consumedUpTo(Map<String, Map<TopicPartition, Long>> mark) {
+        try {
+            for (Map.Entry<String, Map<TopicPartition, Long>> group : mark.entrySet()) {
+                Map<TopicPartition, OffsetAndMetadata> committed = committed(group.getKey());
+                for (Map.Entry<TopicPartition, Long> end : group.getValue().entrySet()) {
+                    OffsetAndMetadata at = committed.get(end.getKey());
+                    if (at == null || at.offset() < end.getValue()) {
+                        return false;
+                    }
+                }
+            }
+            return true;
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+    /** The services' groups only (relay offsets, drills' own readers are not consumers). */
+    private List<String> groups() throws Exception {
+        return admin.listConsumerGroups().all().get(3, TimeUnit.SECONDS).stream().map(ConsumerGroupListing::groupId)
+                .filter(id -> id.endsWith("-service")).toList();
+    }
+
+    private Map<TopicPartition, OffsetAndMetadata> committed(String group) throws Exception {
+        return admin.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata().get(3, TimeUnit.SECONDS);
+    }
+
+    private Map<TopicPartition, Long> ends(Set<TopicPartition> partitions) throws Exception {
+        Map<TopicPartition, OffsetSpec> latest = new HashMap<>();
+        partitions.forEach(tp -> latest.put(tp, OffsetSpec.latest()));
+        Map<TopicPartition, Long> ends = new HashMap<>();
+        admin.listOffsets(latest).all().get(3, TimeUnit.SECONDS).forEach((tp, info) -> ends.put(tp, info.offset()));
+        return ends;
     }
 
     /** Bytes of each topic's log on every broker's log dirs; null when Kafka does not answer. */

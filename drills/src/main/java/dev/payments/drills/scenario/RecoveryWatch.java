@@ -6,7 +6,8 @@ import dev.payments.drills.load.PreparedOrder;
 import dev.payments.drills.load.Recorder;
 import dev.payments.drills.observe.Books;
 import dev.payments.drills.observe.Clock;
-import dev.payments.drills.observe.MetricsSampler;
+import dev.payments.drills.observe.ConsumerLag;
+import org.apache.kafka.common.TopicPartition;
 
 import java.time.Duration;
 import java.util.HashMap;
@@ -18,24 +19,28 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * From a recovery mark on, polls every two seconds until none of the payments sent before it is left UNKNOWN or
- * REQUESTED (nor its order PAYMENT_PENDING) and every consumer group has caught up. Final orders are not read again.
+ * REQUESTED (nor its order PAYMENT_PENDING), then until every consumer group has consumed what had been published by
+ * then. Final orders are not read again.
  */
 final class RecoveryWatch {
 
+    /** Consumption takes about a second under the drills' load: a finer poll than the books' 2 s. */
+    private static final Duration CATCH_UP_POLL = Duration.ofMillis(250);
+
     private final Books books;
     private final Recorder recorder;
-    private final MetricsSampler sampler;
+    private final ConsumerLag lag;
     private final Clock clock;
     private final Set<String> settled = new HashSet<>();
     private volatile Integer unsettledAtStart;
     private volatile Double allSettledAt;
     private volatile Double caughtUpAt;
-    private int ordersBehind = Integer.MAX_VALUE;
+    private Map<String, Map<TopicPartition, Long>> published;
 
-    RecoveryWatch(Books books, Recorder recorder, MetricsSampler sampler, Clock clock) {
+    RecoveryWatch(Books books, Recorder recorder, ConsumerLag lag, Clock clock) {
         this.books = books;
         this.recorder = recorder;
-        this.sampler = sampler;
+        this.lag = lag;
         this.clock = clock;
     }
 
@@ -52,17 +57,19 @@ final class RecoveryWatch {
                     allSettledAt = clock.seconds();
                 }
             }
-            if (caughtUpAt == null) {
-                Map<String, Long> lag = sampler.lastLag();
-                // Lag 0 alone is also true before the relay has published anything: the orders must agree too.
-                if (ordersBehind == 0 && lag != null && !lag.isEmpty() && lag.values().stream().allMatch(v -> v == 0)) {
+            if (allSettledAt != null && caughtUpAt == null) {
+                // What the books agree on has been published; the load goes on, so lag never reaches 0 before it
+                // stops. Caught up = each group has consumed past what the topics held when the books agreed.
+                if (published == null) {
+                    published = lag.mark();
+                } else if (Boolean.TRUE.equals(lag.consumedUpTo(published))) {
                     caughtUpAt = clock.seconds();
                 }
             }
             if (allSettledAt != null && caughtUpAt != null) {
                 return;
             }
-            LockSupport.parkNanos(Duration.ofSeconds(2).toNanos());
+            LockSupport.parkNanos(allSettledAt == null ? Duration.ofSeconds(2).toNanos() : CATCH_UP_POLL.toNanos());
         }
     }
 
@@ -78,23 +85,17 @@ final class RecoveryWatch {
         try {
             states = books.states(pending, paymentIds);
         } catch (RuntimeException e) {
-            ordersBehind = Integer.MAX_VALUE;
             return pending.size();   // a part of the stack is still down: nothing counts as settled yet
         }
         int unsettled = 0;
-        int behind = 0;
         for (Books.OrderState s : states.values()) {
             boolean unreadable = s.orderStatus() == null || "UNREADABLE".equals(s.paymentStatus());
-            if (s.orderBehind()) {
-                behind++;
-            }
             if (s.unsettled() || s.orderBehind() || unreadable) {
                 unsettled++;
             } else {
                 settled.add(s.orderId());
             }
         }
-        ordersBehind = behind;
         return unsettled;
     }
 

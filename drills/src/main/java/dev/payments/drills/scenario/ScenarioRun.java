@@ -96,7 +96,7 @@ final class ScenarioRun {
                 drill.note(refused + " of " + wanted + " orders were refused by order-service while placing them");
             }
 
-            RecoveryWatch watch = new RecoveryWatch(books, recorder, sampler, clock);
+            RecoveryWatch watch = new RecoveryWatch(books, recorder, lag, clock);
             Thread[] watcher = new Thread[1];
             drill.onRecovered(() -> {
                 List<PreparedOrder> sent = orders.used();

@@ -32,6 +32,7 @@ public final class TestIssuer implements AutoCloseable {
     private final Map<String, String> clientSecrets = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> tokensIssued = new ConcurrentHashMap<>();
     private final Map<String, Minted> memberTokens = new ConcurrentHashMap<>();
+    private final AtomicInteger keyReads = new AtomicInteger();
 
     private TestIssuer() {
         try {
@@ -47,7 +48,10 @@ public final class TestIssuer implements AutoCloseable {
                 + "\"response_types_supported\":[\"code\"],\"subject_types_supported\":[\"public\"],"
                 + "\"id_token_signing_alg_values_supported\":[\"RS256\"]}";
         server.createContext("/.well-known/openid-configuration", exchange -> json(exchange, discovery));
-        server.createContext("/oauth2/jwks", exchange -> json(exchange, jwks));
+        server.createContext("/oauth2/jwks", exchange -> {
+            keyReads.incrementAndGet();
+            json(exchange, jwks);
+        });
         server.createContext("/oauth2/token", this::clientCredentials);
         server.start();
     }
@@ -102,6 +106,11 @@ public final class TestIssuer implements AutoCloseable {
     }
 
     /** How many tokens a client was given: a client that caches its token asks rarely. */
+    /** How often its JWKS has been read, by anyone, since it started. */
+    public int keyReads() {
+        return keyReads.get();
+    }
+
     public int tokensIssuedTo(String clientId) {
         return tokensIssued.getOrDefault(clientId, new AtomicInteger()).get();
     }

@@ -1,0 +1,46 @@
+package dev.payments.support.security;
+
+import dev.payments.testsupport.identity.TestIssuer;
+import org.junit.jupiter.api.Test;
+import org.springframework.security.oauth2.jwt.JwtDecoder;
+import org.springframework.security.oauth2.jwt.JwtDecoders;
+import org.springframework.security.oauth2.jwt.SupplierJwtDecoder;
+
+import java.net.ServerSocket;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+
+/** The warm-up against a real issuer over HTTP, with the decoder Spring Boot builds from an issuer URI (lazy). */
+class IssuerKeysWarmUpIntegrationTest {
+
+    private final TestIssuer issuer = TestIssuer.shared();
+
+    @Test
+    void theFirstTokenAfterTheWarmUpCostsNoCallToTheIssuer() throws Exception {
+        JwtDecoder decoder = bootsDecoder(issuer.url());
+        int before = issuer.keyReads();
+
+        new IssuerKeysWarmUp(decoder).run(null);
+
+        assertThat(issuer.keyReads()).isEqualTo(before + 1);
+        assertThat(decoder.decode(issuer.member("m-warm")).getSubject()).isEqualTo("m-warm");
+        assertThat(issuer.keyReads()).isEqualTo(before + 1);
+    }
+
+    @Test
+    void anIssuerThatCannotBeReachedDoesNotStopTheStart() throws Exception {
+        int closedPort;
+        try (ServerSocket socket = new ServerSocket(0)) {
+            closedPort = socket.getLocalPort();
+        }
+        JwtDecoder decoder = bootsDecoder("http://127.0.0.1:" + closedPort);
+
+        assertThatCode(() -> new IssuerKeysWarmUp(decoder).run(null)).doesNotThrowAnyException();
+    }
+
+    /** As OAuth2ResourceServerJwtConfiguration builds it from {@code issuer-uri}: nothing is fetched until first use. */
+    private static JwtDecoder bootsDecoder(String issuerUri) {
+        return new SupplierJwtDecoder(() -> JwtDecoders.fromIssuerLocation(issuerUri));
+    }
+}

@@ -41,6 +41,8 @@ class PgSilent extends BaseScenario {
 
     private static final Duration READ_EVERY = Duration.ofMillis(50);
     private final List<Double> readMillis = Collections.synchronizedList(new ArrayList<>());
+    /** Each read's drill second and milliseconds, so a report says when the slow ones came. */
+    private final List<double[]> readTimes = Collections.synchronizedList(new ArrayList<>());
     private final AtomicInteger readsFailed = new AtomicInteger();
     private final List<String> readFailures = Collections.synchronizedList(new ArrayList<>());
 
@@ -91,6 +93,7 @@ class PgSilent extends BaseScenario {
             drill.extra("reads of a paid payment while the confirms hung (p50 / p99 / max ms, failed)",
                     Stats.ms(readPercentile(50)) + " / " + Stats.ms(readPercentile(99)) + " / "
                             + Stats.ms(readPercentile(100)) + ", " + readsFailed.get() + " of " + readMillis.size());
+            drill.extra("the five slowest reads (drill s: ms)", slowestReads(5));
             drill.check("every read answered while the confirms hung", readsFailed.get() == 0,
                     readsFailed.get() + " of " + readMillis.size() + " reads got no 200 within 2 s " + readFailures);
         }
@@ -106,14 +109,21 @@ class PgSilent extends BaseScenario {
         drill.load().openLoop(drill.orders()::next, 1, Duration.ofSeconds(trickleSeconds), 50, "recovery-trickle");
     }
 
-    /** GET of the member's own paid payment every 50 ms, each given 2 s: a read the web threads must still serve. */
+    /**
+     * GET of the member's own paid payment every 50 ms, each given 2 s: a read the web threads must still serve. From
+     * a client of its own, as a member's app is: the load's client holds the hung confirms and the refusals, and a
+     * read queued behind them in the drill would be timed as the service's.
+     */
     private void read(Drill drill, Attempt paid, AtomicBoolean reading) {
         String url = drill.target().endpoints().payment() + "/api/payments/" + paid.paymentId();
+        Http member = new Http();
         while (reading.get()) {
             long started = System.nanoTime();
-            Http.Response response = drill.http().get(url,
+            Http.Response response = member.get(url,
                     Http.bearer(drill.target().tokens().member(paid.order().memberId())), Duration.ofSeconds(2));
-            readMillis.add((System.nanoTime() - started) / 1e6);
+            double ms = (System.nanoTime() - started) / 1e6;
+            readMillis.add(ms);
+            readTimes.add(new double[] {drill.clock().seconds(), ms});
             if (response.status() != 200) {
                 readsFailed.incrementAndGet();
                 readFailures.add(String.format(java.util.Locale.ROOT, "%.1f s: %s after %.0f ms", drill.clock().seconds(),
@@ -121,6 +131,14 @@ class PgSilent extends BaseScenario {
                         (System.nanoTime() - started) / 1e6));
             }
             drill.sleep(READ_EVERY);
+        }
+    }
+
+    private String slowestReads(int n) {
+        synchronized (readTimes) {
+            return readTimes.stream().sorted((a, b) -> Double.compare(b[1], a[1])).limit(n)
+                    .map(r -> String.format(java.util.Locale.ROOT, "%.1f: %.0f", r[0], r[1]))
+                    .collect(java.util.stream.Collectors.joining(", "));
         }
     }
 

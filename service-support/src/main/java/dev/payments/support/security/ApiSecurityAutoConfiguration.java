@@ -5,7 +5,6 @@ import dev.payments.support.web.Problems;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.cache.CaffeineCacheMetrics;
 import org.springframework.beans.factory.ObjectProvider;
-import org.springframework.boot.ApplicationRunner;
 import org.springframework.boot.actuate.autoconfigure.security.servlet.EndpointRequest;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
@@ -104,13 +103,8 @@ public class ApiSecurityAutoConfiguration {
 
     /** The issuer's metadata and keys fetched before the service reports ready, not inside its first requests. */
     @Bean
-    ApplicationRunner issuerKeysWarmUp(ObjectProvider<JwtDecoder> decoders) {
-        return args -> {
-            JwtDecoder decoder = decoders.getIfAvailable();
-            if (decoder != null) {
-                new IssuerKeysWarmUp(decoder).run(args);
-            }
-        };
+    IssuerKeysWarmUp issuerKeysWarmUp(ObjectProvider<JwtDecoder> decoders) {
+        return new IssuerKeysWarmUp(decoders::getIfAvailable);
     }
 
     @Bean

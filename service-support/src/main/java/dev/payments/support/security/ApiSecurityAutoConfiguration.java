@@ -8,9 +8,11 @@ import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.actuate.autoconfigure.security.servlet.EndpointRequest;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
+import org.springframework.boot.autoconfigure.security.oauth2.resource.servlet.JwkSetUriJwtDecoderBuilderCustomizer;
 import org.springframework.boot.autoconfigure.security.oauth2.resource.servlet.OAuth2ResourceServerAutoConfiguration;
 import org.springframework.boot.autoconfigure.security.servlet.SecurityAutoConfiguration;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.web.client.RestTemplateBuilder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.http.HttpMethod;
 import org.springframework.security.config.ObjectPostProcessor;
@@ -24,10 +26,12 @@ import org.springframework.security.oauth2.server.resource.authentication.JwtAut
 import org.springframework.security.oauth2.server.resource.authentication.JwtGrantedAuthoritiesConverter;
 import org.springframework.security.oauth2.server.resource.web.authentication.BearerTokenAuthenticationFilter;
 import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.web.client.RestOperations;
 import org.springframework.web.method.support.HandlerMethodArgumentResolver;
 import org.springframework.web.servlet.config.annotation.WebMvcConfigurer;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -48,6 +52,8 @@ public class ApiSecurityAutoConfiguration {
 
     /** The cache's name in its metrics: {@code cache_gets_total{cache="verified-tokens",result="hit"}}, ... */
     static final String VERIFIED_TOKENS = "verified-tokens";
+    private static final Duration ISSUER_CONNECT_TIMEOUT = Duration.ofSeconds(2);
+    private static final Duration ISSUER_READ_TIMEOUT = Duration.ofSeconds(3);
 
     @Bean
     SecurityFilterChain apiSecurity(HttpSecurity http, ObjectProvider<ApiAccess> access, ObjectMapper json,
@@ -105,6 +111,18 @@ public class ApiSecurityAutoConfiguration {
     @Bean
     IssuerKeysWarmUp issuerKeysWarmUp(ObjectProvider<JwtDecoder> decoders) {
         return new IssuerKeysWarmUp(decoders::getIfAvailable);
+    }
+
+    /**
+     * Timeouts on the decoder's calls to the issuer (discovery, JWKS, a refresh for an unknown key): Spring Security's
+     * own client has none, and the decoder makes them under a lock, so an issuer that accepts and never answers would
+     * hold every request that brings a token not yet verified for as long as it hangs.
+     */
+    @Bean
+    JwkSetUriJwtDecoderBuilderCustomizer issuerCallTimeouts(ObjectProvider<RestTemplateBuilder> builders) {
+        RestOperations client = builders.getIfAvailable(RestTemplateBuilder::new)
+                .connectTimeout(ISSUER_CONNECT_TIMEOUT).readTimeout(ISSUER_READ_TIMEOUT).build();
+        return builder -> builder.restOperations(client);
     }
 
     @Bean

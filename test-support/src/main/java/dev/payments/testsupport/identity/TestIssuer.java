@@ -32,7 +32,7 @@ public final class TestIssuer implements AutoCloseable {
     private final Map<String, String> clientSecrets = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> tokensIssued = new ConcurrentHashMap<>();
     private final Map<String, Minted> memberTokens = new ConcurrentHashMap<>();
-    private final AtomicInteger keyReads = new AtomicInteger();
+    private final AtomicInteger metadataReads = new AtomicInteger();
 
     private TestIssuer() {
         try {
@@ -47,9 +47,12 @@ public final class TestIssuer implements AutoCloseable {
                 + "\"authorization_endpoint\":\"" + url + "/oauth2/authorize\",\"token_endpoint\":\"" + url + "/oauth2/token\","
                 + "\"response_types_supported\":[\"code\"],\"subject_types_supported\":[\"public\"],"
                 + "\"id_token_signing_alg_values_supported\":[\"RS256\"]}";
-        server.createContext("/.well-known/openid-configuration", exchange -> json(exchange, discovery));
+        server.createContext("/.well-known/openid-configuration", exchange -> {
+            metadataReads.incrementAndGet();
+            json(exchange, discovery);
+        });
         server.createContext("/oauth2/jwks", exchange -> {
-            keyReads.incrementAndGet();
+            metadataReads.incrementAndGet();
             json(exchange, jwks);
         });
         server.createContext("/oauth2/token", this::clientCredentials);
@@ -105,12 +108,12 @@ public final class TestIssuer implements AutoCloseable {
         clientSecrets.put(clientId, secret);
     }
 
-    /** How many tokens a client was given: a client that caches its token asks rarely. */
-    /** How often its JWKS has been read, by anyone, since it started. */
-    public int keyReads() {
-        return keyReads.get();
+    /** How often its discovery document or its JWKS has been read, by anyone, since it started. */
+    public int metadataReads() {
+        return metadataReads.get();
     }
 
+    /** How many tokens a client was given: a client that caches its token asks rarely. */
     public int tokensIssuedTo(String clientId) {
         return tokensIssued.getOrDefault(clientId, new AtomicInteger()).get();
     }

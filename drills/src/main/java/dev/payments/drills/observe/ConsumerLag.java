@@ -10,11 +10,13 @@ import org.apache.kafka.common.Node;
 import org.apache.kafka.common.TopicPartition;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -60,15 +62,24 @@ public final class ConsumerLag implements AutoCloseable {
     /**
      * Each service group's partitions and their end offsets now: a mark {@link #consumedUpTo} compares against later.
      * Under steady load a group's lag is never 0 (records are always on their way), so "caught up" is asked of
-     * what had been published by a moment, not of the lag. Null when Kafka does not answer.
+     * what had been published by a moment, not of the lag. Every partition of each topic a group has committed on
+     * counts, also one it has not committed on yet. Null when Kafka does not answer or shows no group with a topic.
      */
     public Map<String, Map<TopicPartition, Long>> mark() {
         try {
             Map<String, Map<TopicPartition, Long>> mark = new TreeMap<>();
             for (String group : groups()) {
-                mark.put(group, ends(committed(group).keySet()));
+                Set<String> topics = new TreeSet<>();
+                committed(group).keySet().forEach(tp -> topics.add(tp.topic()));
+                if (topics.isEmpty()) {
+                    return null;
+                }
+                Set<TopicPartition> partitions = new HashSet<>();
+                admin.describeTopics(topics).allTopicNames().get(3, TimeUnit.SECONDS).values().forEach(topic ->
+                        topic.partitions().forEach(p -> partitions.add(new TopicPartition(topic.name(), p.partition()))));
+                mark.put(group, ends(partitions));
             }
-            return mark;
+            return mark.isEmpty() ? null : mark;
         } catch (Exception e) {
             return null;
         }

@@ -19,8 +19,8 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * From a recovery mark on, polls every two seconds until none of the payments sent before it is left UNKNOWN or
- * REQUESTED (nor its order PAYMENT_PENDING), then until every consumer group has consumed what had been published by
- * then. Final orders are not read again.
+ * REQUESTED (nor its order PAYMENT_PENDING), then every 250 ms until every consumer group has consumed what had been
+ * published by then. Final orders are not read again.
  */
 final class RecoveryWatch {
 
@@ -62,7 +62,8 @@ final class RecoveryWatch {
                 // stops. Caught up = each group has consumed past what the topics held when the books agreed.
                 if (published == null) {
                     published = lag.mark();
-                } else if (Boolean.TRUE.equals(lag.consumedUpTo(published))) {
+                }
+                if (published != null && Boolean.TRUE.equals(lag.consumedUpTo(published))) {
                     caughtUpAt = clock.seconds();
                 }
             }

@@ -171,8 +171,11 @@ class PgSilent extends BaseScenario {
                 new Target("a read's p99 while the confirms hang", "<= 50 ms", Stats.ms(readP99),
                         atMost(readP99, 50)),
                 new Target("p99 while open", "<= 10 ms (000: 0.5 s)", Stats.ms(p99), atMost(p99, 10)),
-                new Target("breaker open after the fault", "<= 0.15 s at >= 100/s (002: 169 ms)", Stats.s(open),
-                        rate >= 100 ? atMost(open, 0.15) : null),
+                // A hung call is judged only when it ends: 002 counts "final timeout after the status query also
+                // failed", i.e. the 15 s read timeout plus the 5 s query (payment-service's 20 s approval deadline).
+                // 002's 169 ms was for 70 % errors, which pg-down drives.
+                new Target("breaker open after the fault", "<= 21 s (002: a hang fails at read timeout + query)",
+                        Stats.s(open), atMost(open, 21)),
                 new Target("alert condition true after the fault", "<= 75 s (000: 2 min 3 s)", Stats.s(alert),
                         atMost(alert, 75)),
                 new Target("every UNKNOWN settled after the PG recovers", "<= 30 s", settledText(r),

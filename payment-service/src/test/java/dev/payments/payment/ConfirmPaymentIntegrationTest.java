@@ -40,6 +40,7 @@ import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -485,6 +486,9 @@ class ConfirmPaymentIntegrationTest extends PaymentServiceTestBase {
         assertThat(synced.status()).isEqualTo(200);
         assertThat(synced.text("action")).isEqualTo("RETRY_LATER");
         assertThat(paymentStatus(paymentId)).isEqualTo("UNKNOWN");
+        // Our key has no record at the PG: payment-service says when a sync can fail it (its request + 60 s).
+        assertThat(Instant.parse(synced.text("retryAt"))).isAfter(Instant.now())
+                .isBefore(Instant.now().plusSeconds(61));
     }
 
     @Test

@@ -17,6 +17,7 @@ import org.slf4j.LoggerFactory;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -59,11 +60,13 @@ public class SyncPayment {
     }
 
     /**
-     * @param payment the payment after the sync
-     * @param pgState what the PG said (to the status query, or to our cancel)
-     * @param action  what was done
+     * @param payment     the payment after the sync
+     * @param pgState     what the PG said (to the status query, or to our cancel)
+     * @param action      what was done
+     * @param decidableAt for RETRY_LATER, when a sync can decide it if the PG still says the same; null if no one
+     *                    can tell
      */
-    public record SyncResult(Payment payment, PgState pgState, SyncAction action) {
+    public record SyncResult(Payment payment, PgState pgState, SyncAction action, Instant decidableAt) {
     }
 
     /** Asks the PG (never blocked by the breaker) and settles. */
@@ -89,7 +92,9 @@ public class SyncPayment {
             Decision<SyncAction> settlement = payment.settleWith(status, new SettleCircumstances(clock.instant(),
                     payable(payment), notFoundIsFinalAfter, refundsExplainCancels));
             locked.append(settlement.event());
-            return new SyncResult(payment, status.state(), settlement.action());
+            Instant decidableAt = settlement.action() == SyncAction.RETRY_LATER
+                    ? payment.decidableAt(status, notFoundIsFinalAfter).orElse(null) : null;
+            return new SyncResult(payment, status.state(), settlement.action(), decidableAt);
         });
         if (decided.action() == SyncAction.MISMATCH) {
             log.error("Payment {} ({}): the PG answers {} for key {}, order {}, amount {}; not ours or not what we "
@@ -121,7 +126,7 @@ public class SyncPayment {
         SyncResult result = unitOfWork.locked(owed.id(), locked -> {
             Decision<SyncAction> settlement = locked.payment().canceledAtPg(answer, clock.instant());
             locked.append(settlement.event());
-            return new SyncResult(locked.payment(), answer.state(), settlement.action());
+            return new SyncResult(locked.payment(), answer.state(), settlement.action(), null);
         });
         if (result.action() == SyncAction.RETRY_LATER) {
             throw new PgSyncException(PgSyncException.Stage.CANCEL, PgState.DONE.name(),

@@ -10,6 +10,7 @@ import dev.payments.contracts.PaymentPurpose;
 import dev.payments.contracts.PaymentRequested;
 import dev.payments.contracts.PaymentUnknown;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.Map;
@@ -315,6 +316,17 @@ public final class Payment {
             };
             case CANCELED -> done ? Decision.of(SyncAction.MISMATCH) : Decision.of(SyncAction.NONE);
         };
+    }
+
+    /**
+     * When a sync may decide what it left undecided now: a payment still REQUESTED or UNKNOWN that the PG has no
+     * record of is FAILED once {@code notFoundIsFinalAfter} has passed since its request ({@link #settleWith}), so
+     * asking before then can only find it booked. Empty for every other answer: when READY or IN_PROGRESS ends is
+     * the PG's to know.
+     */
+    public Optional<Instant> decidableAt(PgStatus pg, Duration notFoundIsFinalAfter) {
+        return (status == REQUESTED || status == UNKNOWN) && pg.state() == PgState.NOT_FOUND
+                ? Optional.of(requestedAt.plus(notFoundIsFinalAfter)) : Optional.empty();
     }
 
     /**

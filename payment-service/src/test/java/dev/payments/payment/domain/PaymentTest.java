@@ -99,6 +99,20 @@ class PaymentTest {
     }
 
     @Test
+    void aPaymentThePgHasNoRecordOfCanBeDecidedOnceItsGraceHasPassedAndNoOtherAnswerSaysWhen() {
+        Payment unknown = PaymentTestData.aPayment().requestedAt(NOW).unknown().build();
+        Payment approved = PaymentTestData.aPayment().requestedAt(NOW).approved().build();
+
+        assertThat(unknown.decidableAt(PgStatus.notFound(), PaymentTestData.NOT_FOUND_IS_FINAL_AFTER))
+                .contains(NOW.plus(PaymentTestData.NOT_FOUND_IS_FINAL_AFTER));
+        assertThat(PaymentTestData.aPayment().requestedAt(NOW).build()
+                .decidableAt(PgStatus.notFound(), PaymentTestData.NOT_FOUND_IS_FINAL_AFTER)).isPresent();
+        assertThat(unknown.decidableAt(PaymentTestData.pg(unknown, PgState.IN_PROGRESS),
+                PaymentTestData.NOT_FOUND_IS_FINAL_AFTER)).isEmpty();
+        assertThat(approved.decidableAt(PgStatus.notFound(), PaymentTestData.NOT_FOUND_IS_FINAL_AFTER)).isEmpty();
+    }
+
+    @Test
     void finalStatesHoldNoMoney() {
         // CANCEL_OWED holds money on its way back: a new attempt for the order may start beside it.
         assertThat(EnumSet.of(DECLINED, FAILED, CANCEL_OWED, CANCELED))

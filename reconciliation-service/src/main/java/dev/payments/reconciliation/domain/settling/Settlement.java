@@ -63,7 +63,9 @@ public record Settlement(PaymentId paymentId, OrderId orderId, SettleTrigger tri
                         answered.pgState(), answered.action(), first, at, at, at, answered.paymentStatus());
             }
             // The PG answered: it is up, and no cancel was attempted (it has not decided), so compensation starts over.
-            return retry(AttemptResult.PG_UNDECIDED, answered.pgState(), answered.action(), 0, first, at, backoff);
+            Settlement next = retry(AttemptResult.PG_UNDECIDED, answered.pgState(), answered.action(), 0, first, at,
+                    backoff);
+            return answered.retryAt() == null ? next : next.askedAgainBy(answered.retryAt());
         }
         if (outcome instanceof SyncOutcome.PgFailed failed) {
             boolean cancel = failed.stage() == FailureStage.CANCEL;
@@ -89,6 +91,20 @@ public record Settlement(PaymentId paymentId, OrderId orderId, SettleTrigger tri
         }
         return new Settlement(paymentId, orderId, trigger, attempts, unsettledStreak, compensationFailures, lastResult,
                 lastPgState, lastDetail, firstAttemptAt, lastAttemptAt, earliest, settledAt, settledStatus);
+    }
+
+    /**
+     * The same, tried again no later than {@code by}: when payment-service can decide what it left undecided. Asking
+     * then settles a payment the PG has no record of right after its grace, not up to a whole backoff (20 s) later;
+     * asking before it only finds one the PG booked late, which the backoff's attempts still do.
+     */
+    private Settlement askedAgainBy(Instant by) {
+        Instant at = by.isBefore(lastAttemptAt) ? lastAttemptAt : by;
+        if (!at.isBefore(nextAttemptAt)) {
+            return this;
+        }
+        return new Settlement(paymentId, orderId, trigger, attempts, unsettledStreak, compensationFailures, lastResult,
+                lastPgState, lastDetail, firstAttemptAt, lastAttemptAt, at, settledAt, settledStatus);
     }
 
     /** The same, picked again for another reason (an order sweep may find a payment first seen as UNKNOWN). */

@@ -2,6 +2,7 @@ package dev.payments.reconciliation.domain.settling;
 
 import dev.payments.reconciliation.domain.projection.PaymentStatus;
 
+import java.time.Instant;
 import java.util.Objects;
 
 /** How one call of payment-service's sync ended, as the settler sees it. */
@@ -13,11 +14,18 @@ public sealed interface SyncOutcome {
      * @param paymentStatus the payment after the sync
      * @param pgState       DONE, CANCELED, ABORTED, EXPIRED, READY, IN_PROGRESS or NOT_FOUND
      * @param action        NONE, APPROVED, FAILED, CANCELED, RETRY_LATER or MISMATCH
+     * @param retryAt       for RETRY_LATER, when payment-service can decide it if the PG still says the same (a
+     *                      payment the PG has no record of is FAILED then); null if no one can tell
      */
-    record Answered(PaymentStatus paymentStatus, String pgState, String action) implements SyncOutcome {
+    record Answered(PaymentStatus paymentStatus, String pgState, String action, Instant retryAt)
+            implements SyncOutcome {
 
         public Answered {
             Objects.requireNonNull(paymentStatus, "payment status");
+        }
+
+        public Answered(PaymentStatus paymentStatus, String pgState, String action) {
+            this(paymentStatus, pgState, action, null);
         }
 
         /** Whether the payment has its final outcome now (it may have had it before: our projection lagged). */

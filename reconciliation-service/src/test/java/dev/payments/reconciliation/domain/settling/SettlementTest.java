@@ -64,6 +64,32 @@ class SettlementTest {
     }
 
     @Test
+    void aPaymentThePgHasNoRecordOfIsAskedAgainWhenPaymentServiceCanDecideItNotAWholeBackoffLater() {
+        Settlement s = fresh;
+        for (int i = 0; i < 3; i++) {   // the backoff is at its 20 s cap
+            s = s.after(new SyncOutcome.Answered(PaymentStatus.UNKNOWN, "NOT_FOUND", "RETRY_LATER"), T0, BACKOFF);
+        }
+        Instant graceEnds = T0.plusSeconds(7);
+
+        Settlement next = s.after(new SyncOutcome.Answered(PaymentStatus.UNKNOWN, "NOT_FOUND", "RETRY_LATER",
+                graceEnds), T0, BACKOFF);
+
+        assertThat(next.nextAttemptAt()).isEqualTo(graceEnds);
+        assertThat(next.lastResult()).isEqualTo(AttemptResult.PG_UNDECIDED);
+    }
+
+    @Test
+    void aRetryAtLaterThanTheBackoffOrPastChangesNothingOrAsksAtOnce() {
+        Settlement later = fresh.after(new SyncOutcome.Answered(PaymentStatus.UNKNOWN, "NOT_FOUND", "RETRY_LATER",
+                T0.plusSeconds(50)), T0, BACKOFF);
+        Settlement past = fresh.after(new SyncOutcome.Answered(PaymentStatus.UNKNOWN, "NOT_FOUND", "RETRY_LATER",
+                T0.minusSeconds(1)), T0, BACKOFF);
+
+        assertThat(later.nextAttemptAt()).isEqualTo(T0.plusSeconds(5));
+        assertThat(past.nextAttemptAt()).isEqualTo(T0);
+    }
+
+    @Test
     void eachUnsuccessfulAttemptDoublesTheWaitUpToTheCap() {
         Settlement s = fresh;
         Instant at = T0;

@@ -26,6 +26,7 @@ import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
 
@@ -102,7 +103,8 @@ class OperatorController {
     }
 
     /** Asks the PG (never blocked by the breaker) and settles the payment; repeating it changes nothing. */
-    @ApiResponse(responseCode = "200", description = "Synced: payment, pgState, action taken, requestedBy", content = @Content(mediaType = "application/json"))
+    @ApiResponse(responseCode = "200", description = "Synced: payment, pgState, action taken, requestedBy; retryAt "
+            + "when RETRY_LATER can be decided then", content = @Content(mediaType = "application/json"))
     @ProblemResponse(status = 404, codes = "PAYMENT_NOT_FOUND")
     @ProblemResponse(status = 502, codes = "PG_SYNC_FAILED")
     @ProblemResponse(status = 503, codes = "PG_UNAVAILABLE")
@@ -110,11 +112,7 @@ class OperatorController {
     ResponseEntity<?> sync(@PathVariable UUID paymentId, Caller operator) {
         try {
             return syncPayment.sync(new PaymentId(paymentId))
-                    .<ResponseEntity<?>>map(result -> ResponseEntity.ok(Map.of(
-                            "payment", PaymentView.of(result.payment()),
-                            "pgState", result.pgState().name(),
-                            "action", result.action().name(),
-                            "requestedBy", operator.subject())))
+                    .<ResponseEntity<?>>map(result -> ResponseEntity.ok(synced(result, operator)))
                     .orElseGet(() -> Problems.response(HttpStatus.NOT_FOUND, "PAYMENT_NOT_FOUND", "No payment " + paymentId));
         } catch (PgSyncException e) {
             if (e.pgNotCalled()) {
@@ -135,5 +133,18 @@ class OperatorController {
             return Problems.response(HttpStatus.BAD_GATEWAY, "PG_SYNC_FAILED",
                     "The PG could not settle payment " + paymentId + ": " + e.getMessage(), details, null);
         }
+    }
+
+    /** {@code retryAt}: when a sync can decide a RETRY_LATER the PG keeps answering the same way (reconciliation asks then). */
+    private static Map<String, Object> synced(SyncPayment.SyncResult result, Caller operator) {
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("payment", PaymentView.of(result.payment()));
+        body.put("pgState", result.pgState().name());
+        body.put("action", result.action().name());
+        if (result.decidableAt() != null) {
+            body.put("retryAt", result.decidableAt().toString());
+        }
+        body.put("requestedBy", operator.subject());
+        return body;
     }
 }

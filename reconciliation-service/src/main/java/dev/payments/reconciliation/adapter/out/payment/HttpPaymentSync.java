@@ -15,6 +15,8 @@ import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
 
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.Optional;
 
@@ -123,9 +125,11 @@ public class HttpPaymentSync implements PaymentSync, OutcomeRepublisher {
         if (status == 200) {
             String paymentStatus = body.path("payment").path("status").asText("");
             try {
+                String retryAt = body.path("retryAt").asText(null);
                 return new SyncOutcome.Answered(PaymentStatus.valueOf(paymentStatus),
-                        body.path("pgState").asText(null), body.path("action").asText(null));
-            } catch (IllegalArgumentException e) {
+                        body.path("pgState").asText(null), body.path("action").asText(null),
+                        retryAt == null ? null : Instant.parse(retryAt));
+            } catch (IllegalArgumentException | DateTimeParseException e) {
                 return new SyncOutcome.Unavailable("unreadable sync answer (payment status '" + paymentStatus + "'): "
                         + abbreviate(answer.body()));
             }

@@ -41,7 +41,7 @@ public final class ServiceArchitecture {
     private static final String ADAPTERS = "Adapters";
     private static final String CONFIG = "Config";
 
-    /** The events an aggregate records are the wire contract's records: the one outside type a domain may use. */
+    /** The wire contract's records (the events an aggregate records, Money): the outside types a domain may use. */
     private static final String CONTRACTS = "dev.payments.contracts..";
 
     /**

@@ -1,5 +1,6 @@
 package dev.payments.reconciliation;
 
+import dev.payments.contracts.Money;
 import dev.payments.reconciliation.support.Security;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.payments.contracts.DomainEvent;
@@ -13,7 +14,6 @@ import dev.payments.pgsim.ledger.DeclineReason;
 import dev.payments.reconciliation.application.incidents.OpenIncident;
 import dev.payments.reconciliation.domain.incidents.Incident;
 import dev.payments.reconciliation.domain.incidents.IncidentReason;
-import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 import dev.payments.reconciliation.support.AnOrder;

@@ -1,9 +1,9 @@
 package dev.payments.notification.application;
 
 import dev.payments.contracts.DomainEvent;
+import dev.payments.contracts.Money;
 import dev.payments.contracts.PaymentEvent;
 import dev.payments.notification.domain.MemberId;
-import dev.payments.notification.domain.Money;
 import dev.payments.notification.domain.Notification;
 import dev.payments.notification.domain.NotificationId;
 import dev.payments.notification.domain.NotificationKind;

@@ -1,5 +1,7 @@
 package dev.payments.notification.domain;
 
+import dev.payments.contracts.Money;
+
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;

@@ -1,6 +1,7 @@
 package dev.payments.order.application;
 
 import dev.payments.contracts.DomainEvent;
+import dev.payments.contracts.Money;
 import dev.payments.contracts.OrderEvent;
 import dev.payments.contracts.PaymentApproved;
 import dev.payments.contracts.PaymentCancelOwed;
@@ -15,7 +16,6 @@ import dev.payments.contracts.RefundFailed;
 import dev.payments.contracts.RefundRequested;
 import dev.payments.contracts.RefundSucceeded;
 import dev.payments.contracts.RefundUnknown;
-import dev.payments.order.domain.Money;
 import dev.payments.order.domain.Order;
 import dev.payments.order.domain.OrderId;
 import dev.payments.order.domain.PaymentId;

@@ -1,7 +1,7 @@
 package dev.payments.order.application;
 
+import dev.payments.contracts.Money;
 import dev.payments.order.domain.MemberId;
-import dev.payments.order.domain.Money;
 import dev.payments.order.domain.Order;
 import dev.payments.order.domain.OrderId;
 import org.springframework.transaction.support.TransactionTemplate;

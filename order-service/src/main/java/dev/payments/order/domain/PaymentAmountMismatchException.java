@@ -1,5 +1,7 @@
 package dev.payments.order.domain;
 
+import dev.payments.contracts.Money;
+
 /**
  * A payment event whose amount or currency contradicts the order's price: an approval of another amount, or a refund
  * of a payment of another amount or of more than was paid. Money moved that an operator must settle.

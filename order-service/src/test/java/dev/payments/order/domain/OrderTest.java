@@ -1,5 +1,6 @@
 package dev.payments.order.domain;
 
+import dev.payments.contracts.Money;
 import dev.payments.contracts.OrderCanceled;
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.OrderEvent;

@@ -1,13 +1,13 @@
 package dev.payments.payment.application;
 
 import dev.payments.contracts.DomainEvent;
+import dev.payments.contracts.Money;
 import dev.payments.contracts.OrderCanceled;
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.OrderFailed;
 import dev.payments.contracts.OrderPaid;
 import dev.payments.contracts.OrderPaymentPending;
 import dev.payments.payment.domain.MemberId;
-import dev.payments.payment.domain.Money;
 import dev.payments.payment.domain.OrderId;
 import dev.payments.payment.domain.PayableOrder;
 

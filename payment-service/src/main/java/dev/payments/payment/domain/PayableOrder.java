@@ -1,5 +1,7 @@
 package dev.payments.payment.domain;
 
+import dev.payments.contracts.Money;
+
 /**
  * payment-service's view of an order, built from {@code order.events}: enough to check a confirm against it without
  * calling order-service on the request path.

@@ -1,5 +1,6 @@
 package dev.payments.payment.domain;
 
+import dev.payments.contracts.Money;
 import dev.payments.contracts.PaymentApproved;
 import dev.payments.contracts.PaymentCancelOwed;
 import dev.payments.contracts.PaymentCanceled;

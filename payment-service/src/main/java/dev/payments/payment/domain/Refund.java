@@ -1,5 +1,6 @@
 package dev.payments.payment.domain;
 
+import dev.payments.contracts.Money;
 import dev.payments.contracts.PaymentPurpose;
 import dev.payments.contracts.RefundFailed;
 import dev.payments.contracts.RefundRequested;

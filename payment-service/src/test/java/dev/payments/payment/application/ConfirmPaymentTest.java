@@ -257,7 +257,7 @@ class ConfirmPaymentTest {
         when(payments.lockById(any())).thenAnswer(invocation -> Optional.ofNullable(stored.get()));
         when(idempotency.claim(any(), any(), any(), any())).thenReturn(true);
         when(orders.lock(any())).thenReturn(Optional.of(new dev.payments.payment.domain.PayableOrder(command.orderId(),
-                command.memberId(), new dev.payments.payment.domain.Money(command.amount(), "KRW"),
+                command.memberId(), new dev.payments.contracts.Money(command.amount(), "KRW"),
                 dev.payments.payment.domain.PayableOrder.Status.OPEN)));
         gateway.answer = outcome;
         ConfirmPayment withPayments = confirmPayment(member -> Optional.empty(), payments,

@@ -1,5 +1,6 @@
 package dev.payments.reconciliation.bench;
 
+import dev.payments.contracts.Money;
 import dev.payments.reconciliation.adapter.in.web.ExportWriters;
 import dev.payments.reconciliation.application.ledger.AuditLedger;
 import dev.payments.reconciliation.domain.ledger.LedgerAudit;
@@ -14,7 +15,6 @@ import dev.payments.reconciliation.domain.projection.OrderView;
 import dev.payments.reconciliation.domain.projection.PaymentPurpose;
 import dev.payments.reconciliation.domain.projection.PaymentStatus;
 import dev.payments.reconciliation.domain.projection.PaymentView;
-import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 

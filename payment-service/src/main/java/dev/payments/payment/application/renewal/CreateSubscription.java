@@ -1,7 +1,7 @@
 package dev.payments.payment.application.renewal;
 
+import dev.payments.contracts.Money;
 import dev.payments.payment.domain.MemberId;
-import dev.payments.payment.domain.Money;
 import dev.payments.payment.domain.renewal.Subscription;
 import dev.payments.payment.domain.renewal.SubscriptionId;
 import org.springframework.transaction.support.TransactionTemplate;

@@ -1,7 +1,7 @@
 package dev.payments.payment.domain.renewal;
 
+import dev.payments.contracts.Money;
 import dev.payments.payment.domain.MemberId;
-import dev.payments.payment.domain.Money;
 
 import java.time.Instant;
 import java.time.LocalDate;

@@ -1,5 +1,6 @@
 package dev.payments.reconciliation.application.ledger;
 
+import dev.payments.contracts.Money;
 import dev.payments.reconciliation.application.incidents.Incidents;
 import dev.payments.reconciliation.application.incidents.OpenIncident;
 import dev.payments.reconciliation.application.settling.PaymentSync;
@@ -12,7 +13,6 @@ import dev.payments.reconciliation.domain.ledger.LedgerBooks;
 import dev.payments.reconciliation.domain.ledger.LedgerMismatch;
 import dev.payments.reconciliation.domain.ledger.LedgerReport;
 import dev.payments.reconciliation.domain.ledger.PgTransaction;
-import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 

@@ -1,6 +1,7 @@
 package dev.payments.reconciliation.application.projection;
 
 import dev.payments.contracts.EventType;
+import dev.payments.contracts.Money;
 import dev.payments.contracts.OrderCanceled;
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.OrderEvent;
@@ -31,7 +32,6 @@ import dev.payments.reconciliation.domain.projection.OrderStatus;
 import dev.payments.reconciliation.domain.projection.PaymentFact;
 import dev.payments.reconciliation.domain.projection.PaymentPurpose;
 import dev.payments.reconciliation.domain.projection.PaymentStatus;
-import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 

@@ -1,8 +1,8 @@
 package dev.payments.reconciliation.application.settling;
 
+import dev.payments.contracts.Money;
 import dev.payments.reconciliation.domain.projection.PaymentStatus;
 import dev.payments.reconciliation.domain.settling.Settlement;
-import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 

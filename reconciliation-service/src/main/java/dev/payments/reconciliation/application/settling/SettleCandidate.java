@@ -1,7 +1,7 @@
 package dev.payments.reconciliation.application.settling;
 
+import dev.payments.contracts.Money;
 import dev.payments.reconciliation.domain.settling.SettleTrigger;
-import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 

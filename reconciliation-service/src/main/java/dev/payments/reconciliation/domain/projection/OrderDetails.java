@@ -1,6 +1,7 @@
 package dev.payments.reconciliation.domain.projection;
 
-import dev.payments.reconciliation.domain.shared.Money;
+import dev.payments.contracts.Money;
+
 
 import java.util.Objects;
 

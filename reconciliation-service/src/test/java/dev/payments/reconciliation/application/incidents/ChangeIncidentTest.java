@@ -1,5 +1,6 @@
 package dev.payments.reconciliation.application.incidents;
 
+import dev.payments.contracts.Money;
 import dev.payments.reconciliation.application.shared.Answer;
 import dev.payments.reconciliation.application.shared.Refusal;
 import dev.payments.reconciliation.domain.incidents.Incident;
@@ -7,7 +8,6 @@ import dev.payments.reconciliation.domain.incidents.ResolutionOutcome;
 import dev.payments.reconciliation.domain.incidents.IncidentId;
 import dev.payments.reconciliation.domain.incidents.IncidentReason;
 import dev.payments.reconciliation.domain.incidents.IncidentState;
-import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 import org.junit.jupiter.api.Test;

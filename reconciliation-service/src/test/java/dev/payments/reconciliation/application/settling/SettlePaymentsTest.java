@@ -1,5 +1,6 @@
 package dev.payments.reconciliation.application.settling;
 
+import dev.payments.contracts.Money;
 import dev.payments.testsupport.infra.MovableClock;
 import dev.payments.reconciliation.application.incidents.Incidents;
 import dev.payments.reconciliation.application.incidents.OpenIncident;
@@ -12,7 +13,6 @@ import dev.payments.reconciliation.domain.settling.Backoff;
 import dev.payments.reconciliation.domain.settling.FailureStage;
 import dev.payments.reconciliation.domain.settling.SettleTrigger;
 import dev.payments.reconciliation.domain.settling.SyncOutcome;
-import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,6 @@
 package dev.payments.reconciliation.domain.ledger;
 
+import dev.payments.contracts.Money;
 import dev.payments.reconciliation.domain.incidents.Incident;
 import dev.payments.reconciliation.domain.incidents.ResolutionOutcome;
 import dev.payments.reconciliation.domain.incidents.IncidentReason;
@@ -12,7 +13,6 @@ import dev.payments.reconciliation.domain.projection.PaymentPurpose;
 import dev.payments.reconciliation.domain.projection.PaymentStatus;
 import dev.payments.reconciliation.domain.projection.PaymentView;
 import dev.payments.reconciliation.domain.projection.RefundView;
-import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 import org.junit.jupiter.api.Test;

@@ -1,6 +1,6 @@
 package dev.payments.reconciliation.domain.projection;
 
-import dev.payments.reconciliation.domain.shared.Money;
+import dev.payments.contracts.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 import org.junit.jupiter.api.Test;

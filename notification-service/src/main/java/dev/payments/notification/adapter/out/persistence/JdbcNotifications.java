@@ -1,8 +1,8 @@
 package dev.payments.notification.adapter.out.persistence;
 
+import dev.payments.contracts.Money;
 import dev.payments.notification.application.Notifications;
 import dev.payments.notification.domain.MemberId;
-import dev.payments.notification.domain.Money;
 import dev.payments.notification.domain.Notification;
 import dev.payments.notification.domain.NotificationId;
 import dev.payments.notification.domain.NotificationKind;

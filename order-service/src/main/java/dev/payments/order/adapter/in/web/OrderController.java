@@ -1,10 +1,10 @@
 package dev.payments.order.adapter.in.web;
 
+import dev.payments.contracts.Money;
 import dev.payments.order.application.GetOrder;
 import dev.payments.order.application.PlaceOrder;
 import dev.payments.order.domain.InvalidOrderException;
 import dev.payments.order.domain.MemberId;
-import dev.payments.order.domain.Money;
 import dev.payments.order.domain.Order;
 import dev.payments.order.domain.OrderId;
 import dev.payments.support.api.ProblemResponse;
@@ -45,8 +45,8 @@ class OrderController {
     ResponseEntity<OrderResponse> place(Caller member, @Valid @RequestBody PlaceOrderRequest request) {
         Order order;
         try {
-            order = placeOrder.place(new PlaceOrder.Command(new MemberId(member.subject()),
-                    new Money(request.amount(), request.currency()), request.orderName()));
+            order = placeOrder.place(new PlaceOrder.Command(new MemberId(member.subject()), price(request),
+                    request.orderName()));
         } catch (InvalidOrderException invalid) {
             return invalid(invalid);
         }
@@ -67,6 +67,15 @@ class OrderController {
         }
         return getOrder.get(new OrderId(orderId), owner).map(OrderResponse::of).map(ResponseEntity::ok)
                 .orElseGet(() -> Problems.refusal(HttpStatus.NOT_FOUND, "ORDER_NOT_FOUND", "No order " + orderId));
+    }
+
+    /** The house's Money rule refuses a price like the order's own rules refuse a name: the caller's bad input. */
+    private static Money price(PlaceOrderRequest request) {
+        try {
+            return new Money(request.amount(), request.currency());
+        } catch (IllegalArgumentException notMoney) {
+            throw new InvalidOrderException(notMoney.getMessage());
+        }
     }
 
     /** A value the domain refuses (an amount, a currency, a name, the token's subject) is the caller's bad input. */

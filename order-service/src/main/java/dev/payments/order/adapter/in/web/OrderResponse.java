@@ -1,6 +1,6 @@
 package dev.payments.order.adapter.in.web;
 
-import dev.payments.order.domain.Money;
+import dev.payments.contracts.Money;
 import dev.payments.order.domain.Order;
 import dev.payments.order.domain.OrderStatus;
 import dev.payments.order.domain.PaymentId;

@@ -1,8 +1,8 @@
 package dev.payments.order.adapter.out.persistence;
 
+import dev.payments.contracts.Money;
 import dev.payments.order.application.Orders;
 import dev.payments.order.domain.MemberId;
-import dev.payments.order.domain.Money;
 import dev.payments.order.domain.Order;
 import dev.payments.order.domain.OrderId;
 import dev.payments.order.domain.OrderStatus;

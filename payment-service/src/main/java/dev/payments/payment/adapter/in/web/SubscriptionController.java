@@ -1,10 +1,10 @@
 package dev.payments.payment.adapter.in.web;
 
+import dev.payments.contracts.Money;
 import dev.payments.payment.application.renewal.CancelSubscription;
 import dev.payments.payment.application.renewal.CreateSubscription;
 import dev.payments.payment.application.renewal.Subscriptions;
 import dev.payments.payment.domain.MemberId;
-import dev.payments.payment.domain.Money;
 import dev.payments.payment.domain.renewal.Subscription;
 import dev.payments.payment.domain.renewal.SubscriptionId;
 import dev.payments.support.api.ProblemResponse;

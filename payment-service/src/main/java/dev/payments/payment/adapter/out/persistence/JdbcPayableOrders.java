@@ -1,8 +1,8 @@
 package dev.payments.payment.adapter.out.persistence;
 
+import dev.payments.contracts.Money;
 import dev.payments.payment.application.PayableOrders;
 import dev.payments.payment.domain.MemberId;
-import dev.payments.payment.domain.Money;
 import dev.payments.payment.domain.OrderId;
 import dev.payments.payment.domain.PayableOrder;
 import org.springframework.jdbc.core.RowMapper;

@@ -1,10 +1,10 @@
 package dev.payments.payment.adapter.out.persistence;
 
+import dev.payments.contracts.Money;
 import dev.payments.contracts.PaymentPurpose;
 import dev.payments.payment.application.Payments;
 import dev.payments.payment.domain.CustomerNotice;
 import dev.payments.payment.domain.MemberId;
-import dev.payments.payment.domain.Money;
 import dev.payments.payment.domain.OrderId;
 import dev.payments.payment.domain.Payment;
 import dev.payments.payment.domain.PaymentId;

@@ -1,9 +1,9 @@
 package dev.payments.payment.adapter.out.persistence;
 
+import dev.payments.contracts.Money;
 import dev.payments.contracts.PaymentPurpose;
 import dev.payments.payment.application.Refunds;
 import dev.payments.payment.domain.MemberId;
-import dev.payments.payment.domain.Money;
 import dev.payments.payment.domain.OrderId;
 import dev.payments.payment.domain.PaymentId;
 import dev.payments.payment.domain.Refund;

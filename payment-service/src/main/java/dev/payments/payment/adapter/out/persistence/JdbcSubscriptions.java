@@ -1,8 +1,8 @@
 package dev.payments.payment.adapter.out.persistence;
 
+import dev.payments.contracts.Money;
 import dev.payments.payment.application.renewal.Subscriptions;
 import dev.payments.payment.domain.MemberId;
-import dev.payments.payment.domain.Money;
 import dev.payments.payment.domain.renewal.Subscription;
 import dev.payments.payment.domain.renewal.SubscriptionId;
 import org.springframework.jdbc.core.RowMapper;

@@ -1,12 +1,12 @@
 package dev.payments.reconciliation.adapter.out.persistence;
 
+import dev.payments.contracts.Money;
 import dev.payments.reconciliation.application.incidents.Incidents;
 import dev.payments.reconciliation.domain.incidents.Incident;
 import dev.payments.reconciliation.domain.incidents.IncidentId;
 import dev.payments.reconciliation.domain.incidents.IncidentReason;
 import dev.payments.reconciliation.domain.incidents.IncidentState;
 import dev.payments.reconciliation.domain.incidents.ResolutionOutcome;
-import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 import org.springframework.jdbc.core.RowMapper;

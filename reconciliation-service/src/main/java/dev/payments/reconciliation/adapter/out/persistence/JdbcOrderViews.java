@@ -1,11 +1,11 @@
 package dev.payments.reconciliation.adapter.out.persistence;
 
+import dev.payments.contracts.Money;
 import dev.payments.reconciliation.application.projection.OrderViews;
 import dev.payments.reconciliation.domain.projection.MemberId;
 import dev.payments.reconciliation.domain.projection.OrderDetails;
 import dev.payments.reconciliation.domain.projection.OrderStatus;
 import dev.payments.reconciliation.domain.projection.OrderView;
-import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 import org.springframework.jdbc.core.RowMapper;

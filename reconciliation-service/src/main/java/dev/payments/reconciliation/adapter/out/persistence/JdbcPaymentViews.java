@@ -1,11 +1,11 @@
 package dev.payments.reconciliation.adapter.out.persistence;
 
+import dev.payments.contracts.Money;
 import dev.payments.reconciliation.application.projection.PaymentViews;
 import dev.payments.reconciliation.domain.projection.MemberId;
 import dev.payments.reconciliation.domain.projection.PaymentPurpose;
 import dev.payments.reconciliation.domain.projection.PaymentStatus;
 import dev.payments.reconciliation.domain.projection.PaymentView;
-import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 import org.springframework.jdbc.core.RowMapper;

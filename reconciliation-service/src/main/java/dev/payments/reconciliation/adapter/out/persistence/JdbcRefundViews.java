@@ -1,8 +1,8 @@
 package dev.payments.reconciliation.adapter.out.persistence;
 
+import dev.payments.contracts.Money;
 import dev.payments.reconciliation.application.projection.RefundViews;
 import dev.payments.reconciliation.domain.projection.RefundView;
-import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 import org.springframework.jdbc.core.RowMapper;

@@ -1,5 +1,6 @@
 package dev.payments.reconciliation.adapter.out.persistence;
 
+import dev.payments.contracts.Money;
 import dev.payments.reconciliation.application.settling.Overdue;
 import dev.payments.reconciliation.application.settling.SettleAttempt;
 import dev.payments.reconciliation.application.settling.SettleCandidate;
@@ -8,7 +9,6 @@ import dev.payments.reconciliation.domain.projection.PaymentStatus;
 import dev.payments.reconciliation.domain.settling.AttemptResult;
 import dev.payments.reconciliation.domain.settling.SettleTrigger;
 import dev.payments.reconciliation.domain.settling.Settlement;
-import dev.payments.reconciliation.domain.shared.Money;
 import dev.payments.reconciliation.domain.shared.OrderId;
 import dev.payments.reconciliation.domain.shared.PaymentId;
 import org.springframework.jdbc.core.RowMapper;

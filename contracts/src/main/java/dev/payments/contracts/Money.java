@@ -1,15 +1,17 @@
-package dev.payments.notification.domain;
+package dev.payments.contracts;
 
 import java.util.Currency;
 import java.util.Objects;
 
 /**
  * A positive amount in the currency's minor unit (KRW has none, so 15000 is 15,000 won), in an ISO 4217 currency.
- * The house's one rule for money, the same in every service's copy (docs/architecture.md, "Money"): every amount here
- * is an order's price or a charge of it, so zero, a negative amount or an unknown currency is refused where it arrives.
+ * Every amount the services hold is an order's price or a charge or refund of it, so zero, a negative amount or an
+ * unknown currency is a defect, refused where it arrives (docs/architecture.md, "Money"). One record for every
+ * service: the rule is the house's, not a context's.
  *
  * @param amount   minor units, above zero
  * @param currency ISO 4217 code known to the JDK, e.g. {@code KRW}
+ * @throws IllegalArgumentException for a value that is not money; a caller that takes it from a person answers 400
  */
 public record Money(long amount, String currency) {
 

@@ -1,5 +1,6 @@
 package dev.payments.reconciliation;
 
+import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.reconciliation.support.Security;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.payments.contracts.DomainEvent;
@@ -189,8 +190,8 @@ class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
 
         // Reading the stored audit is a read; running one (refresh, a window) is an action of its own scope.
         org.springframework.http.HttpHeaders readOnly = new org.springframework.http.HttpHeaders();
-        readOnly.set(Security.AS, dev.payments.testsupport.identity.TestIssuer.shared()
-                .withScopes("auditor-1", "reconciliation:read"));
+        readOnly.set(Security.AS, AuthServer.shared()
+                .operator("auditor-1", "reconciliation:read"));
         assertThat(http.exchange("/api/reconciliation/ledger", HttpMethod.GET,
                 new org.springframework.http.HttpEntity<>(readOnly), JsonNode.class).getStatusCode()).isEqualTo(HttpStatus.OK);
         ResponseEntity<JsonNode> refreshRefused = http.exchange("/api/reconciliation/ledger?refresh=true",
@@ -260,8 +261,8 @@ class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(csvTotals[5]).as("renewals").isEqualTo("1");
         assertThat(csvTotals[4]).as("paidOrders").isEqualTo(audited.path("paidOrders").asText());
 
-        String noExportScope = dev.payments.testsupport.identity.TestIssuer.shared()
-                .withScopes("auditor-2", "reconciliation:read", "ledger:audit");
+        String noExportScope = AuthServer.shared()
+                .operator("auditor-2", "reconciliation:read", "ledger:audit");
         org.springframework.http.HttpHeaders withoutScope = new org.springframework.http.HttpHeaders();
         withoutScope.set(Security.AS, noExportScope);
         assertThat(http.exchange("/api/reconciliation/ledger/export?from=" + start + "&to=" + exportTo,

@@ -2,15 +2,13 @@ package dev.payments.testsupport.identity;
 
 import dev.payments.localstack.LocalStackOptions;
 import dev.payments.localstack.RepositoryRoot;
+import dev.payments.localstack.http.Http;
 import dev.payments.localstack.identity.Tokens;
 import dev.payments.localstack.infra.FreePorts;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -55,9 +53,10 @@ public final class AuthServer {
     private final Process process;
     private final CountingHop hop;
     private final String url;
+    private final URI direct;
     private final Path keyFile;
     private final Path log;
-    private final URI readiness;
+    private final String readiness;
     private final Instant startedAt = Instant.now();
     private volatile boolean ready;
     private volatile JwtMinter minter;
@@ -75,7 +74,8 @@ public final class AuthServer {
         int serverPort = ports.orPick(0);
         int managementPort = ports.orPick(0);
         url = "http://127.0.0.1:" + hopPort;
-        readiness = URI.create("http://127.0.0.1:" + managementPort + "/actuator/health/readiness");
+        direct = URI.create("http://127.0.0.1:" + serverPort);
+        readiness = "http://127.0.0.1:" + managementPort + "/actuator/health/readiness";
         try {
             // Under the module's build directory when there is one (a test JVM runs in it): the log stays for a
             // failure's diagnosis and goes with `mvn clean`.
@@ -94,7 +94,7 @@ public final class AuthServer {
                 "--server.port=" + serverPort,
                 "--management.server.port=" + managementPort,
                 "--spring.profiles.active=local",
-                // Every client reaches it through the hop; the tokens carry the hop's address, which the services trust.
+                // The services reach it through the hop; the tokens carry the hop's address, which they trust.
                 "--spring.security.oauth2.authorizationserver.issuer=" + url,
                 "--server.forward-headers-strategy=framework",
                 "--auth.signing-key.location=" + keyFile));
@@ -107,7 +107,7 @@ public final class AuthServer {
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot start auth-server from " + jar, e);
         }
-        hop = new CountingHop(hopPort, URI.create("http://127.0.0.1:" + serverPort));
+        hop = new CountingHop(hopPort, direct);
     }
 
     /** The one issuer of this test JVM, starting; stopped when the JVM exits. */
@@ -170,28 +170,12 @@ public final class AuthServer {
         if (ready) {
             return;
         }
-        HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        Http http = new Http();
         Instant deadline = startedAt.plus(START_TIMEOUT);
-        while (true) {
-            if (!process.isAlive()) {
-                throw new IllegalStateException("auth-server exited with " + process.exitValue() + " before it was "
-                        + "ready; its log: " + log);
-            }
-            try {
-                HttpResponse<Void> answer = http.send(HttpRequest.newBuilder(readiness).timeout(Duration.ofSeconds(2))
-                        .GET().build(), HttpResponse.BodyHandlers.discarding());
-                if (answer.statusCode() == 200) {
-                    break;
-                }
-            } catch (IOException notYet) {
-                // not listening yet
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("Interrupted while waiting for auth-server", e);
-            }
-            if (Instant.now().isAfter(deadline)) {
-                throw new IllegalStateException("auth-server not ready within " + START_TIMEOUT.toSeconds()
-                        + " s; its log: " + log);
+        while (!http.get(readiness, Duration.ofSeconds(2)).ok()) {
+            if (!process.isAlive() || Instant.now().isAfter(deadline)) {
+                throw new IllegalStateException("auth-server " + (process.isAlive() ? "not ready within "
+                        + START_TIMEOUT.toSeconds() + " s" : "exited with " + process.exitValue()) + "; its log: " + log);
             }
             try {
                 Thread.sleep(100);
@@ -201,7 +185,9 @@ public final class AuthServer {
             }
         }
         minter = JwtMinter.fromJwkSet(keyFile, url);
-        tokens = new Tokens(URI.create(url));
+        // Sign-ins go to the server's own port, as a client inside its network would: six requests each, and a test
+        // of many members pays them per member; what the hop counts is the services' traffic.
+        tokens = new Tokens(direct);
         System.out.printf("auth-server ready at %s after %d ms (log %s)%n", url,
                 Duration.between(startedAt, Instant.now()).toMillis(), log);
         ready = true;

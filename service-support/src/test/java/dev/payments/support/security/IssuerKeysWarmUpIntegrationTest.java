@@ -18,7 +18,7 @@ class IssuerKeysWarmUpIntegrationTest {
 
     @Test
     void theFirstTokenAfterTheWarmUpCostsNoCallToTheIssuer() throws Exception {
-        // Signed in first: the sign-in reads the issuer's discovery document too.
+        // Signed in before counting: only the decoder's own reads are counted.
         String token = issuer.member("member-warm");
         JwtDecoder decoder = bootsDecoder(issuer.url());
         int before = issuer.metadataReads();

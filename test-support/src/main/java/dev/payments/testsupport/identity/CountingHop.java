@@ -15,6 +15,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -139,7 +140,7 @@ final class CountingHop implements AutoCloseable {
     }
 
     private static Map<String, String> form(String body) {
-        Map<String, String> fields = new ConcurrentHashMap<>();
+        Map<String, String> fields = new HashMap<>();
         for (String pair : body.split("&")) {
             int equals = pair.indexOf('=');
             if (equals > 0) {

@@ -1,6 +1,6 @@
 package dev.payments.notification;
 
-import dev.payments.testsupport.identity.TestIssuer;
+import dev.payments.testsupport.identity.AuthServer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.contracts.EventJson;
@@ -231,7 +231,7 @@ class NotificationServiceIntegrationTest {
         await().atMost(EVENTUALLY).untilAsserted(() -> assertThat(notifications(orderId))
                 .extracting(n -> n.get("status").asText()).containsExactly("SENT", "SENT", "SENT"));
 
-        String operator = TestIssuer.shared().withScopes("operator-1", "notifications:read");
+        String operator = AuthServer.shared().operator("operator-1", "notifications:read");
         ResponseEntity<String> all = getAs("/api/operator-notifications?orderId=" + orderId, operator);
         assertThat(all.getStatusCode()).isEqualTo(HttpStatus.OK);
         assertThat(json.readTree(all.getBody())).extracting(n -> n.get("kind").asText() + "/" + n.get("memberId").asText())
@@ -247,7 +247,7 @@ class NotificationServiceIntegrationTest {
         assertThat(member.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
         assertThat(json.readTree(member.getBody()).get("code").asText()).isEqualTo("INSUFFICIENT_SCOPE");
         assertThat(getAs("/api/operator-notifications?orderId=" + orderId,
-                TestIssuer.shared().withScopes("operator-1", "payments:read")).getStatusCode())
+                AuthServer.shared().operator("operator-1", "payments:read")).getStatusCode())
                 .as("another service's read scope").isEqualTo(HttpStatus.FORBIDDEN);
         assertProblem(getAs("/api/operator-notifications", operator), "VALIDATION_FAILED");
         assertProblem(getAs("/api/operator-notifications?orderId=" + orderId + "&paymentId=42", operator),
@@ -284,7 +284,7 @@ class NotificationServiceIntegrationTest {
 
     /** @param memberId whose token to send, or null for none */
     private ResponseEntity<String> get(String path, String memberId) {
-        return getAs(path, memberId == null ? null : TestIssuer.shared().member(memberId));
+        return getAs(path, memberId == null ? null : AuthServer.shared().member(memberId));
     }
 
     /** @param bearer the access token to send, or null for none */

@@ -15,7 +15,7 @@ import dev.payments.contracts.RefundSucceeded;
 import dev.payments.contracts.Topics;
 import dev.payments.testsupport.infra.CommittedApiDocument;
 import dev.payments.order.support.Infrastructure;
-import dev.payments.testsupport.identity.TestIssuer;
+import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.testsupport.infra.TestTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;
@@ -305,15 +305,15 @@ class OrderServiceIntegrationTest {
         assertThat(order(orderId).get("memberId").asText()).as("a memberId in the body is ignored").isEqualTo("member-1");
         long ordersBefore = count("orders");
 
-        assertProblem(get("/api/orders/" + orderId, TestIssuer.shared().member("member-2")), 404, "ORDER_NOT_FOUND");
+        assertProblem(get("/api/orders/" + orderId, AuthServer.shared().member("member-2")), 404, "ORDER_NOT_FOUND");
         assertProblem(get("/api/orders/" + orderId, null), 401, "UNAUTHENTICATED");
-        assertProblem(get("/api/orders/" + orderId, TestIssuer.shared().token("member-1").scopes("member")
+        assertProblem(get("/api/orders/" + orderId, AuthServer.shared().token("member-1").scopes("member")
                 .audience("another-api").sign()), 401, "INVALID_TOKEN");
         assertProblem(post("""
                 {"amount":15000,"currency":"KRW","orderName":"Annual plan"}""", null), 401, "UNAUTHENTICATED");
         assertProblem(post("""
                 {"amount":15000,"currency":"KRW","orderName":"Annual plan"}""",
-                TestIssuer.shared().withScopes("operator-1", "payments:sync")), 403, "INSUFFICIENT_SCOPE");
+                AuthServer.shared().operator("operator-1", "payments:sync")), 403, "INSUFFICIENT_SCOPE");
         assertThat(count("orders")).isEqualTo(ordersBefore);
     }
 
@@ -394,7 +394,7 @@ class OrderServiceIntegrationTest {
 
     /** member-1's token from the test issuer: every order of these tests is theirs unless a test says otherwise. */
     private static String memberToken() {
-        return TestIssuer.shared().member("member-1");
+        return AuthServer.shared().member("member-1");
     }
 
     private JsonNode order(UUID orderId) throws Exception {
@@ -449,7 +449,7 @@ class OrderServiceIntegrationTest {
     void anOperatorReadsTheRelayLagFromAnyReplicaAndAMemberIsRefused() throws Exception {
         UUID orderId = placeOrder();
         awaitOrderEvents(orderId.toString(), 1);
-        String operator = TestIssuer.shared().withScopes("operator-1", "orders:read");
+        String operator = AuthServer.shared().operator("operator-1", "orders:read");
 
         await().atMost(EVENTUALLY).untilAsserted(() -> {
             ResponseEntity<String> read = get("/api/outbox/backlog", operator);

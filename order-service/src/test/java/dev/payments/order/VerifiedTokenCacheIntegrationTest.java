@@ -1,7 +1,7 @@
 package dev.payments.order;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.testsupport.identity.TestIssuer;
+import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.localstack.infra.KafkaAccess;
 import dev.payments.testsupport.infra.MovableClock;
 import dev.payments.testsupport.infra.SharedTestInfrastructure;
@@ -43,9 +43,10 @@ class VerifiedTokenCacheIntegrationTest {
 
     @DynamicPropertySource
     static void infrastructure(DynamicPropertyRegistry registry) {
+        AuthServer issuer = AuthServer.shared(); // starts while PostgreSQL and Kafka start
         SharedTestInfrastructure.springProperties("orders_token_cache", KafkaAccess.Service.ORDER)
                 .forEach((name, value) -> registry.add(name, () -> value));
-        TestIssuer.shared().springProperties().forEach((name, value) -> registry.add(name, () -> value));
+        issuer.springProperties().forEach((name, value) -> registry.add(name, () -> value));
     }
 
     @TestConfiguration
@@ -68,8 +69,8 @@ class VerifiedTokenCacheIntegrationTest {
 
     @Test
     void aReusedTokenIsVerifiedOnceAndAnExpiredOneIsRefusedThoughItWasCached() throws Exception {
-        // A token of its own (a fresh jti): no request before this one has presented it.
-        String token = TestIssuer.shared().token("member-1").scopes("member").sign();
+        // A token of its own (a member no other test signs in as): no request before this one has presented it.
+        String token = AuthServer.shared().member("member-token-cache");
         String unknownOrder = "/api/orders/" + UUID.randomUUID();
         double hits = cacheGets("hit");
         double misses = cacheGets("miss");
@@ -80,8 +81,9 @@ class VerifiedTokenCacheIntegrationTest {
         assertThat(cacheGets("miss") - misses).as("verified (signature, issuer, audience) once").isEqualTo(1);
         assertThat(cacheGets("hit") - hits).as("and taken from the cache the second time").isEqualTo(1);
 
-        // The token's ten minutes and the 60 s clock skew are over on the service's clock; it is still cached.
-        clock.advance(Duration.ofMinutes(12));
+        // The token's thirty minutes (auth-server's access-token-ttl) and the 60 s clock skew are over on the
+        // service's clock; it is still cached.
+        clock.advance(Duration.ofMinutes(32));
         try {
             assertCode(get(unknownOrder, token), 401, "INVALID_TOKEN");
         } finally {

@@ -4,7 +4,7 @@ import dev.payments.contracts.EventJson;
 import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.Topics;
-import dev.payments.testsupport.identity.TestIssuer;
+import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.testsupport.infra.CommittedApiDocument;
 import dev.payments.testsupport.infra.SharedTestInfrastructure;
 import dev.payments.testsupport.infra.TestTopic;
@@ -223,7 +223,7 @@ class ConfirmPaymentIntegrationTest extends PaymentServiceTestBase {
             assertThat(refused.contentType()).startsWith("application/problem+json");
         });
 
-        TestIssuer issuer = TestIssuer.shared();
+        AuthServer issuer = AuthServer.shared();
         java.util.Map<String, String> refusedTokens = java.util.Map.of(
                 "expired", issuer.token(order.memberId()).scopes("member").expiresAt(java.time.Instant.now().minusSeconds(600)).sign(),
                 "another audience", issuer.token(order.memberId()).scopes("member").audience("another-api").sign(),

@@ -5,7 +5,7 @@ import dev.payments.contracts.RelayedGoldenEvents;
 import dev.payments.contracts.RelayedGoldenEvents.Relayed;
 import dev.payments.contracts.Topics;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.testsupport.identity.TestIssuer;
+import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.ops.PaymentsOps;
 import dev.payments.reconciliation.support.AnOrder;
 import dev.payments.reconciliation.support.Prometheus;
@@ -175,10 +175,10 @@ class DeadLetterRedriveIntegrationTest extends ReconciliationServiceTestBase {
 
     @Test
     void withoutTheScopeOrForAnUnknownGroupOrLetterNothingIsDone() {
-        String readOnly = TestIssuer.shared().withScopes("operator-3", "reconciliation:read", "events:replay");
+        String readOnly = AuthServer.shared().operator("operator-3", "reconciliation:read", "events:replay");
         assertThat(as(readOnly, HttpMethod.GET, "/api/dead-letters/" + GROUP).getStatusCode())
                 .isEqualTo(HttpStatus.FORBIDDEN);
-        String reader = TestIssuer.shared().withScopes("operator-3", "dead-letters:read");
+        String reader = AuthServer.shared().operator("operator-3", "dead-letters:read");
         assertThat(as(reader, HttpMethod.GET, "/api/dead-letters/" + GROUP).getStatusCode()).isEqualTo(HttpStatus.OK);
         ResponseEntity<JsonNode> refused = as(reader, HttpMethod.POST,
                 "/api/dead-letters/" + GROUP + "/" + UUID.randomUUID() + "/redrive");

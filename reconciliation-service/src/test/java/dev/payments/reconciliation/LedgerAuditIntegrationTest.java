@@ -1,9 +1,8 @@
 package dev.payments.reconciliation;
 
-import dev.payments.contracts.Money;
-import dev.payments.reconciliation.support.Security;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.payments.contracts.DomainEvent;
+import dev.payments.contracts.Money;
 import dev.payments.contracts.RelayedGoldenEvents;
 import dev.payments.pgsim.PgSimulator;
 import dev.payments.pgsim.PgSimulatorConfig;
@@ -20,6 +19,8 @@ import dev.payments.reconciliation.support.AnOrder;
 import dev.payments.reconciliation.support.PgTestClient;
 import dev.payments.reconciliation.support.Prometheus;
 import dev.payments.reconciliation.support.ReconciliationServiceTestBase;
+import dev.payments.reconciliation.support.Security;
+import dev.payments.testsupport.identity.AuthServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -32,8 +33,8 @@ import org.springframework.test.context.TestPropertySource;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.time.temporal.ChronoUnit;
+import java.util.List;
 import java.util.stream.StreamSupport;
 
 import static dev.payments.reconciliation.support.AnOrder.aRenewalCharge;
@@ -189,8 +190,8 @@ class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
 
         // Reading the stored audit is a read; running one (refresh, a window) is an action of its own scope.
         org.springframework.http.HttpHeaders readOnly = new org.springframework.http.HttpHeaders();
-        readOnly.set(Security.AS, dev.payments.testsupport.identity.TestIssuer.shared()
-                .withScopes("auditor-1", "reconciliation:read"));
+        readOnly.set(Security.AS, AuthServer.shared()
+                .operator("auditor-1", "reconciliation:read"));
         assertThat(http.exchange("/api/reconciliation/ledger", HttpMethod.GET,
                 new org.springframework.http.HttpEntity<>(readOnly), JsonNode.class).getStatusCode()).isEqualTo(HttpStatus.OK);
         ResponseEntity<JsonNode> refreshRefused = http.exchange("/api/reconciliation/ledger?refresh=true",
@@ -260,8 +261,8 @@ class LedgerAuditIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(csvTotals[5]).as("renewals").isEqualTo("1");
         assertThat(csvTotals[4]).as("paidOrders").isEqualTo(audited.path("paidOrders").asText());
 
-        String noExportScope = dev.payments.testsupport.identity.TestIssuer.shared()
-                .withScopes("auditor-2", "reconciliation:read", "ledger:audit");
+        String noExportScope = AuthServer.shared()
+                .operator("auditor-2", "reconciliation:read", "ledger:audit");
         org.springframework.http.HttpHeaders withoutScope = new org.springframework.http.HttpHeaders();
         withoutScope.set(Security.AS, noExportScope);
         assertThat(http.exchange("/api/reconciliation/ledger/export?from=" + start + "&to=" + exportTo,

@@ -1,6 +1,6 @@
 package dev.payments.reconciliation;
 
-import dev.payments.testsupport.identity.TestIssuer;
+import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.testsupport.infra.MovableClock;
 import dev.payments.reconciliation.support.Security;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -343,7 +343,7 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(noToken.getHeaders().getContentType()).isEqualTo(MediaType.APPLICATION_PROBLEM_JSON);
         assertThat(noToken.getBody().path("code").asText()).isEqualTo("UNAUTHENTICATED");
         HttpHeaders member = new HttpHeaders();
-        member.setBearerAuth(TestIssuer.shared().member("member-1"));
+        member.setBearerAuth(AuthServer.shared().member("member-1"));
         ResponseEntity<JsonNode> asAMember = http.exchange("/api/incidents", HttpMethod.GET, new HttpEntity<>(member),
                 JsonNode.class);
         assertThat(asAMember.getStatusCode()).isEqualTo(HttpStatus.FORBIDDEN);
@@ -441,7 +441,7 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         }
         orders.forEach(o -> api.awaitPayment(o, "UNKNOWN"));
         paymentService.otherwise(new FakePaymentService.Drop());
-        int tokensBefore = TestIssuer.shared().tokensIssuedTo(Security.CLIENT_ID);
+        int tokensBefore = AuthServer.shared().tokensIssuedTo(Security.CLIENT_ID);
 
         CycleReport down = settler.runCycle();
         assertThat(down.attempted()).isEqualTo(3);
@@ -449,7 +449,7 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
         assertThat(api.get("/api/reconciliation/settlements/" + orders.get(0).paymentId).path("lastResult").asText())
                 .isEqualTo("UNAVAILABLE");
 
-        int tokensAfterThreeCalls = TestIssuer.shared().tokensIssuedTo(Security.CLIENT_ID);
+        int tokensAfterThreeCalls = AuthServer.shared().tokensIssuedTo(Security.CLIENT_ID);
         assertThat(tokensAfterThreeCalls).as("one cached token for every call").isLessThanOrEqualTo(tokensBefore + 1);
         paymentService.refuseTokens();
         clock.advance(Duration.ofMinutes(1));
@@ -463,7 +463,7 @@ class SettlerIntegrationTest extends ReconciliationServiceTestBase {
 
         clock.advance(Duration.ofMinutes(1));
         settler.runCycle();
-        assertThat(TestIssuer.shared().tokensIssuedTo(Security.CLIENT_ID)).as("a refused token is fetched anew")
+        assertThat(AuthServer.shared().tokensIssuedTo(Security.CLIENT_ID)).as("a refused token is fetched anew")
                 .isEqualTo(tokensAfterThreeCalls + 1);
     }
 

@@ -46,6 +46,7 @@ public final class SignIn {
     private final URI issuer;
     private final String clientId;
     private final String redirectUri;
+    private volatile Endpoints endpoints;
 
     public SignIn(URI issuer) {
         this(issuer, CLI_CLIENT_ID, CLI_REDIRECT_URI);
@@ -82,10 +83,9 @@ public final class SignIn {
         // A fresh cookie jar per sign-in: the session that remembers the authorization request is this flow's only.
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT)
                 .cookieHandler(new CookieManager()).followRedirects(HttpClient.Redirect.NEVER).build();
-        String discovery = send(http, HttpRequest.newBuilder(issuer.resolve(path(issuer) + "/.well-known/openid-configuration"))
-                .timeout(TIMEOUT).header("Accept", "application/json").GET().build()).body();
-        URI authorizationEndpoint = reachedAt(URI.create(field(discovery, "authorization_endpoint")));
-        URI tokenEndpoint = reachedAt(URI.create(field(discovery, "token_endpoint")));
+        Endpoints endpoints = endpoints(http);
+        URI authorizationEndpoint = endpoints.authorization();
+        URI tokenEndpoint = endpoints.token();
 
         String verifier = random(32);
         String state = random(16);
@@ -131,6 +131,22 @@ public final class SignIn {
         }
         long expiresIn = json(tokens.body()).path("expires_in").asLong(300);
         return new AccessToken(field(tokens.body(), "access_token"), Instant.now().plusSeconds(expiresIn));
+    }
+
+    private record Endpoints(URI authorization, URI token) {
+    }
+
+    /** Read once per client, as OIDC clients do: an issuer's endpoints do not move while it runs. */
+    private Endpoints endpoints(HttpClient http) {
+        Endpoints known = endpoints;
+        if (known == null) {
+            String discovery = send(http, HttpRequest.newBuilder(issuer.resolve(path(issuer) + "/.well-known/openid-configuration"))
+                    .timeout(TIMEOUT).header("Accept", "application/json").GET().build()).body();
+            known = new Endpoints(reachedAt(URI.create(field(discovery, "authorization_endpoint"))),
+                    reachedAt(URI.create(field(discovery, "token_endpoint"))));
+            endpoints = known;
+        }
+        return known;
     }
 
     /**

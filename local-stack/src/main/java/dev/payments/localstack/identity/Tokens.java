@@ -33,10 +33,18 @@ public final class Tokens {
     }
 
     public String token(Role role, String username) {
-        String key = role + "/" + username;
+        return token(username, role.localPassword(), role.scopes());
+    }
+
+    /**
+     * A token with exactly these scopes, a subset of what the user's role carries (the issuer answers
+     * {@code invalid_scope} otherwise): an operator who may only read asks for the read scopes.
+     */
+    public String token(String username, String password, List<String> scopes) {
+        String key = username + "/" + String.join(" ", scopes);
         SignIn.AccessToken token = cached.get(key);
         if (token == null || !token.validFor(MARGIN)) {
-            token = signIn.token(username, role.localPassword(), role.scopes());
+            token = signIn.token(username, password, scopes);
             cached.put(key, token);
         }
         return token.value();

@@ -1,6 +1,6 @@
 package dev.payments.order.support;
 
-import dev.payments.testsupport.identity.TestIssuer;
+import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.localstack.infra.KafkaAccess;
 import dev.payments.testsupport.infra.SharedTestInfrastructure;
 import org.springframework.test.context.DynamicPropertyRegistry;
@@ -14,8 +14,9 @@ public final class Infrastructure {
     }
 
     public static void register(DynamicPropertyRegistry registry) {
+        AuthServer issuer = AuthServer.shared(); // starts while PostgreSQL and Kafka start
         SharedTestInfrastructure.springProperties(DATABASE, KafkaAccess.Service.ORDER).forEach((name, value) -> registry.add(name, () -> value));
-        TestIssuer.shared().springProperties().forEach((name, value) -> registry.add(name, () -> value));
+        issuer.springProperties().forEach((name, value) -> registry.add(name, () -> value));
     }
 
     public static String bootstrapServers() {

@@ -17,7 +17,7 @@ import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import org.springframework.boot.builder.SpringApplicationBuilder;
-import dev.payments.testsupport.identity.TestIssuer;
+import dev.payments.testsupport.identity.AuthServer;
 import org.springframework.boot.web.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.jdbc.core.simple.JdbcClient;
@@ -86,7 +86,7 @@ public final class OpenBreakerBenchmark {
         this.members = members;
         this.memberTokens = new String[members];
         for (int i = 0; i < members; i++) {
-            memberTokens[i] = TestIssuer.shared().member("bench-member-" + i);
+            memberTokens[i] = AuthServer.shared().member("member-bench-" + i);
         }
     }
 
@@ -226,7 +226,7 @@ public final class OpenBreakerBenchmark {
     private static ConfigurableApplicationContext startPaymentService(PgSimulator simulator, ServerTimings timings,
                                                                       Map<String, String> overrides) {
         Map<String, String> properties = new LinkedHashMap<>(SharedTestInfrastructure.springProperties(DATABASE, KafkaAccess.Service.PAYMENT));
-        properties.putAll(TestIssuer.shared().springProperties());
+        properties.putAll(AuthServer.shared().springProperties());
         properties.put("server.port", "0");
         properties.put("management.server.port", "0");
         properties.put("spring.profiles.active", "local");
@@ -512,7 +512,7 @@ public final class OpenBreakerBenchmark {
                         work.add(pool.submit(() -> {
                             ThreadLocalRandom random = ThreadLocalRandom.current();
                             for (int i = 0; i < into.length; i++) {
-                                MemberId member = new MemberId("bench-member-" + random.nextInt(members));
+                                MemberId member = new MemberId("member-bench-" + random.nextInt(members));
                                 String key = UUID.randomUUID().toString();
                                 long t0 = System.nanoTime();
                                 boolean present = idempotency.find(member, key).isPresent();

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.RelayedGoldenEvents;
-import dev.payments.testsupport.identity.TestIssuer;
+import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.localstack.infra.KafkaAccess;
 import dev.payments.testsupport.infra.SharedTestInfrastructure;
 import dev.payments.pgsim.PgSimulator;
@@ -46,8 +46,9 @@ public final class PaymentTestSupport {
 
     /** Points the service at the shared PostgreSQL and Kafka (own database), the simulator and the test issuer. */
     public static void register(DynamicPropertyRegistry registry, String database) {
+        AuthServer issuer = AuthServer.shared(); // starts while PostgreSQL and Kafka start
         SharedTestInfrastructure.springProperties(database, KafkaAccess.Service.PAYMENT).forEach((key, value) -> registry.add(key, () -> value));
-        TestIssuer.shared().springProperties().forEach((key, value) -> registry.add(key, () -> value));
+        issuer.springProperties().forEach((key, value) -> registry.add(key, () -> value));
         registry.add("pg.client.base-url", () -> simulator().baseUrl());
     }
 
@@ -204,17 +205,17 @@ public final class PaymentTestSupport {
 
     /** A member's token from the test issuer: subject = the member, scope {@code member}. */
     public static String memberToken(String memberId) {
-        return TestIssuer.shared().member(memberId);
+        return AuthServer.shared().member(memberId);
     }
 
     /** An operator's token with the one scope the sync needs. */
     public static String operatorToken() {
-        return TestIssuer.shared().withScopes("operator-1", "payments:sync");
+        return AuthServer.shared().operator("operator-1", "payments:sync");
     }
 
     /** An operator's token with the given scopes only. */
     public static String operatorToken(String... scopes) {
-        return TestIssuer.shared().withScopes("operator-1", scopes);
+        return AuthServer.shared().operator("operator-1", scopes);
     }
 
     /** @param bearer the access token to send, or null for none */

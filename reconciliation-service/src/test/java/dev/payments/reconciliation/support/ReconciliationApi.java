@@ -1,5 +1,6 @@
 package dev.payments.reconciliation.support;
 
+import dev.payments.testsupport.identity.AuthServer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import org.springframework.boot.test.web.client.TestRestTemplate;
@@ -44,7 +45,7 @@ public final class ReconciliationApi {
     public ResponseEntity<JsonNode> operatorAs(String operator, HttpMethod method, String path, Object body) {
         HttpHeaders headers = new HttpHeaders();
         headers.setContentType(MediaType.APPLICATION_JSON);
-        headers.setBearerAuth(dev.payments.testsupport.identity.TestIssuer.shared().withScopes(operator,
+        headers.setBearerAuth(AuthServer.shared().operator(operator,
                 "reconciliation:read", "incidents:write"));
         return http.exchange(path, method, new HttpEntity<>(body, headers), JsonNode.class);
     }
@@ -54,7 +55,7 @@ public final class ReconciliationApi {
                                                String... scopes) {
         HttpHeaders headers = new HttpHeaders();
         headers.setContentType(MediaType.APPLICATION_JSON);
-        headers.setBearerAuth(dev.payments.testsupport.identity.TestIssuer.shared().withScopes(operator, scopes));
+        headers.setBearerAuth(AuthServer.shared().operator(operator, scopes));
         return http.exchange(path, method, new HttpEntity<>(body, headers), JsonNode.class);
     }
 

@@ -1,5 +1,6 @@
 package dev.payments.reconciliation.support;
 
+import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.localstack.infra.KafkaAccess;
 import dev.payments.testsupport.infra.SharedTestInfrastructure;
 import dev.payments.pgsim.PgSimulator;
@@ -74,6 +75,7 @@ public abstract class ReconciliationServiceTestBase {
     protected static void register(DynamicPropertyRegistry registry, String database, String group,
                                    Set<String> otherGroups) {
         KafkaAccess access = KafkaAccess.Service.RECONCILIATION.as(database, group).withOtherGroups(otherGroups);
+        AuthServer.shared(); // starts while PostgreSQL and Kafka start
         SharedTestInfrastructure.springProperties(database, access).forEach((name, value) -> registry.add(name, () -> value));
         Security.register(registry);
         TestKafka.startGroupAtEnd(group);

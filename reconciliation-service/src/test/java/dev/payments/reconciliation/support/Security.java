@@ -1,19 +1,19 @@
 package dev.payments.reconciliation.support;
 
-import dev.payments.testsupport.identity.TestIssuer;
+import dev.payments.testsupport.identity.AuthServer;
 import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
- * Tokens in reconciliation's integration tests: the service trusts the shared test issuer, gets its own
- * client-credentials token for payment-service from it, and the tests call as an operator with every scope.
+ * Tokens in reconciliation's integration tests: the service trusts the shared auth-server, gets its own
+ * client-credentials token for payment-service from it (the local profile's client), and the tests call as an
+ * operator with every reconciliation scope.
  */
 public final class Security {
 
-    public static final String CLIENT_ID = "reconciliation-service";
-    private static final String CLIENT_SECRET = "test-reconciliation-secret";
+    public static final String CLIENT_ID = AuthServer.RECONCILIATION_CLIENT_ID;
     /** A request with this header goes without any token (the header itself is not sent). */
     public static final String ANONYMOUS = "X-Test-Anonymous";
     /** A request with this header goes with the token it names instead of the operator's. */
@@ -23,16 +23,15 @@ public final class Security {
     }
 
     public static void register(DynamicPropertyRegistry registry) {
-        TestIssuer issuer = TestIssuer.shared();
-        issuer.registerClient(CLIENT_ID, CLIENT_SECRET);
+        AuthServer issuer = AuthServer.shared();
         issuer.springProperties().forEach((name, value) -> registry.add(name, () -> value));
         registry.add("spring.security.oauth2.client.provider.payments-issuer.token-uri", () -> issuer.url() + "/oauth2/token");
-        registry.add("spring.security.oauth2.client.registration.payment-service.client-secret", () -> CLIENT_SECRET);
+        registry.add("spring.security.oauth2.client.registration.payment-service.client-secret", () -> AuthServer.RECONCILIATION_CLIENT_SECRET);
     }
 
     /** operator-1 with every operator scope. */
     public static String operatorToken() {
-        return TestIssuer.shared().withScopes("operator-1", "reconciliation:read", "ledger:audit", "ledger:export",
+        return AuthServer.shared().operator("operator-1", "reconciliation:read", "ledger:audit", "ledger:export",
                 "settlements:run",
                 "incidents:write", "events:replay", "dead-letters:read", "dead-letters:write");
     }

@@ -1,6 +1,6 @@
 package dev.payments.support.security;
 
-import dev.payments.testsupport.identity.TestIssuer;
+import dev.payments.testsupport.identity.AuthServer;
 import org.junit.jupiter.api.Test;
 import org.springframework.security.oauth2.jwt.JwtDecoder;
 import org.springframework.security.oauth2.jwt.NimbusJwtDecoder;
@@ -14,10 +14,12 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 /** The warm-up against a real issuer over HTTP, with the decoder Spring Boot builds from an issuer URI (lazy). */
 class IssuerKeysWarmUpIntegrationTest {
 
-    private final TestIssuer issuer = TestIssuer.shared();
+    private final AuthServer issuer = AuthServer.shared();
 
     @Test
     void theFirstTokenAfterTheWarmUpCostsNoCallToTheIssuer() throws Exception {
+        // Signed in before counting: only the decoder's own reads are counted.
+        String token = issuer.member("member-warm");
         JwtDecoder decoder = bootsDecoder(issuer.url());
         int before = issuer.metadataReads();
 
@@ -25,7 +27,7 @@ class IssuerKeysWarmUpIntegrationTest {
         int afterWarmUp = issuer.metadataReads();
 
         assertThat(afterWarmUp).as("discovery and JWKS read by the warm-up").isGreaterThanOrEqualTo(before + 2);
-        assertThat(decoder.decode(issuer.member("m-warm")).getSubject()).isEqualTo("m-warm");
+        assertThat(decoder.decode(token).getSubject()).isEqualTo("member-warm");
         assertThat(issuer.metadataReads()).as("reads for the first real token").isEqualTo(afterWarmUp);
     }
 

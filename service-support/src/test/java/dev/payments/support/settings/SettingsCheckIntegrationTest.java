@@ -2,7 +2,7 @@ package dev.payments.support.settings;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.testsupport.identity.TestIssuer;
+import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.support.testapp.TestApplication;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -36,7 +36,7 @@ class SettingsCheckIntegrationTest {
 
     @DynamicPropertySource
     static void issuer(DynamicPropertyRegistry registry) {
-        TestIssuer.shared().springProperties().forEach((name, value) -> registry.add(name, () -> value));
+        AuthServer.shared().springProperties().forEach((name, value) -> registry.add(name, () -> value));
     }
 
     private final HttpClient http = HttpClient.newHttpClient();
@@ -55,7 +55,7 @@ class SettingsCheckIntegrationTest {
         assertThat(get(managementPort, "/actuator/health/liveness").body().path("status").asText()).isEqualTo("UP");
 
         // Even a caller with a valid token finds no actuator on the API port (without one: 401, like any path).
-        String token = TestIssuer.shared().member("member-1");
+        String token = AuthServer.shared().member("member-1");
         for (String path : new String[] {"/actuator/health", "/actuator/health/liveness", "/actuator/info",
                 "/actuator/prometheus", "/actuator"}) {
             Reply reply = get(apiPort, path, token);

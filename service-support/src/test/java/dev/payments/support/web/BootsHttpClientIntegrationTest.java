@@ -1,6 +1,6 @@
 package dev.payments.support.web;
 
-import dev.payments.testsupport.identity.TestIssuer;
+import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.support.testapp.TestApplication;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -29,7 +29,7 @@ class BootsHttpClientIntegrationTest {
 
     @DynamicPropertySource
     static void issuer(DynamicPropertyRegistry registry) {
-        TestIssuer.shared().springProperties().forEach((name, value) -> registry.add(name, () -> value));
+        AuthServer.shared().springProperties().forEach((name, value) -> registry.add(name, () -> value));
     }
 
     @Autowired

@@ -1,7 +1,7 @@
 package dev.payments.support.web;
 
 import dev.payments.testsupport.http.RawHttp;
-import dev.payments.testsupport.identity.TestIssuer;
+import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.support.testapp.TestApplication;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -28,7 +28,7 @@ class RequestLimitsIntegrationTest {
 
     @DynamicPropertySource
     static void issuer(DynamicPropertyRegistry registry) {
-        TestIssuer.shared().springProperties().forEach((name, value) -> registry.add(name, () -> value));
+        AuthServer.shared().springProperties().forEach((name, value) -> registry.add(name, () -> value));
     }
 
     @LocalServerPort

@@ -1,7 +1,7 @@
 package dev.payments.support.web;
 
 import dev.payments.testsupport.http.RawHttp;
-import dev.payments.testsupport.identity.TestIssuer;
+import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.support.testapp.TestApplication;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -34,7 +34,7 @@ class UnreadableRequestsIntegrationTest {
 
     @DynamicPropertySource
     static void issuer(DynamicPropertyRegistry registry) {
-        TestIssuer.shared().springProperties().forEach((name, value) -> registry.add(name, () -> value));
+        AuthServer.shared().springProperties().forEach((name, value) -> registry.add(name, () -> value));
     }
 
     @LocalServerPort
@@ -109,7 +109,7 @@ class UnreadableRequestsIntegrationTest {
     }
 
     private static String bearer() {
-        return "Authorization: Bearer " + TestIssuer.shared().member("member-1") + "\r\n";
+        return "Authorization: Bearer " + AuthServer.shared().member("member-1") + "\r\n";
     }
 
     /** {@code body} as ISO-8859-1, one byte per character, so any byte can be sent. */

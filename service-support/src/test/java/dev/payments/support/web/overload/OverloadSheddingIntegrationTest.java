@@ -2,7 +2,7 @@ package dev.payments.support.web.overload;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.testsupport.identity.TestIssuer;
+import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.support.testapp.TestApplication;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
@@ -42,7 +42,7 @@ class OverloadSheddingIntegrationTest {
 
     @DynamicPropertySource
     static void issuer(DynamicPropertyRegistry registry) {
-        TestIssuer.shared().springProperties().forEach((name, value) -> registry.add(name, () -> value));
+        AuthServer.shared().springProperties().forEach((name, value) -> registry.add(name, () -> value));
     }
 
     @LocalServerPort

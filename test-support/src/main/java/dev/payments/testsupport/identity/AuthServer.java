@@ -70,11 +70,13 @@ public final class AuthServer {
                     + "issuer; build it first (./mvnw -pl auth-server -am package -DskipTests)");
         }
         FreePorts.Distinct ports = new FreePorts.Distinct();
-        int hopPort = ports.orPick(0);
         int serverPort = ports.orPick(0);
         int managementPort = ports.orPick(0);
-        url = "http://127.0.0.1:" + hopPort;
         direct = URI.create("http://127.0.0.1:" + serverPort);
+        // Bound before the issuer starts: the issuer's address is the hop's, and a port the hop cannot have must fail
+        // before there is a process to leave behind.
+        hop = new CountingHop(direct);
+        url = "http://127.0.0.1:" + hop.port();
         readiness = "http://127.0.0.1:" + managementPort + "/actuator/health/readiness";
         try {
             // Under the module's build directory when there is one (a test JVM runs in it): the log stays for a
@@ -85,6 +87,7 @@ public final class AuthServer {
             keyFile = directory.resolve("signing-key.jwks.json");
             log = directory.resolve("auth-server.log");
         } catch (IOException e) {
+            hop.close();
             throw new UncheckedIOException(e);
         }
         List<String> command = new ArrayList<>();
@@ -105,9 +108,9 @@ public final class AuthServer {
         try {
             process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         } catch (IOException e) {
+            hop.close();
             throw new UncheckedIOException("Cannot start auth-server from " + jar, e);
         }
-        hop = new CountingHop(hopPort, direct);
     }
 
     /** The one issuer of this test JVM, starting; stopped when the JVM exits. */
@@ -166,7 +169,13 @@ public final class AuthServer {
         return hop.clientCredentialGrants(clientId);
     }
 
-    private synchronized void awaitReady() {
+    private void awaitReady() {
+        if (!ready) {
+            waitUntilReady();
+        }
+    }
+
+    private synchronized void waitUntilReady() {
         if (ready) {
             return;
         }
@@ -185,7 +194,7 @@ public final class AuthServer {
             }
         }
         minter = JwtMinter.fromJwkSet(keyFile, url);
-        // Sign-ins go to the server's own port, as a client inside its network would: six requests each, and a test
+        // Sign-ins go to the server's own port, as a client inside its network would: five requests each, and a test
         // of many members pays them per member; what the hop counts is the services' traffic.
         tokens = new Tokens(direct);
         System.out.printf("auth-server ready at %s after %d ms (log %s)%n", url,

@@ -49,16 +49,21 @@ final class CountingHop implements AutoCloseable {
     private final AtomicInteger metadataReads = new AtomicInteger();
     private final Map<String, AtomicInteger> clientCredentialGrants = new ConcurrentHashMap<>();
 
-    CountingHop(int port, URI target) {
+    /** Listens on a free loopback port ({@link #port()}) and forwards to {@code target}. */
+    CountingHop(URI target) {
         this.target = target;
         try {
-            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
+            server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         server.setExecutor(threads);
         server.createContext("/", this::forward);
         server.start();
+    }
+
+    int port() {
+        return server.getAddress().getPort();
     }
 
     int metadataReads() {

@@ -1,15 +1,15 @@
 package dev.payments.notification;
 
-import dev.payments.testsupport.identity.AuthServer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.contracts.EventJson;
 import dev.payments.contracts.EventType;
 import dev.payments.contracts.GoldenEvents;
 import dev.payments.contracts.Topics;
-import dev.payments.testsupport.infra.CommittedApiDocument;
 import dev.payments.notification.support.Infrastructure;
 import dev.payments.notification.support.RecordingSender;
+import dev.payments.testsupport.identity.AuthServer;
+import dev.payments.testsupport.infra.CommittedApiDocument;
 import dev.payments.testsupport.infra.TestTopic;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.junit.jupiter.api.Test;

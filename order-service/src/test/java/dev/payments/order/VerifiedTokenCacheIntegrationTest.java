@@ -1,8 +1,8 @@
 package dev.payments.order;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.localstack.infra.KafkaAccess;
+import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.testsupport.infra.MovableClock;
 import dev.payments.testsupport.infra.SharedTestInfrastructure;
 import org.junit.jupiter.api.Test;
@@ -93,7 +93,9 @@ class VerifiedTokenCacheIntegrationTest {
         assertThat(cacheGets("miss") - misses).isEqualTo(1);
 
         // A token changed in one character of its signature is never a hit, and is refused.
-        String tampered = token.substring(0, token.length() - 2) + (token.endsWith("AA") ? "BB" : "AA");
+        int middle = token.lastIndexOf('.') + (token.length() - token.lastIndexOf('.')) / 2;
+        String tampered = token.substring(0, middle) + (token.charAt(middle) == 'A' ? 'B' : 'A')
+                + token.substring(middle + 1);
         assertCode(get(unknownOrder, tampered), 401, "INVALID_TOKEN");
         assertThat(cacheGets("hit") - hits).isEqualTo(2);
     }

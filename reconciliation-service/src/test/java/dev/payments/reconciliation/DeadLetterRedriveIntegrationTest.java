@@ -1,17 +1,17 @@
 package dev.payments.reconciliation;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.payments.contracts.RelayedGoldenEvents;
-import dev.payments.contracts.RelayedGoldenEvents.Relayed;
-import dev.payments.contracts.Topics;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.testsupport.identity.AuthServer;
+import dev.payments.contracts.RelayedGoldenEvents.Relayed;
+import dev.payments.contracts.RelayedGoldenEvents;
+import dev.payments.contracts.Topics;
 import dev.payments.ops.PaymentsOps;
 import dev.payments.reconciliation.support.AnOrder;
 import dev.payments.reconciliation.support.Prometheus;
 import dev.payments.reconciliation.support.ReconciliationServiceTestBase;
 import dev.payments.reconciliation.support.Security;
 import dev.payments.reconciliation.support.TestKafka;
+import dev.payments.testsupport.identity.AuthServer;
 import org.apache.kafka.clients.admin.Admin;
 import org.apache.kafka.clients.admin.OffsetSpec;
 import org.apache.kafka.common.TopicPartition;

@@ -7,7 +7,7 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * One access token per user, signed in for once and again shortly before it expires: the drills' load generator and
+ * One access token per user and scope set, signed in for once and again shortly before it expires: the drills' load generator and
  * the system tests ask for a member's token on every request and sign in only when needed.
  */
 public final class Tokens {

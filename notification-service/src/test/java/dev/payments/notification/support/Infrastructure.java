@@ -1,7 +1,7 @@
 package dev.payments.notification.support;
 
-import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.localstack.infra.KafkaAccess;
+import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.testsupport.infra.SharedTestInfrastructure;
 import org.springframework.test.context.DynamicPropertyRegistry;
 

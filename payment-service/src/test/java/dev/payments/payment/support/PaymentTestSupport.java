@@ -4,11 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.payments.contracts.OrderCreated;
 import dev.payments.contracts.RelayedGoldenEvents;
-import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.localstack.infra.KafkaAccess;
-import dev.payments.testsupport.infra.SharedTestInfrastructure;
 import dev.payments.pgsim.PgSimulator;
 import dev.payments.pgsim.PgSimulatorConfig;
+import dev.payments.testsupport.identity.AuthServer;
+import dev.payments.testsupport.infra.SharedTestInfrastructure;
 import org.springframework.jdbc.core.simple.JdbcClient;
 import org.springframework.test.context.DynamicPropertyRegistry;
 

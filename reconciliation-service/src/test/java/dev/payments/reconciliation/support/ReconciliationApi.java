@@ -1,8 +1,8 @@
 package dev.payments.reconciliation.support;
 
-import dev.payments.testsupport.identity.AuthServer;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.payments.testsupport.identity.AuthServer;
 import org.springframework.boot.test.web.client.TestRestTemplate;
 import org.springframework.http.HttpEntity;
 import org.springframework.http.HttpHeaders;

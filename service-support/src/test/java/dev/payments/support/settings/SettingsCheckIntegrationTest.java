@@ -2,8 +2,8 @@ package dev.payments.support.settings;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.support.testapp.TestApplication;
+import dev.payments.testsupport.identity.AuthServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.WebApplicationType;

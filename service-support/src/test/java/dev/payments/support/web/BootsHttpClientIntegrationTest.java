@@ -1,7 +1,7 @@
 package dev.payments.support.web;
 
-import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.support.testapp.TestApplication;
+import dev.payments.testsupport.identity.AuthServer;
 import org.junit.jupiter.api.Test;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;

@@ -1,8 +1,8 @@
 package dev.payments.support.web;
 
+import dev.payments.support.testapp.TestApplication;
 import dev.payments.testsupport.http.RawHttp;
 import dev.payments.testsupport.identity.AuthServer;
-import dev.payments.support.testapp.TestApplication;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;

@@ -2,9 +2,9 @@ package dev.payments.support.web;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.payments.support.testapp.TestApplication;
 import dev.payments.testsupport.http.RawHttp;
 import dev.payments.testsupport.identity.AuthServer;
-import dev.payments.support.testapp.TestApplication;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.springframework.boot.test.context.SpringBootTest;

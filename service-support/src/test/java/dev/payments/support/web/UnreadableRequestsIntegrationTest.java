@@ -1,13 +1,13 @@
 package dev.payments.support.web;
 
+import dev.payments.support.testapp.TestApplication;
 import dev.payments.testsupport.http.RawHttp;
 import dev.payments.testsupport.identity.AuthServer;
-import dev.payments.support.testapp.TestApplication;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.system.CapturedOutput;
 import org.springframework.boot.test.system.OutputCaptureExtension;
-import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;

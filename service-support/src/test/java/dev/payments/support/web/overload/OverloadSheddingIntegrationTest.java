@@ -2,8 +2,8 @@ package dev.payments.support.web.overload;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.payments.testsupport.identity.AuthServer;
 import dev.payments.support.testapp.TestApplication;
+import dev.payments.testsupport.identity.AuthServer;
 import org.junit.jupiter.api.Test;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.boot.test.web.server.LocalServerPort;

@@ -47,8 +47,8 @@ public final class Ledger implements LedgerView {
     }
 
     /**
-     * A confirm for an unknown paymentKey is accepted: the simulator trusts that the customer passed the payment window,
-     * since it models no checkout session to check it against.
+     * A confirm for an unknown paymentKey is accepted: the simulator has no checkout session, so every paymentKey a
+     * confirm names counts as one its payment window issued.
      */
     public synchronized ConfirmStart beginConfirm(String paymentKey, String orderId, long amount) {
         Payment existing = byKey.get(paymentKey);

@@ -30,6 +30,10 @@ trap cleanup EXIT
 export TESTCONTAINERS_RYUK_DISABLED=true
 # Testcontainers' start-up checks would run an image from Docker Hub too.
 export TESTCONTAINERS_CHECKS_DISABLE=true
+# The engine runs on this machine and publishes the containers' ports here. Without an override, Testcontainers on a
+# machine whose root holds /.dockerenv believes it runs inside a container and, when the bridge network names no
+# gateway, runs Docker Hub's alpine to find one: with no registry every test then fails after 2 minutes.
+export TESTCONTAINERS_HOST_OVERRIDE=localhost
 # By default one service's integration test, the one that uses the most of both containers: its outbox relay streams
 # PostgreSQL's logical replication through Debezium into Kafka, its listeners consume, a poison message goes to the
 # dead-letter topic (11 tests, 140 s at load 60; notification-service's 7 took 107 s more, past CI's budget).

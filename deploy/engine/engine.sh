@@ -40,7 +40,6 @@ start() {
     mkdir -p "$root"
     if ! running; then
         echo "engine: starting dockerd (data root $root/data, socket $socket)"
-        # --bridge/--ip: a bridge of our own so another engine's docker0 is never reconfigured.
         setsid /usr/sbin/dockerd --data-root "$root/data" --exec-root "$root/exec" --pidfile "$pidfile" \
             --host "$DOCKER_HOST" --storage-driver overlay2 > "$root/dockerd.log" 2>&1 < /dev/null &
     fi
